@@ -1,0 +1,31 @@
+// Basic numeric types shared by every contactlab module (DESIGN.md "Conventions"):
+// double scalars, Eigen 3.4 fixed-size vectors and matrices, 32-bit element indices.
+#pragma once
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+
+#include <array>
+#include <cstdint>
+
+namespace contactlab {
+
+using Scalar = double;
+using Vec2 = Eigen::Vector2d;
+using Vec3 = Eigen::Vector3d;
+using Vec4 = Eigen::Vector4d;
+using Mat3 = Eigen::Matrix3d;
+using Quat = Eigen::Quaterniond;
+
+/// Index of a vertex, edge, triangle or tetrahedron within one mesh.
+using Index = std::int32_t;
+inline constexpr Index kInvalidIndex = -1;
+
+using Triangle = std::array<Index, 3>;  ///< vertex indices, counter-clockwise seen from outside
+using Tet = std::array<Index, 4>;       ///< vertex indices, positive orientation (see mesh/tet_mesh.h)
+using Edge = std::array<Index, 2>;      ///< vertex indices, smaller first
+
+/// The y axis is up (DESIGN.md); default gravity in m/s².
+inline const Vec3 kDefaultGravity{0.0, -9.81, 0.0};
+
+}  // namespace contactlab
