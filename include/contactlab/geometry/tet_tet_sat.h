@@ -1,0 +1,73 @@
+// Separating-axis test (SAT) between two tetrahedra A and B, with the axis of least overlap —
+// the normal and depth of the Volume-SAT contact method (K. Erleben, "Methodology for Assessing
+// Mesh-Based Contact Point Methods", ACM TOG 37(3), 2018, §6; METHODS.md item 5).
+//
+// Candidate axes, in this order (the order breaks ties): the 4 face normals of A (face i opposite
+// vertex i, as kTetFaces in mesh/tet_mesh.h), the 4 face normals of B, then the 6×6 cross products
+// e_A(i) × e_B(j) of their edges (kTetEdges order, i major). Two convex polytopes are disjoint iff
+// one of these axes separates their projections (the face normals of their Minkowski difference).
+// Along a unit axis n, with A projecting to [a_lo, a_hi] and B to [b_lo, b_hi], the overlap is
+// min(a_hi − b_lo, b_hi − a_lo): the shortest translation of B along ±n that separates them. The
+// reported axis is oriented from A to B: translating B by depth·axis makes the tets touch.
+//
+// Tolerance (scale-relative): L is the diagonal of the bounding box of all 8 corners and
+// tol = request.relative_tolerance × L (default 1e-9 L). An axis separates only if the gap along
+// it exceeds tol (plus a rounding allowance for an ill-conditioned axis, below); otherwise tets
+// whose least overlap is at most tol are reported `touching` (depth then ≤ tol). Exactly touching
+// tets (shared face, edge or vertex) are therefore never `separated`.
+// Ties: an axis later in the order replaces the current best only if its overlap is smaller by
+// more than tol, so faces of A win over faces of B, and face axes win over edge axes, on ties.
+//
+// Degenerate input (no NaN, ever): a face normal or edge cross product with
+// |u × v| ≤ request.parallel_sine × |u| |v| (parallel or zero-length edges, zero-area faces) is
+// skipped; for the others, the rounding of the axis direction (≈ ε |u||v| / |u×v|) is added to
+// that axis's tolerance. When *both* tets are degenerate (zero volume by the exact predicate, a
+// height below parallel_sine × the longest edge, or a face skipped as above), the 44 axes need not be complete (e.g. two coplanar flat tets separated
+// within their plane), so further axes are tried after them, reported as kDegenerate: the edge
+// directions and corner differences b_j − a_i, their pairwise cross products u × v and the
+// in-span normals (u × v) × u. If no axis is usable at all (all 8 corners coincide), the result
+// is touching with kind kNone, axis zero and depth 0.
+// Inputs must be finite. Units: those of the input; depth, separation, tolerance are lengths.
+#pragma once
+
+#include "contactlab/core/tolerance.h"
+#include "contactlab/core/types.h"
+
+#include <array>
+
+namespace contactlab {
+
+enum class SatAxisKind {
+  kNone,        ///< no usable axis (all corners coincide)
+  kFaceA,       ///< normal of face index_a of A
+  kFaceB,       ///< normal of face index_b of B
+  kEdgeEdge,    ///< cross product of edge index_a of A and edge index_b of B
+  kDegenerate,  ///< extra axis for two degenerate tets (see above); index_a = index_b = −1
+};
+
+struct TetTetSatRequest {
+  /// Touching band, relative to the diagonal L of the 8 corners' bounding box.
+  double relative_tolerance = kDefaultRelativeTolerance;
+  /// Cross products (edge pairs, face normals) with sine of the angle at or below this are skipped.
+  double parallel_sine = 1e-6;
+};
+
+struct TetTetSatResult {
+  bool separated = false;  ///< some axis separates the tets by more than the tolerance
+  bool touching = false;   ///< not separated, and the least overlap is within the tolerance of 0
+  SatAxisKind kind = SatAxisKind::kNone;  ///< which axis `axis` is
+  int index_a = -1;        ///< face (kFaceA) or edge (kEdgeEdge) index in A, else −1
+  int index_b = -1;        ///< face (kFaceB) or edge (kEdgeEdge) index in B, else −1
+  /// Unit axis oriented from A to B: the first separating axis if separated, else the axis of
+  /// least overlap. Zero only for kind kNone.
+  Vec3 axis = Vec3::Zero();
+  double depth = 0.0;       ///< least overlap along `axis`, clamped at 0 (0 when separated)
+  double separation = 0.0;  ///< gap along `axis` when separated (> tolerance), else 0
+  double tolerance = 0.0;   ///< the absolute tolerance used, relative_tolerance × length_scale
+  double length_scale = 0.0;  ///< L, diagonal of the bounding box of the 8 corners
+};
+
+TetTetSatResult tet_tet_sat(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b,
+                            const TetTetSatRequest& request = {});
+
+}  // namespace contactlab

@@ -1,0 +1,228 @@
+#include "contactlab/geometry/tet_tet_sat.h"
+
+#include "contactlab/geometry/predicates.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace contactlab {
+namespace {
+
+// Same local numbering as kTetFaces / kTetEdges in mesh/tet_mesh.h (geometry does not depend on mesh).
+constexpr std::array<std::array<int, 3>, 4> kFaces{{{1, 2, 3}, {0, 3, 2}, {0, 1, 3}, {0, 2, 1}}};
+constexpr std::array<std::array<int, 2>, 6> kEdges{{{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}}};
+constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
+
+using Corners = std::array<Vec3, 4>;
+
+struct Interval {
+  double lo, hi;
+};
+
+Interval project(const Corners& p, const Vec3& n) {
+  Interval r{n.dot(p[0]), n.dot(p[0])};
+  for (int i = 1; i < 4; ++i) {
+    const double x = n.dot(p[i]);
+    r.lo = std::min(r.lo, x);
+    r.hi = std::max(r.hi, x);
+  }
+  return r;
+}
+
+class SatSearch {
+ public:
+  SatSearch(const Corners& a, const Corners& b, const TetTetSatRequest& request) : request_(request) {
+    Vec3 lo = a[0], hi = a[0];
+    for (int i = 0; i < 4; ++i) {
+      lo = lo.cwiseMin(a[i]).cwiseMin(b[i]);
+      hi = hi.cwiseMax(a[i]).cwiseMax(b[i]);
+    }
+    // Coordinates relative to the box centre (symmetric in A and B) keep projections at the
+    // magnitude of the configuration, not of its distance from the origin.
+    const Vec3 origin = 0.5 * (lo + hi);
+    for (int i = 0; i < 4; ++i) {
+      a_[i] = a[i] - origin;
+      b_[i] = b[i] - origin;
+    }
+    centroid_offset_ = (b_[0] + b_[1] + b_[2] + b_[3] - a_[0] - a_[1] - a_[2] - a_[3]) / 4.0;
+    result_.length_scale = (hi - lo).norm();
+    result_.tolerance = request.relative_tolerance * result_.length_scale;
+  }
+
+  const Corners& a() const { return a_; }
+  const Corners& b() const { return b_; }
+  bool separated() const { return result_.separated; }
+
+  // Tries axis w = u × v (or a single vector, v unused: pass |v| = 1 and `conditioning` as the
+  // ratio of |w| to its rounding). `default_sign` orients the axis when both directions tie.
+  // `uv` is |u||v|, the magnitude the cross product is compared with.
+  void try_axis(const Vec3& w, double uv, SatAxisKind kind, int index_a, int index_b, double default_sign) {
+    if (result_.separated) return;
+    const double len = w.norm();
+    // Skip parallel / zero-length inputs; this also rejects len = 0 and NaN.
+    if (!(len > request_.parallel_sine * uv)) return;
+    const Vec3 n = w / len;
+    // Direction rounding ≈ ε |u||v| / |u×v| rad, times the extent L of the projected points.
+    const double tol = result_.tolerance + 8.0 * kEpsilon * (uv / len) * result_.length_scale;
+    const Interval ia = project(a_, n), ib = project(b_, n);
+    const double plus = ia.hi - ib.lo;   // translation of B along +n that separates
+    const double minus = ib.hi - ia.lo;  // translation of B along −n that separates
+    const double overlap = std::min(plus, minus);
+    if (-overlap > tol) {
+      result_.separated = true;
+      result_.touching = false;
+      set_axis(kind, index_a, index_b, plus < minus ? n : Vec3(-n));
+      result_.separation = -overlap;
+      result_.depth = 0.0;
+      return;
+    }
+    if (have_best_ && !(overlap < best_overlap_ - result_.tolerance)) return;
+    double sign;
+    if (plus < minus - tol) {
+      sign = 1.0;
+    } else if (minus < plus - tol) {
+      sign = -1.0;
+    } else {  // both ways equally far: orient by the centroids, then by the feature
+      const double c = n.dot(centroid_offset_);
+      sign = std::abs(c) > tol ? (c > 0 ? 1.0 : -1.0) : default_sign;
+    }
+    have_best_ = true;
+    best_overlap_ = overlap;
+    best_tol_ = tol;
+    set_axis(kind, index_a, index_b, sign * n);
+  }
+
+  TetTetSatResult finish() {
+    if (!result_.separated) {
+      result_.depth = std::max(best_overlap_, 0.0);
+      result_.touching = !have_best_ || best_overlap_ <= best_tol_;
+    }
+    return result_;
+  }
+
+ private:
+  void set_axis(SatAxisKind kind, int index_a, int index_b, const Vec3& axis) {
+    result_.kind = kind;
+    result_.index_a = index_a;
+    result_.index_b = index_b;
+    result_.axis = axis;
+  }
+
+  TetTetSatRequest request_;
+  Corners a_, b_;
+  Vec3 centroid_offset_;
+  TetTetSatResult result_;
+  bool have_best_ = false;
+  double best_overlap_ = 0.0;
+  double best_tol_ = 0.0;
+};
+
+// Outward normal of face f, as the cross product of its two shortest edges (the best conditioned
+// pair); `uv` receives the product of their lengths. Returns false when the face is skipped.
+Vec3 face_normal(const Corners& p, int f, double& uv) {
+  const auto& face = kFaces[f];
+  const Vec3& x = p[face[0]];
+  const Vec3& y = p[face[1]];
+  const Vec3& z = p[face[2]];
+  // Edges leaving the corner opposite the longest edge (the two shortest edges).
+  const double lxy = (y - x).squaredNorm(), lyz = (z - y).squaredNorm(), lzx = (x - z).squaredNorm();
+  Vec3 n;
+  if (lyz >= lxy && lyz >= lzx) {
+    n = (y - x).cross(z - x), uv = std::sqrt(lxy * lzx);
+  } else if (lzx >= lxy) {
+    n = (z - y).cross(x - y), uv = std::sqrt(lxy * lyz);
+  } else {
+    n = (x - z).cross(y - z), uv = std::sqrt(lzx * lyz);
+  }
+  // Same orientation in all three forms (cyclic); point it away from the opposite vertex f.
+  if (n.dot(p[f] - x) > 0) n = -n;
+  return n;
+}
+
+// Zero volume by the exact predicate, or a height (6|V| / twice the largest face area) at most
+// parallel_sine × the longest edge: the rounding of near-coplanar edge cross products then no
+// longer resolves directions within the tet's plane.
+bool is_flat(const Corners& p, double parallel_sine) {
+  if (signed_volume_sign(p[0], p[1], p[2], p[3]) == 0) return true;
+  double longest = 0.0, largest_face = 0.0;
+  for (const auto& e : kEdges) longest = std::max(longest, (p[e[1]] - p[e[0]]).norm());
+  for (const auto& f : kFaces) {
+    largest_face = std::max(largest_face, (p[f[1]] - p[f[0]]).cross(p[f[2]] - p[f[0]]).norm());
+  }
+  const double volume6 = std::abs((p[1] - p[0]).dot((p[2] - p[0]).cross(p[3] - p[0])));
+  return !(volume6 > parallel_sine * longest * largest_face);
+}
+
+}  // namespace
+
+TetTetSatResult tet_tet_sat(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b,
+                            const TetTetSatRequest& request) {
+  SatSearch search(a, b, request);
+  const Corners& pa = search.a();
+  const Corners& pb = search.b();
+  const double parallel_sine = request.parallel_sine;
+
+  // Face axes. A's outward normal points from A towards B when B lies beyond that face; for B the
+  // A-to-B direction is against B's outward normal.
+  bool a_face_skipped = false, b_face_skipped = false;
+  for (int f = 0; f < 4; ++f) {
+    double uv = 0;
+    const Vec3 n = face_normal(pa, f, uv);
+    a_face_skipped = a_face_skipped || !(n.norm() > parallel_sine * uv);
+    search.try_axis(n, uv, SatAxisKind::kFaceA, f, -1, 1.0);
+  }
+  for (int f = 0; f < 4; ++f) {
+    double uv = 0;
+    const Vec3 n = face_normal(pb, f, uv);
+    b_face_skipped = b_face_skipped || !(n.norm() > parallel_sine * uv);
+    search.try_axis(n, uv, SatAxisKind::kFaceB, -1, f, -1.0);
+  }
+  // Edge–edge axes (i major, j minor).
+  std::array<Vec3, 6> ea, eb;
+  for (int k = 0; k < 6; ++k) {
+    ea[k] = pa[kEdges[k][1]] - pa[kEdges[k][0]];
+    eb[k] = pb[kEdges[k][1]] - pb[kEdges[k][0]];
+  }
+  for (int i = 0; i < 6; ++i) {
+    for (int j = 0; j < 6; ++j) {
+      search.try_axis(ea[i].cross(eb[j]), ea[i].norm() * eb[j].norm(), SatAxisKind::kEdgeEdge, i, j, 1.0);
+    }
+  }
+
+  // Both tets degenerate: the axes above may be incomplete (the Minkowski difference is flat or
+  // lower-dimensional). Its separating directions are then among the edge directions and corner
+  // differences u, the normals u × v of planes they span and the in-plane normals (u × v) × u.
+  const bool a_degenerate = a_face_skipped || is_flat(pa, parallel_sine);
+  const bool b_degenerate = b_face_skipped || is_flat(pb, parallel_sine);
+  if (a_degenerate && b_degenerate && !search.separated()) {
+    std::vector<Vec3> u;
+    u.reserve(28);
+    for (int k = 0; k < 6; ++k) {
+      u.push_back(ea[k]);
+      u.push_back(eb[k]);
+    }
+    for (int i = 0; i < 4; ++i) {
+      for (int j = 0; j < 4; ++j) u.push_back(pb[j] - pa[i]);
+    }
+    // A single vector u is accurate to ε L / |u| rad: pass |u|·L as the reference magnitude so
+    // that vectors shorter than parallel_sine × L are skipped.
+    double scale = 0.0;
+    for (const Vec3& x : u) scale = std::max(scale, x.norm());
+    for (const Vec3& x : u) search.try_axis(x, scale, SatAxisKind::kDegenerate, -1, -1, 1.0);
+    for (std::size_t i = 0; i < u.size(); ++i) {
+      for (std::size_t j = 0; j < u.size(); ++j) {
+        const Vec3 w = u[i].cross(u[j]);
+        const double uv = u[i].norm() * u[j].norm();
+        if (i < j) search.try_axis(w, uv, SatAxisKind::kDegenerate, -1, -1, 1.0);
+        if (i != j && w.norm() > parallel_sine * uv) {
+          search.try_axis(w.cross(u[i]), 2.0 * uv * u[i].norm(), SatAxisKind::kDegenerate, -1, -1, 1.0);
+        }
+      }
+    }
+  }
+  return search.finish();
+}
+
+}  // namespace contactlab
