@@ -80,8 +80,9 @@ inline double reference_point_segment_squared(const Vec3& p, const Vec3& x0, con
 }
 
 /// Squared distance from p to triangle (a, b, c): the smaller of the three edge distances and, when
-/// the plane projection falls inside, the plane distance. The projection comes from the 2×2 Gram
-/// system [ab·ab ab·ac; ab·ac ac·ac](u, v) = (ab·ap, ac·ap), solved by Cramer's rule.
+/// the plane projection falls inside, the plane distance. Inside-ness comes from the 2×2 Gram
+/// system [ab·ab ab·ac; ab·ac ac·ac](u, v) = (ab·ap, ac·ap), solved by Cramer's rule (ill-conditioned
+/// for slivers: then only the edge distances are trustworthy).
 inline double reference_point_triangle_squared(const Vec3& p, const Vec3& a, const Vec3& b,
                                                const Vec3& c) {
   double best = std::min({reference_point_segment_squared(p, a, b),
@@ -89,12 +90,16 @@ inline double reference_point_triangle_squared(const Vec3& p, const Vec3& a, con
                           reference_point_segment_squared(p, c, a)});
   const Vec3 ab = b - a, ac = c - a, ap = p - a;
   const double g00 = ab.dot(ab), g01 = ab.dot(ac), g11 = ac.dot(ac);
-  const double det = g00 * g11 - g01 * g01;
-  if (det > 1e-24 * g00 * g11) {
+  const Vec3 n = ab.cross(ac);
+  const double det = n.squaredNorm();  // = g00 g11 − g01², without the cancellation
+  if (det > 1e-20 * g00 * g11) {       // not (nearly) collinear: sin(angle at a) > 1e-10
     const double r0 = ab.dot(ap), r1 = ac.dot(ap);
     const double u = (r0 * g11 - r1 * g01) / det;
     const double v = (r1 * g00 - r0 * g01) / det;
-    if (u >= 0.0 && v >= 0.0 && u + v <= 1.0) best = std::min(best, (a + u * ab + v * ac - p).squaredNorm());
+    if (u >= 0.0 && v >= 0.0 && u + v <= 1.0) {  // inside: the distance to the plane
+      const double height = n.dot(ap);
+      best = std::min(best, height * height / n.squaredNorm());
+    }
   }
   return best;
 }
