@@ -19,12 +19,7 @@ class InputError : public std::runtime_error {
   int line() const { return line_; }
 
  private:
-  static std::string format(const std::string& source, int line, const std::string& what) {
-    std::string s = source;
-    if (line > 0) s += ":" + std::to_string(line);
-    if (!s.empty()) s += ": ";
-    return s + what;
-  }
+  static std::string format(const std::string& source, int line, const std::string& what);
   std::string source_;
   int line_ = 0;
 };
