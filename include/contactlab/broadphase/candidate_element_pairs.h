@@ -1,0 +1,48 @@
+// Candidate element pairs between two posed bodies: the BVH tandem walk of the broad phase
+// (DESIGN.md data flow: body AABBs → per-body BVH tandem walk → element pairs).
+//
+// Definition. The pair (i, j), i an element of body A and j an element of body B, is a candidate
+// iff element_world_box(A, i, pose_a, margin) overlaps element_world_box(B, j, pose_b, margin)
+// (mesh_elements.h: the world box of the transformed corners grown by margin/2 per side; closed
+// intervals, so boxes that only touch count). Only elements held by the two trees take part.
+//
+// The walk prunes with node boxes mapped by conservative_world_box (bvh.h), which provably contain
+// the element boxes below them despite rounding, and tests leaves with the element boxes
+// themselves, so the result EQUALS brute_force_element_pairs (brute_force.h) exactly.
+//
+// Units: margin is a length (≥ 0), same units as the vertices.
+#pragma once
+
+#include <compare>
+#include <vector>
+
+#include "contactlab/broadphase/bvh.h"
+#include "contactlab/broadphase/mesh_elements.h"
+#include "contactlab/core/transform.h"
+#include "contactlab/core/types.h"
+
+namespace contactlab {
+
+/// A candidate pair: element `a` of body A, element `b` of body B (indices into their meshes).
+struct ElementPair {
+  Index a = kInvalidIndex;
+  Index b = kInvalidIndex;
+  friend auto operator<=>(const ElementPair&, const ElementPair&) = default;
+};
+
+/// One posed body as the element-pair search sees it. A view: the tree and the mesh must outlive
+/// it.
+struct PosedBody {
+  const Bvh* bvh = nullptr;  ///< built over `elements` (body frame)
+  MeshElements elements;     ///< body-frame vertices and connectivity
+  Transform pose;            ///< body → world
+};
+
+/// All candidate pairs (see the file comment), sorted by (a, b), no duplicates. Empty if either
+/// tree is empty.
+/// Throws InputError if margin is negative or not finite, a pose has a non-finite entry, or a
+/// tree was built for a mesh with a different element count (or bvh is null).
+std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const PosedBody& b,
+                                                 double margin);
+
+}  // namespace contactlab

@@ -1,0 +1,44 @@
+// Argument checks shared by the broad-phase entry points (internal).
+#pragma once
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "contactlab/core/aabb.h"
+#include "contactlab/core/error.h"
+#include "contactlab/core/transform.h"
+
+namespace contactlab::broadphase_detail {
+
+// Out-of-line throwers (check_inputs.cpp): keeps exception construction, and a GCC 12 false
+// -Wrestrict warning it triggers at -O3, out of every throw site.
+[[noreturn]] void throw_input_error(const char* source, const std::string& what);
+[[noreturn]] void throw_geometry_error(const char* source, const std::string& what);
+
+inline void check_margin(double margin, const char* source) {
+  if (!std::isfinite(margin) || margin < 0.0) {
+    throw_input_error(source, "margin must be finite and >= 0, got " + std::to_string(margin));
+  }
+}
+
+inline void check_pose(const Transform& pose, const char* source) {
+  if (!pose.rotation.allFinite() || !pose.translation.allFinite()) {
+    throw_input_error(source, "pose has a non-finite entry");
+  }
+}
+
+/// A body box takes part in body-pair search iff it is not empty and has no NaN coordinate.
+inline bool usable_body_box(const Aabb& box) {
+  return !box.min.hasNaN() && !box.max.hasNaN() && !box.empty();
+}
+
+inline void check_fixed(const std::vector<bool>& fixed, std::size_t body_count,
+                        const char* source) {
+  if (!fixed.empty() && fixed.size() != body_count) {
+    throw_input_error(source, "fixed has " + std::to_string(fixed.size()) + " flags, expected " +
+                                  std::to_string(body_count) + " (one per body) or none");
+  }
+}
+
+}  // namespace contactlab::broadphase_detail
