@@ -1,0 +1,160 @@
+// `contactlab mesh info FILE` and `contactlab mesh tetrahedralize IN -o OUT [--switches S]`.
+#include "commands.h"
+
+#include "contactlab/core/error.h"
+#include "contactlab/mesh/mass_properties.h"
+#include "contactlab/mesh/mesh_file.h"
+#include "contactlab/mesh/surface_map.h"
+#include "contactlab/mesh/tetgen_io.h"
+#include "contactlab/mesh/tetrahedralize.h"
+#include "contactlab/mesh/topology.h"
+#include "contactlab/mesh/validate.h"
+
+#include <fmt/core.h>
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <unistd.h>
+
+namespace contactlab::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string format_vec(const Vec3& v) { return fmt::format("({:.6g}, {:.6g}, {:.6g})", v.x(), v.y(), v.z()); }
+
+void print_validation(const char* label, const ValidationReport& report) {
+  if (report.ok()) {
+    fmt::print("{:<14}valid\n", label);
+    return;
+  }
+  fmt::print("{:<14}INVALID, {} issue(s)\n", label, report.issues.size());
+  const std::size_t shown = std::min<std::size_t>(report.issues.size(), 10);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const MeshIssue& issue = report.issues[i];
+    fmt::print("  - {} (element {}): {}\n", to_string(issue.kind), issue.element, issue.message);
+  }
+  if (shown < report.issues.size()) fmt::print("  - … {} more\n", report.issues.size() - shown);
+}
+
+void print_topology(const MeshTopology& topology) {
+  fmt::print("{:<14}{} (convex {}, concave {}, flat {}", "edges", topology.edge_count(),
+             topology.count(EdgeKind::Convex), topology.count(EdgeKind::Concave), topology.count(EdgeKind::Flat));
+  const Index irregular = topology.count(EdgeKind::Boundary) + topology.count(EdgeKind::NonManifold) +
+                          topology.count(EdgeKind::Inconsistent) + topology.count(EdgeKind::Degenerate);
+  if (irregular > 0) {
+    fmt::print(", boundary {}, non-manifold {}, inconsistent {}, degenerate {}", topology.count(EdgeKind::Boundary),
+               topology.count(EdgeKind::NonManifold), topology.count(EdgeKind::Inconsistent),
+               topology.count(EdgeKind::Degenerate));
+  }
+  fmt::print(")\n");
+  fmt::print("{:<14}convex {}, concave {}, flat {}, mixed {}", "vertex kinds", topology.count(VertexKind::Convex),
+             topology.count(VertexKind::Concave), topology.count(VertexKind::Flat), topology.count(VertexKind::Mixed));
+  if (topology.count(VertexKind::Irregular) + topology.count(VertexKind::Isolated) > 0) {
+    fmt::print(", irregular {}, isolated {}", topology.count(VertexKind::Irregular), topology.count(VertexKind::Isolated));
+  }
+  fmt::print("\n");
+}
+
+void mesh_info(const std::string& path) {
+  const MeshFileFormat format = mesh_file_format(path);
+  std::optional<TetMesh> tets;
+  TriMesh surface;
+  if (format == MeshFileFormat::kTetGen) {
+    TetGenMesh tetgen = read_tetgen(path);
+    tets = std::move(tetgen.mesh);
+  } else {
+    surface = read_surface_mesh(path);
+  }
+
+  // Validate before deriving anything: the surface of a broken tet mesh is not meaningful.
+  std::optional<ValidationReport> tet_report;
+  if (tets) {
+    tet_report = validate(*tets);
+    surface = build_surface_map(*tets).surface;
+  }
+  const ValidationReport surface_report = validate(surface);
+  const Aabb box = tets ? tets->bounds() : surface.bounds();
+
+  fmt::print("{:<14}{}\n", "file", path);
+  fmt::print("{:<14}{}\n", "vertices", tets ? tets->vertex_count() : surface.vertex_count());
+  fmt::print("{:<14}{}\n", "triangles", surface.triangle_count());
+  fmt::print("{:<14}{}\n", "tets", tets ? tets->tet_count() : 0);
+  if (!box.empty()) fmt::print("{:<14}{} – {}\n", "bounding box", format_vec(box.min), format_vec(box.max));
+  if (tets) print_validation("tet mesh", *tet_report);
+  print_validation("surface", surface_report);
+  if (tets && tet_report->ok()) {
+    fmt::print("{:<14}{:.12g}\n", "volume", mass_properties(*tets).volume);
+  } else if (surface_report.ok()) {
+    fmt::print("{:<14}{:.12g}\n", "volume", mass_properties(surface).volume);
+  } else {
+    fmt::print("{:<14}n/a (invalid mesh)\n", "volume");
+  }
+  print_topology(build_topology(surface));
+}
+
+// Writes the TetGen files under a temporary base next to `base`, then renames them into place,
+// so a failure leaves no partial output.
+void write_tetgen_atomically(const std::string& base, const TetrahedralizeResult& result) {
+  const fs::path target(base);
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  if (!fs::is_directory(dir)) throw InputError(base, 0, "output directory '" + dir.string() + "' does not exist");
+  const std::string temporary = (dir / (".tmp-" + std::to_string(::getpid()) + "-" + target.filename().string())).string();
+  const std::array<const char*, 3> extensions = {".node", ".ele", ".face"};
+  try {
+    write_tetgen(temporary, result.mesh, result.boundary_triangles, {});
+    for (const char* ext : extensions) fs::rename(temporary + ext, base + ext);
+  } catch (...) {
+    std::error_code ignored;
+    for (const char* ext : extensions) fs::remove(temporary + ext, ignored);
+    throw;
+  }
+}
+
+std::string strip_tetgen_extension(const std::string& path) {
+  const fs::path p(path);
+  const std::string ext = p.extension().string();
+  if (ext == ".node" || ext == ".ele" || ext == ".face") return (p.parent_path() / p.stem()).string();
+  return path;
+}
+
+}  // namespace
+
+void add_mesh_commands(CLI::App& app) {
+  CLI::App* mesh = app.add_subcommand("mesh", "Inspect, validate and tetrahedralize meshes");
+  mesh->require_subcommand(1);
+
+  // Option storage is shared with the callbacks, which the app owns: it lives as long as the app.
+  auto info_path = std::make_shared<std::string>();
+  CLI::App* info = mesh->add_subcommand(
+      "info", "Counts, volume, bounding box, validation verdict and edge/vertex classes of a mesh file");
+  info->add_option("FILE", *info_path, "mesh file: .obj, .off, or TetGen .node/.ele")->required();
+  info->callback([info_path] { mesh_info(*info_path); });
+
+  struct TetrahedralizeArgs {
+    std::string input, output, switches = kTetGenDefaultSwitches;
+  };
+  auto args = std::make_shared<TetrahedralizeArgs>();
+  CLI::App* tet = mesh->add_subcommand(
+      "tetrahedralize", "Tetrahedralize a closed surface mesh with TetGen; writes OUT.node/.ele/.face");
+  tet->add_option("IN", args->input, "closed surface mesh: .obj or .off")->required();
+  tet->add_option("-o,--output", args->output, "output base name (OUT.node, OUT.ele, OUT.face)")->required();
+  tet->add_option("--switches", args->switches,
+                  fmt::format("TetGen switches (default {}, the paper's; refined: {})", kTetGenDefaultSwitches,
+                              kTetGenRefinedSwitches));
+  tet->callback([args] {
+    const TriMesh surface = read_surface_mesh(args->input);
+    require_valid(surface, args->input);
+    const TetrahedralizeResult result = tetrahedralize(surface, args->switches);
+    const std::string base = strip_tetgen_extension(args->output);
+    write_tetgen_atomically(base, result);
+    fmt::print("{}: {} vertices, {} tets, {} boundary triangles (switches {}) -> {}.node/.ele/.face\n", args->input,
+               result.mesh.vertex_count(), result.mesh.tet_count(), result.boundary_triangles.size(), result.switches,
+               base);
+  });
+}
+
+}  // namespace contactlab::cli
