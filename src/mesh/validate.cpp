@@ -1,0 +1,259 @@
+#include "contactlab/mesh/validate.h"
+
+#include "contactlab/core/error.h"
+#include "contactlab/geometry/predicates.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace contactlab {
+namespace {
+
+bool is_finite(const Vec3& p) { return std::isfinite(p.x()) && std::isfinite(p.y()) && std::isfinite(p.z()); }
+
+// Bounding-box diagonal of the finite vertices: the mesh's length scale.
+double length_scale(const std::vector<Vec3>& vertices) {
+  Aabb box;
+  for (const Vec3& v : vertices) {
+    if (is_finite(v)) box.extend(v);
+  }
+  return box.diagonal();
+}
+
+void check_vertices(const std::vector<Vec3>& vertices, ValidationReport& report) {
+  for (std::size_t i = 0; i < vertices.size(); ++i) {
+    const Vec3& v = vertices[i];
+    if (!is_finite(v)) {
+      report.issues.push_back({MeshIssueKind::kNonFiniteCoordinate, static_cast<Index>(i),
+                               fmt::format("vertex {} has a non-finite coordinate ({}, {}, {})", i, v.x(),
+                                           v.y(), v.z())});
+    }
+  }
+}
+
+// Checks the indices of one element (triangle or tet); true when they are usable for geometry.
+template <std::size_t N>
+bool check_indices(const std::array<Index, N>& element, Index element_index, const char* name,
+                   const std::vector<Vec3>& vertices, ValidationReport& report) {
+  const auto n = static_cast<Index>(vertices.size());
+  for (Index v : element) {
+    if (v < 0 || v >= n) {
+      report.issues.push_back({MeshIssueKind::kIndexOutOfRange, element_index,
+                               fmt::format("{} {} has vertex index {}: valid 0..{}", name, element_index, v, n - 1)});
+      return false;
+    }
+  }
+  for (std::size_t a = 0; a < N; ++a) {
+    for (std::size_t b = a + 1; b < N; ++b) {
+      if (element[a] == element[b]) {
+        report.issues.push_back({MeshIssueKind::kRepeatedVertex, element_index,
+                                 fmt::format("{} {} uses vertex {} twice", name, element_index, element[a])});
+        return false;
+      }
+    }
+  }
+  for (Index v : element) {
+    if (!is_finite(vertices[static_cast<std::size_t>(v)])) return false;  // reported per vertex
+  }
+  return true;
+}
+
+// Exact collinearity in 3-D: the cross product (b−a)×(c−a) vanishes iff the orientations of the
+// projections on the three coordinate planes all vanish (its components are those determinants).
+bool exactly_collinear(const Vec3& a, const Vec3& b, const Vec3& c) {
+  for (int drop = 0; drop < 3; ++drop) {
+    const int i = (drop + 1) % 3, j = (drop + 2) % 3;
+    if (orient2d_sign(Vec2(a[i], a[j]), Vec2(b[i], b[j]), Vec2(c[i], c[j])) != 0) return false;
+  }
+  return true;
+}
+
+struct HalfEdge {
+  Index lo, hi;    // sorted vertex pair
+  Index triangle;  // owner
+  bool forward;    // traversed lo -> hi by the owner
+};
+
+void check_edges(const TriMesh& mesh, const std::vector<char>& usable, const ValidationOptions& options,
+                 ValidationReport& report, bool& closed_and_consistent) {
+  std::vector<HalfEdge> half_edges;
+  half_edges.reserve(mesh.triangles.size() * 3);
+  for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
+    if (!usable[t]) continue;
+    const Triangle& tri = mesh.triangles[t];
+    for (int k = 0; k < 3; ++k) {
+      const Index a = tri[static_cast<std::size_t>(k)], b = tri[static_cast<std::size_t>((k + 1) % 3)];
+      half_edges.push_back({std::min(a, b), std::max(a, b), static_cast<Index>(t), a < b});
+    }
+  }
+  std::sort(half_edges.begin(), half_edges.end(), [](const HalfEdge& x, const HalfEdge& y) {
+    return std::tie(x.lo, x.hi, x.triangle) < std::tie(y.lo, y.hi, y.triangle);
+  });
+  closed_and_consistent = true;
+  for (std::size_t i = 0; i < half_edges.size();) {
+    std::size_t j = i;
+    while (j < half_edges.size() && half_edges[j].lo == half_edges[i].lo && half_edges[j].hi == half_edges[i].hi) ++j;
+    const HalfEdge& e = half_edges[i];
+    const std::size_t count = j - i;
+    if (count == 1) {
+      closed_and_consistent = false;
+      if (options.require_closed) {
+        report.issues.push_back({MeshIssueKind::kBoundaryEdge, e.triangle,
+                                 fmt::format("edge ({}, {}) of triangle {} has no neighbour: the surface is open",
+                                             e.lo, e.hi, e.triangle)});
+      }
+    } else if (count > 2) {
+      closed_and_consistent = false;
+      std::string owners;
+      for (std::size_t k = i; k < j; ++k) owners += (k > i ? ", " : "") + std::to_string(half_edges[k].triangle);
+      report.issues.push_back({MeshIssueKind::kNonManifoldEdge, e.triangle,
+                               fmt::format("edge ({}, {}) is shared by {} triangles ({}): expected 2", e.lo, e.hi,
+                                           count, owners)});
+    } else if (half_edges[i].forward == half_edges[i + 1].forward) {
+      closed_and_consistent = false;
+      report.issues.push_back(
+          {MeshIssueKind::kInconsistentOrientation, half_edges[i + 1].triangle,
+           fmt::format("triangles {} and {} traverse their shared edge ({}, {}) in the same direction: "
+                       "inconsistent orientation",
+                       half_edges[i].triangle, half_edges[i + 1].triangle, e.lo, e.hi)});
+    }
+    i = j;
+  }
+}
+
+}  // namespace
+
+const char* to_string(MeshIssueKind kind) {
+  switch (kind) {
+    case MeshIssueKind::kNonFiniteCoordinate: return "non-finite coordinate";
+    case MeshIssueKind::kIndexOutOfRange: return "index out of range";
+    case MeshIssueKind::kRepeatedVertex: return "repeated vertex";
+    case MeshIssueKind::kDegenerateTriangle: return "degenerate triangle";
+    case MeshIssueKind::kBoundaryEdge: return "open boundary edge";
+    case MeshIssueKind::kNonManifoldEdge: return "non-manifold edge";
+    case MeshIssueKind::kInconsistentOrientation: return "inconsistent orientation";
+    case MeshIssueKind::kNonPositiveVolume: return "non-positive enclosed volume";
+    case MeshIssueKind::kInvertedTet: return "inverted tet";
+    case MeshIssueKind::kZeroVolumeTet: return "zero-volume tet";
+    case MeshIssueKind::kSliverTet: return "sliver tet";
+  }
+  return "unknown issue";
+}
+
+std::size_t ValidationReport::count(MeshIssueKind kind) const {
+  return static_cast<std::size_t>(
+      std::count_if(issues.begin(), issues.end(), [kind](const MeshIssue& i) { return i.kind == kind; }));
+}
+
+std::string ValidationReport::summary() const {
+  if (issues.empty()) return {};
+  std::string s = fmt::format("{}: {}", to_string(issues.front().kind), issues.front().message);
+  if (issues.size() > 1) s += fmt::format(" (and {} more issue(s))", issues.size() - 1);
+  return s;
+}
+
+ValidationReport validate(const TriMesh& mesh, const ValidationOptions& options) {
+  ValidationReport report;
+  check_vertices(mesh.vertices, report);
+  const double tol = options.tolerance.absolute(length_scale(mesh.vertices));
+  std::vector<char> topologically_usable(mesh.triangles.size(), 0);
+  bool geometry_ok = true;
+  for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
+    const Triangle& tri = mesh.triangles[t];
+    const auto ti = static_cast<Index>(t);
+    const auto n = static_cast<Index>(mesh.vertices.size());
+    const bool indices_in_range = std::all_of(tri.begin(), tri.end(), [n](Index v) { return v >= 0 && v < n; });
+    const bool distinct = tri[0] != tri[1] && tri[1] != tri[2] && tri[2] != tri[0];
+    const bool usable = check_indices(tri, ti, "triangle", mesh.vertices, report);
+    // Triangles with non-finite corners still take part in the topology checks; those with bad or
+    // repeated indices have no well-defined edges and do not.
+    topologically_usable[t] = indices_in_range && distinct ? 1 : 0;
+    if (!usable) {
+      geometry_ok = false;
+      continue;
+    }
+    const Vec3 &a = mesh.corner(ti, 0), &b = mesh.corner(ti, 1), &c = mesh.corner(ti, 2);
+    const double longest = std::max({(b - a).norm(), (c - b).norm(), (a - c).norm()});
+    const double twice_area = mesh.area_normal(ti).norm();
+    if (exactly_collinear(a, b, c)) {
+      geometry_ok = false;
+      report.issues.push_back({MeshIssueKind::kDegenerateTriangle, ti,
+                               fmt::format("triangle {} has collinear corners (zero area)", t)});
+    } else if (twice_area <= tol * longest) {
+      geometry_ok = false;
+      report.issues.push_back({MeshIssueKind::kDegenerateTriangle, ti,
+                               fmt::format("triangle {} has height {:.3g} ≤ tolerance {:.3g} (area {:.3g})", t,
+                                           twice_area / longest, tol, 0.5 * twice_area)});
+    }
+  }
+  bool closed_and_consistent = false;
+  check_edges(mesh, topologically_usable, options, report, closed_and_consistent);
+  if (closed_and_consistent && geometry_ok && options.require_closed) {
+    // Enclosed volume by the divergence theorem: V = Σ a·(b×c)/6 over outward triangles.
+    double volume = 0.0;
+    for (Index t = 0; t < mesh.triangle_count(); ++t) {
+      volume += mesh.corner(t, 0).dot(mesh.corner(t, 1).cross(mesh.corner(t, 2))) / 6.0;
+    }
+    const double scale = length_scale(mesh.vertices);
+    if (!(volume > tol * scale * scale)) {
+      report.issues.push_back(
+          {MeshIssueKind::kNonPositiveVolume, kInvalidIndex,
+           fmt::format("the closed surface encloses volume {:.6g} ≤ {:.3g}: it is inside-out (triangles must be "
+                       "counter-clockwise seen from outside) or flat",
+                       volume, tol * scale * scale)});
+    }
+  }
+  return report;
+}
+
+ValidationReport validate(const TetMesh& mesh, const ValidationOptions& options) {
+  ValidationReport report;
+  check_vertices(mesh.vertices, report);
+  const double tol = options.tolerance.absolute(length_scale(mesh.vertices));
+  for (Index t = 0; t < mesh.tet_count(); ++t) {
+    if (!check_indices(mesh.tets[static_cast<std::size_t>(t)], t, "tet", mesh.vertices, report)) continue;
+    const Vec3 &a = mesh.corner(t, 0), &b = mesh.corner(t, 1), &c = mesh.corner(t, 2), &d = mesh.corner(t, 3);
+    const int sign = signed_volume_sign(a, b, c, d);
+    const double volume = mesh.signed_volume(t);
+    if (sign < 0) {
+      report.issues.push_back({MeshIssueKind::kInvertedTet, t,
+                               fmt::format("tet {} is inverted (signed volume {:.3g} < 0)", t, volume)});
+      continue;
+    }
+    if (sign == 0) {
+      report.issues.push_back({MeshIssueKind::kZeroVolumeTet, t,
+                               fmt::format("tet {} has coplanar corners (zero volume)", t)});
+      continue;
+    }
+    double largest_face_area = 0.0;
+    for (int f = 0; f < 4; ++f) {
+      const Triangle face = mesh.face(t, f);
+      const Vec3& p = mesh.vertices[static_cast<std::size_t>(face[0])];
+      const Vec3& q = mesh.vertices[static_cast<std::size_t>(face[1])];
+      const Vec3& r = mesh.vertices[static_cast<std::size_t>(face[2])];
+      largest_face_area = std::max(largest_face_area, 0.5 * (q - p).cross(r - p).norm());
+    }
+    // Smallest height of the tet: 3V / (largest face area).
+    if (3.0 * std::abs(volume) <= tol * largest_face_area) {
+      report.issues.push_back(
+          {MeshIssueKind::kSliverTet, t,
+           fmt::format("tet {} is a sliver: height {:.3g} ≤ tolerance {:.3g} (volume {:.3g})", t,
+                       largest_face_area > 0 ? 3.0 * std::abs(volume) / largest_face_area : 0.0, tol, volume)});
+    }
+  }
+  return report;
+}
+
+void require_valid(const TriMesh& mesh, const std::string& source, const ValidationOptions& options) {
+  const ValidationReport report = validate(mesh, options);
+  if (!report.ok()) throw GeometryError(source, 0, report.summary());
+}
+
+void require_valid(const TetMesh& mesh, const std::string& source, const ValidationOptions& options) {
+  const ValidationReport report = validate(mesh, options);
+  if (!report.ok()) throw GeometryError(source, 0, report.summary());
+}
+
+}  // namespace contactlab
