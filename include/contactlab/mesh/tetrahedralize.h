@@ -1,0 +1,73 @@
+// Tetrahedralization of a closed surface with TetGen 1.5 (Si, "TetGen, a Delaunay-based quality
+// tetrahedral mesh generator", ACM TOMS 41(2), 2015), used as a library.
+//
+// Input: a closed, manifold, consistently outward-oriented triangle surface without degenerate
+// triangles (checked with validate(); otherwise GeometryError naming the first problem). Each
+// input triangle becomes one TetGen facet with marker = its index + 1, so every output boundary
+// triangle maps back to the input triangle it lies in.
+//
+// Switches (TetGen manual §4.2): the paper's default is "pq2.0Y" — PLC input, radius-edge ratio
+// ≤ 2.0, and Y: the input surface is preserved (no Steiner points on the boundary, so the boundary
+// triangles are exactly the input triangles). Its refined setting is "pq1.015a0.015" — ratio
+// ≤ 1.015 and tet volume ≤ 0.015 (in the surface's units³), with boundary refinement allowed.
+// We always add, unless already given: 'p' (PLC), 'z' (zero-based numbering), 'Q' (quiet),
+// 'X1' (no static filter: TetGen re-initialises the process-wide Shewchuk predicates, and its
+// static filter tuned to this mesh's bounding box would make geometry/predicates.h inexact for
+// coordinates outside it; we also restore the predicate state after each run) and
+// 'S<kTetGenDefaultSteinerLimit>' (at most that many added points). The limit exists because with
+// libtet 1.5.0 the refined setting q1.015 does not terminate — even on a unit cube TetGen keeps
+// splitting "bad" tets without end (radius-edge ratios this close to 1 are below what its
+// Delaunay refinement guarantees; 1.1 terminates). With the limit it stops after that many
+// points and returns a valid mesh; steiner_limit_reached says so. Pass your own 'S' to change it.
+// Switches that
+// would change what we read back are rejected with InputError: r (refine a tet mesh), w
+// (weighted), c (keep convex hull), d (intersection check only), i/m (extra input), o2
+// (quadratic tets), B/F/E/N (suppress markers/faces/tets/nodes), k/g (write files), X without 1
+// (inexact arithmetic). The effective switch string is returned in the result.
+//
+// Output: tets positively oriented per tet_mesh.h (TetGen's order is checked with the exact
+// predicate per tet and swapped if needed); the first surface.vertex_count() vertices are the input
+// vertices in input order; boundary triangles are outward (counter-clockwise seen from outside),
+// with the input triangle each came from and the tet/local face it bounds.
+//
+// TetGen failures (libtet 1.5 built with TETLIBRARY reports errors by `throw int` — 1 out of
+// memory, 2 internal error, 3 self-intersecting input, 4 input feature too small, 5 nearly
+// coplanar close facets, 10 bad switches — and never calls exit()) become GeometryError with the
+// code's meaning. But libtet 1.5.0 *crashes* (SIGSEGV) instead of reporting a self-intersecting
+// or self-touching surface, which validate() does not detect; so every call first runs TetGen's
+// intersection detector ('d') and throws GeometryError listing the intersecting input triangles.
+// The first vertices of the output are the input vertices — all of them, also unused ones. TetGen runs are serialised (it keeps global state); this call is thread-safe,
+// but other threads calling predicates during a run share TetGen's (identical) predicate settings.
+#pragma once
+
+#include "contactlab/mesh/tet_mesh.h"
+#include "contactlab/mesh/tri_mesh.h"
+
+#include <string>
+#include <vector>
+
+namespace contactlab {
+
+/// The paper's default switches: quality ratio 2.0, surface preserved.
+inline constexpr const char* kTetGenDefaultSwitches = "pq2.0Y";
+/// The paper's refined switches: quality ratio 1.015, maximum tet volume 0.015.
+inline constexpr const char* kTetGenRefinedSwitches = "pq1.015a0.015";
+/// Steiner points TetGen may add when the switches give no 'S' (see the header comment).
+inline constexpr int kTetGenDefaultSteinerLimit = 10000;
+
+struct TetrahedralizeResult {
+  TetMesh mesh;                               ///< positively oriented tets
+  std::vector<Triangle> boundary_triangles;   ///< outward orientation, indices into mesh.vertices
+  std::vector<Index> boundary_source_faces;   ///< input triangle each boundary triangle lies in
+  std::vector<Index> boundary_tets;           ///< tet bounded by each boundary triangle
+  std::vector<int> boundary_tet_faces;        ///< its local face (kTetFaces) equal to the triangle
+  std::string switches;                       ///< effective switches passed to TetGen
+  /// True when TetGen stopped refining because it added kTetGenDefaultSteinerLimit points (only
+  /// when we added that limit): the quality/volume bounds of the switches may then not all hold.
+  bool steiner_limit_reached = false;
+};
+
+/// Tetrahedralizes the region enclosed by `surface` (see the header comment for the contract).
+TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& switches = kTetGenDefaultSwitches);
+
+}  // namespace contactlab

@@ -1,0 +1,248 @@
+#include "contactlab/mesh/tetrahedralize.h"
+
+#include "contactlab/core/error.h"
+#include "contactlab/geometry/predicates.h"
+#include "contactlab/mesh/off_io.h"
+#include "contactlab/mesh/obj_io.h"
+#include "contactlab/mesh/validate.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+
+namespace contactlab {
+namespace {
+
+const std::string kData = CONTACTLAB_TEST_DATA_DIR;
+
+// Prism over the L-shaped polygon (0,0) (2,0) (2,1) (1,1) (1,2) (0,2) in the xy plane, extruded
+// along z from 0 to `height`. Area of the L is 3, so the volume is 3·height. The caps are fanned
+// from the reflex corner (1,1), which sees the whole L.
+TriMesh l_prism(double height) {
+  const std::vector<Vec2> polygon{{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}};
+  const auto n = static_cast<Index>(polygon.size());
+  TriMesh mesh;
+  for (double z : {0.0, height}) {
+    for (const Vec2& p : polygon) mesh.vertices.emplace_back(p.x(), p.y(), z);
+  }
+  const Index r = 3;  // reflex corner
+  for (Index k = 0; k < n; ++k) {
+    const Index a = (r + 1 + k) % n, b = (r + 2 + k) % n;
+    if (a == r || b == r) continue;
+    mesh.triangles.push_back({r + n, a + n, b + n});  // top, counter-clockwise seen from +z
+    mesh.triangles.push_back({r, b, a});              // bottom, reversed
+  }
+  for (Index k = 0; k < n; ++k) {
+    const Index a = k, b = (k + 1) % n;  // side quad a, b, b+n, a+n (outward for a CCW polygon)
+    mesh.triangles.push_back({a, b, b + n});
+    mesh.triangles.push_back({a, b + n, a + n});
+  }
+  return mesh;
+}
+
+// Enclosed volume by the divergence theorem: Σ a·(b×c)/6 over outward triangles.
+double enclosed_volume(const TriMesh& m) {
+  double v = 0;
+  for (Index t = 0; t < m.triangle_count(); ++t) v += m.corner(t, 0).dot(m.corner(t, 1).cross(m.corner(t, 2))) / 6;
+  return v;
+}
+
+double area(const Vec3& a, const Vec3& b, const Vec3& c) { return 0.5 * (b - a).cross(c - a).norm(); }
+
+struct Shape {
+  std::string name;
+  TriMesh surface;
+  double exact_volume;  // analytic
+};
+
+std::vector<Shape> shapes() {
+  return {{"unit cube", read_obj(kData + "/meshes/unit_cube.obj"), 1.0},
+          {"square pyramid", read_off(kData + "/meshes/square_pyramid.off"), 1.0 / 3.0},
+          {"L prism", l_prism(0.5), 1.5}};
+}
+
+void check_tetrahedralization(const Shape& shape, const std::string& switches, bool surface_preserved) {
+  SCOPED_TRACE(shape.name + " with " + switches);
+  const TriMesh& s = shape.surface;
+  const TetrahedralizeResult r = tetrahedralize(s, switches);
+  const TetMesh& m = r.mesh;
+  ASSERT_GT(m.tet_count(), 0);
+
+  // The analytic volume and the divergence-theorem volume agree, and the tets fill it.
+  const double surface_volume = enclosed_volume(s);
+  EXPECT_NEAR(surface_volume, shape.exact_volume, 1e-14);
+  double tet_volume = 0;
+  for (Index t = 0; t < m.tet_count(); ++t) {
+    EXPECT_EQ(signed_volume_sign(m.corner(t, 0), m.corner(t, 1), m.corner(t, 2), m.corner(t, 3)), 1) << "tet " << t;
+    tet_volume += m.signed_volume(t);
+  }
+  EXPECT_NEAR(tet_volume, surface_volume, 1e-12 * surface_volume);
+  EXPECT_TRUE(validate(m).ok()) << validate(m).summary();
+
+  // Input vertices come first, unchanged.
+  ASSERT_GE(m.vertex_count(), s.vertex_count());
+  for (Index v = 0; v < s.vertex_count(); ++v) EXPECT_EQ(m.vertices[v], s.vertices[v]);
+
+  // Boundary: same area, every triangle outward and inside its source face.
+  ASSERT_EQ(r.boundary_triangles.size(), r.boundary_source_faces.size());
+  ASSERT_EQ(r.boundary_triangles.size(), r.boundary_tets.size());
+  double input_area = 0, boundary_area = 0;
+  for (Index t = 0; t < s.triangle_count(); ++t) input_area += area(s.corner(t, 0), s.corner(t, 1), s.corner(t, 2));
+  const double scale = s.bounds().diagonal();
+  for (std::size_t i = 0; i < r.boundary_triangles.size(); ++i) {
+    const Triangle& b = r.boundary_triangles[i];
+    const Vec3 &p = m.vertices[b[0]], &q = m.vertices[b[1]], &w = m.vertices[b[2]];
+    boundary_area += area(p, q, w);
+    const Index src = r.boundary_source_faces[i];
+    ASSERT_GE(src, 0);
+    ASSERT_LT(src, s.triangle_count());
+    const Vec3 &a = s.corner(src, 0), &bb = s.corner(src, 1), &c = s.corner(src, 2);
+    const Vec3 normal = s.area_normal(src);
+    // Outward: same direction as the (outward) source face.
+    EXPECT_GT((q - p).cross(w - p).dot(normal), 0) << "boundary triangle " << i;
+    // Centroid in the source face's plane and inside it (barycentric coordinates ≥ 0).
+    const Vec3 centroid = (p + q + w) / 3;
+    EXPECT_LE(std::abs(normal.normalized().dot(centroid - a)), 1e-12 * scale);
+    const double total = normal.squaredNorm();
+    const double u = (c - bb).cross(centroid - bb).dot(normal) / total;
+    const double v = (a - c).cross(centroid - c).dot(normal) / total;
+    const double x = (bb - a).cross(centroid - a).dot(normal) / total;
+    EXPECT_GE(std::min({u, v, x}), -1e-12) << "boundary triangle " << i << " source " << src;
+    // The tet and local face reported carry this triangle.
+    EXPECT_EQ(m.face(r.boundary_tets[i], r.boundary_tet_faces[i]), b);
+  }
+  EXPECT_NEAR(boundary_area, input_area, 1e-12 * input_area);
+
+  if (surface_preserved) {
+    // 'Y': the boundary triangles are exactly the input triangles (as vertex sets).
+    std::multiset<std::array<Index, 3>> input, output;
+    for (Triangle t : s.triangles) {
+      std::sort(t.begin(), t.end());
+      input.insert(t);
+    }
+    for (Triangle t : r.boundary_triangles) {
+      std::sort(t.begin(), t.end());
+      output.insert(t);
+    }
+    EXPECT_EQ(input, output);
+    for (std::size_t i = 0; i < r.boundary_triangles.size(); ++i) {
+      Triangle t = r.boundary_triangles[i], src = s.triangles[r.boundary_source_faces[i]];
+      std::sort(t.begin(), t.end());
+      std::sort(src.begin(), src.end());
+      EXPECT_EQ(t, src);
+    }
+  }
+}
+
+TEST(Tetrahedralize, DefaultSwitchesPreserveSurface) {
+  for (const Shape& shape : shapes()) check_tetrahedralization(shape, kTetGenDefaultSwitches, true);
+}
+
+// The paper's refined setting. With libtet 1.5.0, q1.015 alone never terminates, so the default
+// Steiner-point limit ends the refinement: the mesh must still be valid and fill the volume.
+TEST(Tetrahedralize, RefinedSwitches) {
+  for (const Shape& shape : shapes()) check_tetrahedralization(shape, kTetGenRefinedSwitches, false);
+}
+
+// A setting that terminates on its own: every tet obeys the volume bound a0.05, and the limit is
+// not reached.
+TEST(Tetrahedralize, VolumeBoundHolds) {
+  for (const Shape& shape : shapes()) {
+    check_tetrahedralization(shape, "pq1.2a0.05", false);
+    const TetrahedralizeResult r = tetrahedralize(shape.surface, "pq1.2a0.05");
+    EXPECT_FALSE(r.steiner_limit_reached);
+    for (Index t = 0; t < r.mesh.tet_count(); ++t) EXPECT_LE(r.mesh.signed_volume(t), 0.05 * (1 + 1e-9));
+  }
+}
+
+TEST(Tetrahedralize, EffectiveSwitchesAddOnlyWhatIsMissing) {
+  const TriMesh cube = read_obj(kData + "/meshes/unit_cube.obj");
+  EXPECT_EQ(tetrahedralize(cube, "pq2.0Y").switches, "pq2.0YzQX1S10000");
+  EXPECT_EQ(tetrahedralize(cube, "-pzQS50").switches, "pzQS50X1");
+  EXPECT_EQ(tetrahedralize(cube, "q1.5").switches, "pq1.5zQX1S10000");
+  EXPECT_EQ(tetrahedralize(cube, "pYT1e-8X1").switches, "pYT1e-8X1zQS10000");  // 'e' belongs to T's number
+  for (const char* bad : {"pr", "pq2.0c", "pB", "pX", "pk", "po2", "p#"}) {
+    EXPECT_THROW(tetrahedralize(cube, bad), InputError) << bad;
+  }
+}
+
+TEST(Tetrahedralize, BadSurfacesThrowGeometryError) {
+  const TriMesh cube = read_obj(kData + "/meshes/unit_cube.obj");
+  TriMesh open = cube;
+  open.triangles.pop_back();
+  EXPECT_THROW(tetrahedralize(open), GeometryError);
+
+  TriMesh non_manifold = cube;  // a fin on edge (0, 1)
+  non_manifold.vertices.emplace_back(0.5, -1, 0.5);
+  non_manifold.triangles.push_back({0, 1, 8});
+  non_manifold.triangles.push_back({1, 0, 8});
+  EXPECT_THROW(tetrahedralize(non_manifold), GeometryError);
+
+  TriMesh flipped = cube;
+  std::swap(flipped.triangles[3][1], flipped.triangles[3][2]);
+  EXPECT_THROW(tetrahedralize(flipped), GeometryError);
+
+  TriMesh degenerate = cube;
+  degenerate.vertices[6] = Vec3(1, 1, 0);  // collapses two triangles of the top
+  EXPECT_THROW(tetrahedralize(degenerate), GeometryError);
+}
+
+// Two cubes in one mesh, overlapping or touching: each is a closed manifold, so validation
+// passes, but the surface intersects itself. libtet 1.5.0 would crash on it; tetrahedralize()
+// must report a GeometryError instead.
+TEST(Tetrahedralize, SelfIntersectionIsAGeometryError) {
+  const TriMesh cube = read_obj(kData + "/meshes/unit_cube.obj");
+  for (const auto& [scale, offset] : {std::pair{1.0, Vec3(0.5, 0.25, 0.125)},   // overlapping
+                                      std::pair{1.0, Vec3(1.0, 0.25, 0.125)},   // face-to-face contact
+                                      std::pair{0.5, Vec3(1.0, 0.3, 0.2)}}) {   // small cube on a face
+    TriMesh two = cube;
+    const Index n = two.vertex_count();
+    for (const Vec3& v : cube.vertices) two.vertices.push_back(scale * v + offset);
+    for (const Triangle& t : cube.triangles) two.triangles.push_back({t[0] + n, t[1] + n, t[2] + n});
+    ASSERT_TRUE(validate(two).ok());
+    try {
+      tetrahedralize(two);
+      ADD_FAILURE() << "expected a GeometryError for offset " << offset.transpose();
+    } catch (const GeometryError& e) {
+      EXPECT_NE(std::string(e.what()).find("intersects"), std::string::npos) << e.what();
+    }
+  }
+  // Two disjoint cubes are fine: two components, volume 2.
+  TriMesh apart = cube;
+  for (const Vec3& v : cube.vertices) apart.vertices.push_back(v + Vec3(3, 0, 0));
+  for (const Triangle& t : cube.triangles) apart.triangles.push_back({t[0] + 8, t[1] + 8, t[2] + 8});
+  check_tetrahedralization({"two cubes", apart, 2.0}, kTetGenDefaultSwitches, true);
+}
+
+// TetGen re-initialises the process-wide Shewchuk predicates on every run (static filter sized
+// to that mesh's bounding box). Afterwards geometry/predicates.h must still be exact far outside
+// the last mesh's box. Ground truth without exact arithmetic: an exact orientation sign is
+// antisymmetric under every transposition of the four points, whereas a rounded determinant of
+// nearly coplanar points with large coordinates (the plane z = 0.3x + 0.7y, rounded, sampled at
+// decimals, offset by 10^6) evaluates differently per permutation and disagrees with itself.
+TEST(Tetrahedralize, PredicatesStayExactAfterTetGen) {
+  tetrahedralize(read_obj(kData + "/meshes/unit_cube.obj"), "pq1.2a0.05");
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<int> u(-1000, 1000);
+  int nonzero = 0;
+  for (int i = 0; i < 10000; ++i) {
+    auto p = [&] {
+      const double x = u(rng) * 0.1 + 1e6, y = u(rng) * 0.1 - 1e6;
+      return Vec3(x, y, 0.3 * x + 0.7 * y);
+    };
+    const Vec3 a = p(), b = p(), c = p(), d = p();
+    const int s = signed_volume_sign(a, b, c, d);
+    nonzero += s != 0;
+    EXPECT_EQ(signed_volume_sign(b, a, c, d), -s);
+    EXPECT_EQ(signed_volume_sign(a, b, d, c), -s);
+    EXPECT_EQ(signed_volume_sign(d, b, c, a), -s);
+    EXPECT_EQ(signed_volume_sign(b, c, d, a), -s);  // a 4-cycle is odd
+    if (HasFailure()) break;
+  }
+  EXPECT_GT(nonzero, 0);  // the rounded points are not all coplanar: the test is not vacuous
+}
+
+}  // namespace
+}  // namespace contactlab
