@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <vector>
 
 namespace contactlab {
 namespace {
@@ -55,9 +54,9 @@ class SatSearch {
   const Corners& b() const { return b_; }
   bool separated() const { return result_.separated; }
 
-  // Tries axis w = u × v (or a single vector, v unused: pass |v| = 1 and `conditioning` as the
-  // ratio of |w| to its rounding). `default_sign` orients the axis when both directions tie.
-  // `uv` is |u||v|, the magnitude the cross product is compared with.
+  // Tries the axis along w (unnormalised), where w = u × v and uv = |u||v| is the magnitude it is
+  // compared with: the axis is skipped when |w| ≤ parallel_sine × uv, and uv / |w| measures how
+  // badly its direction is conditioned. `default_sign` orients the axis when both ways tie.
   void try_axis(const Vec3& w, double uv, SatAxisKind kind, int index_a, int index_b, double default_sign) {
     if (result_.separated) return;
     const double len = w.norm();
@@ -120,7 +119,7 @@ class SatSearch {
 };
 
 // Outward normal of face f, as the cross product of its two shortest edges (the best conditioned
-// pair); `uv` receives the product of their lengths. Returns false when the face is skipped.
+// pair); `uv` receives the product of their lengths (the face is skipped when |n| ≤ parallel_sine × uv).
 Vec3 face_normal(const Corners& p, int f, double& uv) {
   const auto& face = kFaces[f];
   const Vec3& x = p[face[0]];
@@ -197,17 +196,16 @@ TetTetSatResult tet_tet_sat(const std::array<Vec3, 4>& a, const std::array<Vec3,
   const bool a_degenerate = a_face_skipped || is_flat(pa, parallel_sine);
   const bool b_degenerate = b_face_skipped || is_flat(pb, parallel_sine);
   if (a_degenerate && b_degenerate && !search.separated()) {
-    std::vector<Vec3> u;
-    u.reserve(28);
+    std::array<Vec3, 28> u;
     for (int k = 0; k < 6; ++k) {
-      u.push_back(ea[k]);
-      u.push_back(eb[k]);
+      u[2 * k] = ea[k];
+      u[2 * k + 1] = eb[k];
     }
     for (int i = 0; i < 4; ++i) {
-      for (int j = 0; j < 4; ++j) u.push_back(pb[j] - pa[i]);
+      for (int j = 0; j < 4; ++j) u[12 + 4 * i + j] = pb[j] - pa[i];
     }
-    // A single vector u is accurate to ε L / |u| rad: pass |u|·L as the reference magnitude so
-    // that vectors shorter than parallel_sine × L are skipped.
+    // A single vector u is accurate to about ε L / |u| rad: compare it with the longest one, so
+    // that vectors shorter than parallel_sine × that length are skipped.
     double scale = 0.0;
     for (const Vec3& x : u) scale = std::max(scale, x.norm());
     for (const Vec3& x : u) search.try_axis(x, scale, SatAxisKind::kDegenerate, -1, -1, 1.0);

@@ -126,9 +126,11 @@ long double directed_overlap(const Corners& a, const Corners& b, const Vec3& n) 
 
 // min over both directions of directed_overlap, in double for the 2048-direction sweeps (rounding ≈ 1e-16 L, far below the checks' ε).
 double overlap_fast(const Corners& a, const Corners& b, const Vec3& n) {
-  double alo = n.dot(a[0]), ahi = alo, blo = n.dot(b[0]), bhi = blo;
+  const double nx = n.x(), ny = n.y(), nz = n.z();
+  auto dot = [&](const Vec3& p) { return nx * p.x() + ny * p.y() + nz * p.z(); };
+  double alo = dot(a[0]), ahi = alo, blo = dot(b[0]), bhi = blo;
   for (int i = 1; i < 4; ++i) {
-    const double x = n.dot(a[i]), y = n.dot(b[i]);
+    const double x = dot(a[i]), y = dot(b[i]);
     alo = std::min(alo, x), ahi = std::max(ahi, x);
     blo = std::min(blo, y), bhi = std::max(bhi, y);
   }
@@ -400,7 +402,7 @@ void expect_separation_at_most(const TetTetSatResult& r, double gap) {
 TEST(TetTetSat, BothDegenerateKnownCases) {
   std::mt19937 rng(2);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
-  for (int iter = 0; iter < 2000; ++iter) {
+  for (int iter = 0; iter < 400; ++iter) {
     const Mat3 rotation = iter % 2 ? random_rotation(rng) : Mat3::Identity();
     const Vec3 shift = iter % 2 ? Vec3(u(rng), u(rng), u(rng)) : Vec3::Zero();
     auto place = [&](const Corners& p) {

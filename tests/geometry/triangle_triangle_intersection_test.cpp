@@ -127,7 +127,7 @@ TEST(TriangleTriangleIntersection, RandomAgainstSamplingAndLongDoubleSat) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   std::uniform_int_distribution<int> grid(-8, 8);
   int yes = 0, no = 0, sat_decided = 0, segments_checked = 0;
-  constexpr int kSamples = 24;
+  constexpr int kSamples = 16;
   for (int iter = 0; iter < 10000; ++iter) {
     Tri a, b;
     const int family = iter % 10;
