@@ -118,7 +118,7 @@ void check_answer(const Case& k, const SegmentSegmentClosestPoints& r, double ba
 TEST(ClosestPointsSegmentSegment, RandomAgainstBruteForce) {
   Random random(202);
   constexpr int kCases = 12000;
-  constexpr int kSamples = 48;  // intervals per segment
+  constexpr int kSamples = 32;  // intervals per segment
   for (int i = 0; i < kCases; ++i) {
     const Case k = make_case(random, i);
     SCOPED_TRACE(testing::Message() << "case " << i << " (" << k.kind << ")");

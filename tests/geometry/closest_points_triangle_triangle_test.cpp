@@ -147,7 +147,7 @@ void check_answer(const Case& k, const TriangleTriangleClosestPoints& r, double 
 TEST(ClosestPointsTriangleTriangle, RandomAgainstBruteForce) {
   Random random(505);
   constexpr int kCases = 12000;
-  constexpr int kGrid = 12;
+  constexpr int kGrid = 10;
   int intersecting = 0, pairs[4] = {0, 0, 0, 0};
   for (int i = 0; i < kCases; ++i) {
     const Case k = make_case(random, i);
