@@ -11,8 +11,7 @@
 
 namespace contactlab::broadphase_detail {
 
-// Out-of-line throwers (check_inputs.cpp): keeps exception construction, and a GCC 12 false
-// -Wrestrict warning it triggers at -O3, out of every throw site.
+// Out-of-line throwers (check_inputs.cpp), so the throw sites stay one line each.
 [[noreturn]] void throw_input_error(const char* source, const std::string& what);
 [[noreturn]] void throw_geometry_error(const char* source, const std::string& what);
 
