@@ -1,4 +1,5 @@
 #include "contactlab/geometry/point_in_tet.h"
+#include "contactlab/geometry/tetrahedron_tables.h"
 
 #include "contactlab/geometry/predicates.h"
 #include "geometry/exact_coplanar.h"
@@ -8,7 +9,6 @@
 namespace contactlab {
 namespace {
 
-constexpr std::array<std::array<int, 2>, 6> kEdges{{{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}}};
 
 // p in the convex hull of four points of zero volume (coplanar, collinear or coincident). Exact.
 bool in_flat_hull(const Vec3& p, const std::array<Vec3, 4>& v) {
@@ -30,7 +30,7 @@ bool in_flat_hull(const Vec3& p, const std::array<Vec3, 4>& v) {
     return false;
   }
   // All four points collinear (or coincident): the hull is the longest of the six segments.
-  for (const auto& e : kEdges) {
+  for (const auto& e : kTetEdges) {
     if (detail::on_segment_3d(p, v[e[0]], v[e[1]])) return true;
   }
   return false;
@@ -75,7 +75,7 @@ PointInTetResult point_in_tet(const Vec3& p, const Vec3& a, const Vec3& b, const
       // Two zero coordinates: p on the edge joining the two vertices with nonzero coordinates.
       result.location = TetLocation::kOnEdge;
       for (int k = 0; k < 6; ++k) {
-        if (sign[kEdges[k][0]] != 0 && sign[kEdges[k][1]] != 0) result.feature = k;
+        if (sign[kTetEdges[k][0]] != 0 && sign[kTetEdges[k][1]] != 0) result.feature = k;
       }
       break;
     default:

@@ -1,4 +1,5 @@
 #include "contactlab/geometry/tet_tet_sat.h"
+#include "contactlab/geometry/tetrahedron_tables.h"
 
 #include "contactlab/geometry/predicates.h"
 
@@ -10,8 +11,6 @@ namespace contactlab {
 namespace {
 
 // Same local numbering as kTetFaces / kTetEdges in mesh/tet_mesh.h (geometry does not depend on mesh).
-constexpr std::array<std::array<int, 3>, 4> kFaces{{{1, 2, 3}, {0, 3, 2}, {0, 1, 3}, {0, 2, 1}}};
-constexpr std::array<std::array<int, 2>, 6> kEdges{{{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}}};
 constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
 
 using Corners = std::array<Vec3, 4>;
@@ -121,7 +120,7 @@ class SatSearch {
 // Outward normal of face f, as the cross product of its two shortest edges (the best conditioned
 // pair); `uv` receives the product of their lengths (the face is skipped when |n| ≤ parallel_sine × uv).
 Vec3 face_normal(const Corners& p, int f, double& uv) {
-  const auto& face = kFaces[f];
+  const auto& face = kTetFaces[f];
   const Vec3& x = p[face[0]];
   const Vec3& y = p[face[1]];
   const Vec3& z = p[face[2]];
@@ -146,8 +145,8 @@ Vec3 face_normal(const Corners& p, int f, double& uv) {
 bool is_flat(const Corners& p, double parallel_sine) {
   if (signed_volume_sign(p[0], p[1], p[2], p[3]) == 0) return true;
   double longest = 0.0, largest_face = 0.0;
-  for (const auto& e : kEdges) longest = std::max(longest, (p[e[1]] - p[e[0]]).norm());
-  for (const auto& f : kFaces) {
+  for (const auto& e : kTetEdges) longest = std::max(longest, (p[e[1]] - p[e[0]]).norm());
+  for (const auto& f : kTetFaces) {
     largest_face = std::max(largest_face, (p[f[1]] - p[f[0]]).cross(p[f[2]] - p[f[0]]).norm());
   }
   const double volume6 = std::abs((p[1] - p[0]).dot((p[2] - p[0]).cross(p[3] - p[0])));
@@ -181,8 +180,8 @@ TetTetSatResult tet_tet_sat(const std::array<Vec3, 4>& a, const std::array<Vec3,
   // Edge–edge axes (i major, j minor).
   std::array<Vec3, 6> ea, eb;
   for (int k = 0; k < 6; ++k) {
-    ea[k] = pa[kEdges[k][1]] - pa[kEdges[k][0]];
-    eb[k] = pb[kEdges[k][1]] - pb[kEdges[k][0]];
+    ea[k] = pa[kTetEdges[k][1]] - pa[kTetEdges[k][0]];
+    eb[k] = pb[kTetEdges[k][1]] - pb[kTetEdges[k][0]];
   }
   for (int i = 0; i < 6; ++i) {
     for (int j = 0; j < 6; ++j) {

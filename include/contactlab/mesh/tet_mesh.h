@@ -5,17 +5,11 @@
 
 #include "contactlab/core/aabb.h"
 #include "contactlab/core/types.h"
+#include "contactlab/geometry/tetrahedron_tables.h"
 
 #include <vector>
 
 namespace contactlab {
-
-/// Local vertex indices of face i (opposite vertex i), counter-clockwise seen from outside a
-/// positively oriented tet.
-inline constexpr std::array<std::array<int, 3>, 4> kTetFaces{{{1, 2, 3}, {0, 3, 2}, {0, 1, 3}, {0, 2, 1}}};
-
-/// Local vertex indices of the 6 edges of a tet.
-inline constexpr std::array<std::array<int, 2>, 6> kTetEdges{{{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}}};
 
 struct TetMesh {
   std::vector<Vec3> vertices;
