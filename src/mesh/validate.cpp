@@ -191,10 +191,12 @@ ValidationReport validate(const TriMesh& mesh, const ValidationOptions& options)
   bool closed_and_consistent = false;
   check_edges(mesh, topologically_usable, options, report, closed_and_consistent);
   if (closed_and_consistent && geometry_ok && options.require_closed) {
-    // Enclosed volume by the divergence theorem: V = Σ a·(b×c)/6 over outward triangles.
+    // Enclosed volume by the divergence theorem: V = Σ (a−o)·((b−o)×(c−o))/6 over outward
+    // triangles, for any origin o; o = the box centre avoids cancellation far from the origin.
+    const Vec3 o = mesh.bounds().center();
     double volume = 0.0;
     for (Index t = 0; t < mesh.triangle_count(); ++t) {
-      volume += mesh.corner(t, 0).dot(mesh.corner(t, 1).cross(mesh.corner(t, 2))) / 6.0;
+      volume += (mesh.corner(t, 0) - o).dot((mesh.corner(t, 1) - o).cross(mesh.corner(t, 2) - o)) / 6.0;
     }
     const double scale = length_scale(mesh.vertices);
     if (!(volume > tol * scale * scale)) {

@@ -1,0 +1,161 @@
+#include "contactlab/mesh/obj_io.h"
+
+#include "contactlab/core/error.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <random>
+
+#include <unistd.h>
+
+namespace contactlab {
+namespace {
+
+const std::string kData = CONTACTLAB_TEST_DATA_DIR;
+
+// A scratch file unique to this process and test (ctest may run tests in parallel).
+std::string scratch(const std::string& name) {
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("contactlab_obj_" + std::to_string(::getpid()) + "_" + info->name());
+  std::filesystem::create_directories(dir);
+  return (dir / name).string();
+}
+
+std::string write_file(const std::string& name, const std::string& text) {
+  const std::string path = scratch(name);
+  std::ofstream(path) << text;
+  return path;
+}
+
+// Expects read_obj(path) to throw an InputError at `line` whose message contains `fragment`.
+void expect_error(const std::string& path, int line, const std::string& fragment) {
+  SCOPED_TRACE(path);
+  try {
+    read_obj(path);
+    ADD_FAILURE() << "expected InputError";
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(e.line(), line) << what;
+    EXPECT_EQ(e.source(), path);
+    EXPECT_NE(what.find(path + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": "), std::string::npos)
+        << what;
+    EXPECT_NE(what.find(fragment), std::string::npos) << what;
+  }
+}
+
+TEST(ObjIo, ReadsUnitCube) {
+  const TriMesh m = read_obj(kData + "/meshes/unit_cube.obj");
+  ASSERT_EQ(m.vertex_count(), 8);
+  ASSERT_EQ(m.triangle_count(), 12);
+  // Geometry, not the reader, is the reference: the cube's corners are the 8 points of {0,1}^3,
+  // its triangles cover area 6 and each normal points away from the centre.
+  for (const Vec3& v : m.vertices) {
+    for (int k = 0; k < 3; ++k) EXPECT_TRUE(v[k] == 0.0 || v[k] == 1.0);
+  }
+  double area = 0;
+  for (Index t = 0; t < m.triangle_count(); ++t) {
+    area += 0.5 * m.area_normal(t).norm();
+    const Vec3 centroid = (m.corner(t, 0) + m.corner(t, 1) + m.corner(t, 2)) / 3;
+    EXPECT_GT(m.area_normal(t).dot(centroid - Vec3(0.5, 0.5, 0.5)), 0) << "triangle " << t;
+  }
+  EXPECT_DOUBLE_EQ(area, 6.0);
+}
+
+TEST(ObjIo, CornerFormsRelativeIndicesPolygonsAndIgnoredStatements) {
+  const std::string path = write_file("forms.obj",
+                                      "# header\n"
+                                      "mtllib x.mtl\n"
+                                      "o thing\ng group\ns 1\nusemtl red\n"
+                                      "v 0 0 0\nv 1 0 0\nv 1 1 0\r\n"
+                                      "v 0 1 0 1.0\n"  // optional w
+                                      "vt 0 0\nvn 0 0 1\nvp 0.5\n"
+                                      "\n"
+                                      "f 1/1 2/1 3/1\n"
+                                      "f 1//1 3//1 4//1\n"
+                                      "f 1/1/1 2/1/1 3/1/1   # trailing comment\n"
+                                      "f -4 -3 -2\n"
+                                      "f 1 2 3 4\n"  // quad: fan (1,2,3) (1,3,4)
+                                      "l 1 2\n");
+  const TriMesh m = read_obj(path);
+  ASSERT_EQ(m.vertex_count(), 4);
+  const std::vector<Triangle> expected{{0, 1, 2}, {0, 2, 3}, {0, 1, 2}, {0, 1, 2}, {0, 1, 2}, {0, 2, 3}};
+  EXPECT_EQ(m.triangles, expected);
+}
+
+TEST(ObjIo, PentagonFanKeepsAreaAndWinding) {
+  // Regular pentagon in z = 0, counter-clockwise: fan triangles all have normal +z and sum to the
+  // pentagon's area (5/2 sin 72°, circumradius 1).
+  std::string text;
+  const double pi = 3.14159265358979323846;
+  for (int i = 0; i < 5; ++i) text += "v " + std::to_string(std::cos(2 * pi * i / 5)) + " " +
+                                      std::to_string(std::sin(2 * pi * i / 5)) + " 0\n";
+  text += "f 1 2 3 4 5\n";
+  const TriMesh m = read_obj(write_file("pentagon.obj", text));
+  ASSERT_EQ(m.triangle_count(), 3);
+  double area = 0;
+  for (Index t = 0; t < 3; ++t) {
+    EXPECT_GT(m.area_normal(t).z(), 0);
+    area += 0.5 * m.area_normal(t).norm();
+  }
+  EXPECT_NEAR(area, 2.5 * std::sin(2 * pi / 5), 1e-5);  // std::to_string keeps 6 decimals
+}
+
+TEST(ObjIo, ErrorsNameFileLineAndExpectation) {
+  const std::string bad = kData + "/meshes/bad/";
+  expect_error(bad + "malformed_number.obj", 3, "malformed number '1.5x'");
+  expect_error(bad + "nan_coordinate.obj", 4, "non-finite");
+  expect_error(bad + "inf_coordinate.obj", 2, "non-finite");
+  expect_error(bad + "index_out_of_range.obj", 6, "vertex index 9 out of range: valid 1..3");
+  expect_error(bad + "relative_index_out_of_range.obj", 4, "relative vertex index -4 out of range: valid -3..-1");
+  expect_error(bad + "two_corner_face.obj", 4, "expected at least 3");
+  expect_error(bad + "missing_coordinate.obj", 3, "expected z coordinate");
+  expect_error(bad + "zero_index.obj", 4, "index 0");
+  // Unreadable: missing file and a directory (line 0: no line).
+  expect_error(bad + "does_not_exist.obj", 0, "cannot open");
+  expect_error(bad, 0, "directory");
+}
+
+TEST(ObjIo, RoundTripIsExact) {
+  // Random meshes with awkward doubles (non-terminating decimals, tiny, huge, subnormal, −0).
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  std::uniform_int_distribution<int> exponent(-300, 300);
+  const std::vector<double> specials{0.1, -0.0, 1e-310, std::numeric_limits<double>::max(),
+                                     std::numeric_limits<double>::denorm_min(), 1.0 / 3.0};
+  const std::string path = scratch("round_trip.obj");
+  for (int trial = 0; trial < 100; ++trial) {
+    TriMesh m;
+    const int n = 3 + trial % 17;
+    for (int i = 0; i < n; ++i) {
+      Vec3 v;
+      for (int k = 0; k < 3; ++k) {
+        v[k] = (i + k) % 7 == 0 ? specials[(i + trial) % specials.size()] : std::ldexp(unit(rng), exponent(rng));
+      }
+      m.vertices.push_back(v);
+    }
+    std::uniform_int_distribution<Index> vi(0, n - 1);
+    for (int t = 0; t < 2 * n; ++t) m.triangles.push_back({vi(rng), vi(rng), vi(rng)});
+    write_obj(path, m);
+    const TriMesh r = read_obj(path);
+    ASSERT_EQ(r.triangles, m.triangles);
+    ASSERT_EQ(r.vertices.size(), m.vertices.size());
+    for (std::size_t i = 0; i < m.vertices.size(); ++i) {
+      for (int k = 0; k < 3; ++k) {
+        // Bitwise equality (also keeps the sign of −0).
+        ASSERT_EQ(std::signbit(r.vertices[i][k]), std::signbit(m.vertices[i][k]));
+        ASSERT_EQ(r.vertices[i][k], m.vertices[i][k]);
+      }
+    }
+  }
+}
+
+TEST(ObjIo, WriteToUnwritablePathThrows) {
+  EXPECT_THROW(write_obj(kData + "/meshes/no_such_dir/x.obj", TriMesh{}), InputError);
+}
+
+}  // namespace
+}  // namespace contactlab
