@@ -158,6 +158,9 @@ struct TetFaceKey {
 TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& switches) {
   TetrahedralizeResult result;
   result.switches = effective_switches(switches);
+  if (surface.triangles.empty()) {
+    throw GeometryError("tetrahedralize input surface", 0, "the surface has no triangles: expected a closed surface");
+  }
   require_valid(surface, "tetrahedralize input surface");
 
   tetgenio in, out;

@@ -190,7 +190,7 @@ ValidationReport validate(const TriMesh& mesh, const ValidationOptions& options)
   }
   bool closed_and_consistent = false;
   check_edges(mesh, topologically_usable, options, report, closed_and_consistent);
-  if (closed_and_consistent && geometry_ok && options.require_closed) {
+  if (closed_and_consistent && geometry_ok && options.require_closed && !mesh.triangles.empty()) {
     // Enclosed volume by the divergence theorem: V = Σ (a−o)·((b−o)×(c−o))/6 over outward
     // triangles, for any origin o; o = the box centre avoids cancellation far from the origin.
     const Vec3 o = mesh.bounds().center();

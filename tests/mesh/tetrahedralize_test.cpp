@@ -184,6 +184,8 @@ TEST(Tetrahedralize, BadSurfacesThrowGeometryError) {
   std::swap(flipped.triangles[3][1], flipped.triangles[3][2]);
   EXPECT_THROW(tetrahedralize(flipped), GeometryError);
 
+  EXPECT_THROW(tetrahedralize(TriMesh{}), GeometryError);
+
   TriMesh degenerate = cube;
   degenerate.vertices[6] = Vec3(1, 1, 0);  // collapses two triangles of the top
   EXPECT_THROW(tetrahedralize(degenerate), GeometryError);

@@ -27,6 +27,9 @@ TEST(Validate, ValidMeshesPass) {
   EXPECT_TRUE(validate(small).ok()) << validate(small).summary();
   const TetMesh tet = one_tet({0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1});
   EXPECT_TRUE(validate(tet).ok());
+  // Empty meshes have nothing wrong with them (callers that need content check for it).
+  EXPECT_TRUE(validate(TriMesh{}).ok());
+  EXPECT_TRUE(validate(TetMesh{}).ok());
   EXPECT_NO_THROW(require_valid(tet, "tet"));
 }
 

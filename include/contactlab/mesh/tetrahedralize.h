@@ -1,8 +1,9 @@
 // Tetrahedralization of a closed surface with TetGen 1.5 (Si, "TetGen, a Delaunay-based quality
 // tetrahedral mesh generator", ACM TOMS 41(2), 2015), used as a library.
 //
-// Input: a closed, manifold, consistently outward-oriented triangle surface without degenerate
-// triangles (checked with validate(); otherwise GeometryError naming the first problem). Each
+// Input: a non-empty, closed, manifold, consistently outward-oriented triangle surface without
+// degenerate triangles (checked with validate(); otherwise GeometryError naming the first
+// problem). Several disjoint closed components are fine. Each
 // input triangle becomes one TetGen facet with marker = its index + 1, so every output boundary
 // triangle maps back to the input triangle it lies in.
 //
@@ -10,20 +11,19 @@
 // ≤ 2.0, and Y: the input surface is preserved (no Steiner points on the boundary, so the boundary
 // triangles are exactly the input triangles). Its refined setting is "pq1.015a0.015" — ratio
 // ≤ 1.015 and tet volume ≤ 0.015 (in the surface's units³), with boundary refinement allowed.
-// We always add, unless already given: 'p' (PLC), 'z' (zero-based numbering), 'Q' (quiet),
-// 'X1' (no static filter: TetGen re-initialises the process-wide Shewchuk predicates, and its
-// static filter tuned to this mesh's bounding box would make geometry/predicates.h inexact for
-// coordinates outside it; we also restore the predicate state after each run) and
+// We always add, unless already given: 'p' (PLC), 'z' (zero-based numbering), 'Q' (quiet; not
+// with 'V'), 'X1' (no static filter: TetGen re-initialises the process-wide Shewchuk predicates,
+// and a static filter sized to this mesh's bounding box would make geometry/predicates.h inexact
+// for coordinates outside it; we also restore the predicate state after each run) and
 // 'S<kTetGenDefaultSteinerLimit>' (at most that many added points). The limit exists because with
 // libtet 1.5.0 the refined setting q1.015 does not terminate — even on a unit cube TetGen keeps
-// splitting "bad" tets without end (radius-edge ratios this close to 1 are below what its
-// Delaunay refinement guarantees; 1.1 terminates). With the limit it stops after that many
-// points and returns a valid mesh; steiner_limit_reached says so. Pass your own 'S' to change it.
-// Switches that
-// would change what we read back are rejected with InputError: r (refine a tet mesh), w
-// (weighted), c (keep convex hull), d (intersection check only), i/m (extra input), o2
-// (quadratic tets), B/F/E/N (suppress markers/faces/tets/nodes), k/g (write files), X without 1
-// (inexact arithmetic). The effective switch string is returned in the result.
+// splitting "bad" tets without end (ratios this close to 1 are below what its Delaunay refinement
+// guarantees; q1.1 terminates). With the limit it stops after that many points and returns a valid
+// mesh whose quality/volume bounds may not all hold; steiner_limit_reached says so. Pass your own
+// 'S' to change the limit. Switches that would change what we read back are rejected with
+// InputError: r (refine a tet mesh), w (weighted), c (keep convex hull), d (intersection check
+// only), i/m (extra input), o2 (quadratic tets), B/F/E/N (suppress markers/faces/tets/nodes), k/g/v
+// (extra output files), X without 1 (inexact arithmetic). The effective switches are returned.
 //
 // Output: tets positively oriented per tet_mesh.h (TetGen's order is checked with the exact
 // predicate per tet and swapped if needed); the first surface.vertex_count() vertices are the input

@@ -18,7 +18,9 @@
 // Elements that already have an index problem or a non-finite corner are not checked further.
 //
 // Issues are listed in a deterministic order: vertices, then elements in index order, then edge
-// issues sorted by edge, then the volume test. Nothing is repaired.
+// issues sorted by edge, then the volume test. Nothing is repaired. Degenerate input never throws
+// here: an empty mesh has no issues; a mesh whose vertices all coincide (L = 0) reports every
+// element as degenerate; unused vertices are not reported.
 #pragma once
 
 #include "contactlab/core/tolerance.h"
