@@ -1,0 +1,31 @@
+// A rigid body of a scene: shape, pose, velocities and material (DESIGN.md conventions: SI units,
+// y up). The pose maps body-frame points to the world: x_world = R(orientation) x_body + position.
+#pragma once
+
+#include "contactlab/core/transform.h"
+#include "contactlab/core/types.h"
+#include "contactlab/scene/shape.h"
+
+#include <memory>
+#include <string>
+
+namespace contactlab {
+
+inline constexpr double kDefaultDensity = 2000.0;  ///< kg/m³ (Erleben 2018, §6)
+inline constexpr double kDefaultFriction = 0.5;    ///< Coulomb μ (Erleben 2018, §6)
+
+struct Body {
+  std::string name;                    ///< unique within a scene
+  std::shared_ptr<const Shape> shape;  ///< may be shared by several bodies (e.g. the wall's bricks)
+  Vec3 position = Vec3::Zero();        ///< m
+  Quat orientation = Quat::Identity(); ///< unit quaternion; stored as given so JSON round trips exactly
+  Vec3 linear_velocity = Vec3::Zero();   ///< m/s
+  Vec3 angular_velocity = Vec3::Zero();  ///< rad/s, world frame
+  double density = kDefaultDensity;      ///< kg/m³
+  double friction = kDefaultFriction;    ///< Coulomb coefficient
+  bool fixed = false;                    ///< infinite mass: never moves
+
+  Transform pose() const { return Transform::from_quaternion(orientation, position); }
+};
+
+}  // namespace contactlab

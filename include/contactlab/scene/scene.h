@@ -1,0 +1,33 @@
+// A scene: bodies, gravity, and (for the assessment suite, or where it can be derived) the ground
+// truth of the contacts at the initial state.
+#pragma once
+
+#include "contactlab/core/aabb.h"
+#include "contactlab/core/types.h"
+#include "contactlab/mesh/tetrahedralize.h"
+#include "contactlab/scene/body.h"
+#include "contactlab/scene/ground_truth.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace contactlab {
+
+struct Scene {
+  std::string name;
+  std::string description;
+  std::vector<Body> bodies;
+  Vec3 gravity = kDefaultGravity;
+  std::string tetgen_switches = kTetGenDefaultSwitches;  ///< default for bodies (a shape may override)
+  std::optional<GroundTruth> ground_truth;
+
+  /// World bounding box of all bodies' surfaces at their current poses.
+  Aabb bounds() const;
+  /// The scene's length scale: the diagonal of bounds(). Tolerances are relative to it.
+  double length_scale() const { return bounds().diagonal(); }
+  /// Index of the body named `name`, or kInvalidIndex.
+  Index find_body(const std::string& name) const;
+};
+
+}  // namespace contactlab
