@@ -1,0 +1,620 @@
+// Scene JSON reader (format version 1, docs/scene-format.md).
+//
+// Every problem is an InputError(file, line, "<field path>: <what was wrong and what was
+// expected>"), the field path written like "bodies[3].shape.size[1]". Unknown fields are errors
+// (a misspelt optional field would otherwise be silently ignored) and come with the closest known
+// name. Shapes are built once per distinct spec and TetGen switches — a shape named in the
+// "shapes" table, or any two equal specs written inline — and shared by the bodies using them.
+#include "contactlab/scene/scene_json.h"
+
+#include "contactlab/core/error.h"
+#include "contactlab/mesh/mesh_file.h"
+#include "contactlab/scene/generators.h"
+#include "scene/scene_json_common.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string_view>
+#include <vector>
+
+namespace contactlab {
+namespace {
+
+using Json = nlohmann::ordered_json;
+using scene_json::element_path;
+using scene_json::field_path;
+using Names = std::vector<std::string_view>;
+
+/// Levenshtein distance (insert, delete, substitute), for "did you mean" suggestions.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+/// "; did you mean 'x'?" when a known name is close to `name`, else "; expected one of: a, b, …".
+std::string suggest(std::string_view name, const Names& known) {
+  std::string_view best;
+  std::size_t best_distance = std::numeric_limits<std::size_t>::max();
+  for (std::string_view candidate : known) {
+    const std::size_t d = edit_distance(name, candidate);
+    if (d < best_distance) best_distance = d, best = candidate;
+  }
+  const std::size_t limit = std::max<std::size_t>(2, name.size() / 3);
+  if (!best.empty() && best_distance <= limit && best_distance < name.size()) {
+    return "; did you mean '" + std::string(best) + "'?";
+  }
+  if (known.empty()) return "";
+  std::string list;
+  for (std::string_view candidate : known) list += (list.empty() ? "" : ", ") + std::string(candidate);
+  return "; expected one of: " + list;
+}
+
+/// "a string (\"abc\")", "an array", … for "expected X, got Y" messages.
+std::string describe(const Json& v) {
+  switch (v.type()) {
+    case Json::value_t::object: return "an object";
+    case Json::value_t::array: return "an array";
+    case Json::value_t::null: return "null";
+    case Json::value_t::boolean: return "a boolean (" + v.dump() + ")";
+    case Json::value_t::string: {
+      std::string text = v.dump();
+      if (text.size() > 40) text = text.substr(0, 37) + "...\"";
+      return "a string (" + text + ")";
+    }
+    default: return "a number (" + v.dump() + ")";
+  }
+}
+
+/// Exact identity of a double for shape-cache keys (1 and 1.0 are the same value).
+void append_bits(std::string& key, double value) {
+  char bytes[sizeof(double)];
+  std::memcpy(bytes, &value, sizeof(double));
+  key.append(bytes, sizeof(double));
+}
+
+/// A parsed shape spec: where the surface came from and the surface itself (not yet tetrahedralized).
+struct ShapeSpec {
+  ShapeSource source;
+  TriMesh surface;
+  std::optional<std::string> switches;  ///< the spec's own "tetgen_switches"
+  std::string key;                      ///< identity of the surface source, for the shape cache
+  std::string path;                     ///< field path of the spec, for errors
+};
+
+/// Records which key of which object every value was read under, to reject duplicate keys
+/// (nlohmann silently keeps the last one) with their field path.
+class DuplicateKeyCheck {
+ public:
+  explicit DuplicateKeyCheck(std::string source) : source_(std::move(source)) {}
+
+  bool operator()(int /*depth*/, nlohmann::json::parse_event_t event, Json& parsed) {
+    using Event = nlohmann::json::parse_event_t;
+    switch (event) {
+      case Event::object_start:
+      case Event::array_start:
+        enter_value();
+        frames_.push_back({event == Event::object_start, {}, {}, 0});
+        break;
+      case Event::object_end:
+      case Event::array_end:
+        frames_.pop_back();
+        break;
+      case Event::key: {
+        Frame& frame = frames_.back();
+        frame.key = parsed.get<std::string>();
+        if (!frame.keys.insert(frame.key).second) {
+          throw InputError(source_, 0, field_path(path(), frame.key) + ": duplicate field (each field may appear once)");
+        }
+        break;
+      }
+      case Event::value:
+        enter_value();
+        break;
+    }
+    return true;
+  }
+
+ private:
+  struct Frame {
+    bool object;
+    std::set<std::string> keys;
+    std::string key;       // object: the current member
+    std::size_t next = 0;  // array: index of the next element
+  };
+
+  void enter_value() {
+    if (!frames_.empty() && !frames_.back().object) {
+      frames_.back().key = "[" + std::to_string(frames_.back().next++) + "]";
+    }
+  }
+
+  std::string path() const {
+    std::string out;
+    for (std::size_t i = 0; i + 1 < frames_.size(); ++i) {
+      const Frame& f = frames_[i];
+      out += f.object ? (out.empty() ? f.key : "." + f.key) : f.key;
+    }
+    return out;
+  }
+
+  std::string source_;
+  std::vector<Frame> frames_;
+};
+
+class Reader {
+ public:
+  Reader(std::string source, std::string base_dir, const SceneReadOptions& options)
+      : source_(std::move(source)), base_dir_(std::move(base_dir)), options_(options) {}
+
+  Scene read(const Json& root) {
+    if (!root.is_object()) fail("", "expected a JSON object at the top level, got " + describe(root));
+    const Json& format = required(root, "", "format");
+    if (!format.is_string() || format.get<std::string>() != scene_json::kFormatName) {
+      fail("format", std::string("expected \"") + scene_json::kFormatName + "\", got " + describe(format));
+    }
+    const int version = integer(required(root, "", "version"), "version", 0, std::numeric_limits<int>::max());
+    if (version != kSceneFormatVersion) {
+      fail("version", "version " + std::to_string(version) + " is not supported; this build reads version " +
+                          std::to_string(kSceneFormatVersion));
+    }
+    check_fields(root, "", {"format", "version", "name", "description", "gravity", "tetgen_switches", "shapes",
+                            "bodies", "ground_truth"});
+
+    Scene scene;
+    scene.name = string(required(root, "", "name"), "name");
+    if (const Json* v = optional(root, "description")) scene.description = string(*v, "description");
+    if (const Json* v = optional(root, "gravity")) scene.gravity = vec3(*v, "gravity");
+    if (const Json* v = optional(root, "tetgen_switches")) scene.tetgen_switches = string(*v, "tetgen_switches");
+    // The switches the shapes are actually built with become the scene's, so that writing the
+    // scene back reproduces the same tet meshes.
+    if (options_.tetgen_switches) scene.tetgen_switches = *options_.tetgen_switches;
+
+    if (const Json* v = optional(root, "shapes")) {
+      expect(*v, "shapes", v->is_object(), "an object mapping shape names to shape specs");
+      for (const auto& [name, spec] : v->items()) table_.emplace(name, shape_spec(spec, field_path("shapes", name)));
+    }
+
+    const Json& bodies = required(root, "", "bodies");
+    expect(bodies, "bodies", bodies.is_array(), "an array of bodies");
+    std::map<std::string, std::size_t> seen;
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+      const std::string path = element_path("bodies", i);
+      scene.bodies.push_back(body(bodies[i], path, scene.tetgen_switches));
+      const auto [it, inserted] = seen.emplace(scene.bodies.back().name, i);
+      if (!inserted) {
+        fail(field_path(path, "name"), "duplicate body name '" + it->first + "' (also " +
+                                           element_path("bodies", it->second) + "); body names must be unique");
+      }
+    }
+
+    if (const Json* v = optional(root, "ground_truth")) scene.ground_truth = ground_truth(*v, scene);
+    return scene;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& path, const std::string& what) const {
+    throw InputError(source_, 0, path.empty() ? what : path + ": " + what);
+  }
+
+  void expect(const Json& v, const std::string& path, bool ok, const std::string& what) const {
+    if (!ok) fail(path, "expected " + what + ", got " + describe(v));
+  }
+
+  /// Rejects members of `object` not in `known`, naming the closest known one.
+  void check_fields(const Json& object, const std::string& path, const Names& known) const {
+    for (const auto& [key, value] : object.items()) {
+      if (std::find(known.begin(), known.end(), key) == known.end()) {
+        fail(field_path(path, key), "unknown field" + suggest(key, known));
+      }
+    }
+  }
+
+  const Json* optional(const Json& object, const char* key) const {
+    const auto it = object.find(key);
+    return it == object.end() ? nullptr : &*it;
+  }
+
+  const Json& required(const Json& object, const std::string& path, const char* key) const {
+    const Json* v = optional(object, key);
+    if (!v) fail(field_path(path, key), "missing required field");
+    return *v;
+  }
+
+  double number(const Json& v, const std::string& path) const {
+    expect(v, path, v.is_number(), "a number");
+    const double value = v.get<double>();
+    if (!std::isfinite(value)) fail(path, "non-finite number; expected a finite number");
+    return value;
+  }
+
+  double number_at_least(const Json& v, const std::string& path, double low, bool strict) const {
+    const double value = number(v, path);
+    if (strict ? !(value > low) : !(value >= low)) {
+      std::ostringstream out;
+      out << "expected a number " << (strict ? "> " : ">= ") << low << ", got " << v.dump();
+      fail(path, out.str());
+    }
+    return value;
+  }
+
+  int integer(const Json& v, const std::string& path, long long low, long long high) const {
+    expect(v, path, v.is_number_integer(), "an integer");
+    bool in_range = false;
+    if (v.is_number_unsigned()) {
+      const unsigned long long u = v.get<unsigned long long>();
+      in_range = u <= static_cast<unsigned long long>(high) && (low <= 0 || u >= static_cast<unsigned long long>(low));
+    } else {
+      const long long s = v.get<long long>();
+      in_range = s >= low && s <= high;
+    }
+    if (!in_range) {
+      fail(path, "expected an integer in [" + std::to_string(low) + ", " + std::to_string(high) + "], got " + v.dump());
+    }
+    return static_cast<int>(v.get<long long>());
+  }
+
+  std::string string(const Json& v, const std::string& path) const {
+    expect(v, path, v.is_string(), "a string");
+    return v.get<std::string>();
+  }
+
+  bool boolean(const Json& v, const std::string& path) const {
+    expect(v, path, v.is_boolean(), "true or false");
+    return v.get<bool>();
+  }
+
+  /// An array of exactly `n` numbers.
+  std::vector<double> numbers(const Json& v, const std::string& path, std::size_t n) const {
+    expect(v, path, v.is_array(), "an array of " + std::to_string(n) + " numbers");
+    if (v.size() != n) fail(path, "expected an array of " + std::to_string(n) + " numbers, got " + std::to_string(v.size()));
+    std::vector<double> out;
+    for (std::size_t k = 0; k < n; ++k) out.push_back(number(v[k], element_path(path, k)));
+    return out;
+  }
+
+  Vec3 vec3(const Json& v, const std::string& path) const {
+    const std::vector<double> x = numbers(v, path, 3);
+    return {x[0], x[1], x[2]};
+  }
+
+  // --- shapes -------------------------------------------------------------------------------
+
+  ShapeSpec shape_spec(const Json& v, const std::string& path) const {
+    expect(v, path, v.is_object(), "a shape: an object with \"generator\", \"mesh\" or \"vertices\" and \"triangles\"");
+    const bool has_generator = v.contains("generator");
+    const bool has_mesh = v.contains("mesh");
+    const bool has_inline = v.contains("vertices") || v.contains("triangles");
+    const int kinds = int{has_generator} + int{has_mesh} + int{has_inline};
+    if (kinds != 1) {
+      std::string hint;
+      if (kinds == 0) {
+        for (const auto& [key, value] : v.items()) {
+          if (key == "tetgen_switches") continue;
+          hint = suggest(key, {"generator", "mesh", "vertices", "triangles"});
+          if (hint.rfind("; did you mean", 0) == 0) {
+            hint = " ('" + key + "'" + hint + ")";
+            break;
+          }
+          hint.clear();
+        }
+      }
+      fail(path, std::string(kinds == 0 ? "no shape given" : "more than one shape given") +
+                     ": expected exactly one of \"generator\" (with its parameters), \"mesh\" (a file path) or "
+                     "\"vertices\" with \"triangles\"" +
+                     hint);
+    }
+
+    ShapeSpec spec;
+    spec.path = path;
+    if (const Json* s = v.contains("tetgen_switches") ? &v["tetgen_switches"] : nullptr) {
+      spec.switches = string(*s, field_path(path, "tetgen_switches"));
+    }
+    if (has_generator) {
+      generator_spec(v, path, spec);
+    } else if (has_mesh) {
+      mesh_file_spec(v, path, spec);
+    } else {
+      inline_spec(v, path, spec);
+    }
+    return spec;
+  }
+
+  void generator_spec(const Json& v, const std::string& path, ShapeSpec& spec) const {
+    spec.source.kind = ShapeSource::Kind::kGenerator;
+    const std::string generator_path = field_path(path, "generator");
+    spec.source.generator = string(v["generator"], generator_path);
+    Names generator_names;
+    for (const GeneratorInfo& info : shape_generators()) generator_names.push_back(info.name);
+    if (std::find(generator_names.begin(), generator_names.end(), spec.source.generator) == generator_names.end()) {
+      fail(generator_path, "unknown generator '" + spec.source.generator + "'" + suggest(spec.source.generator, generator_names));
+    }
+    for (const auto& [key, value] : v.items()) {
+      if (key == "generator" || key == "tetgen_switches") continue;
+      const std::string param_path = field_path(path, key);
+      std::vector<double>& values = spec.source.params[key];
+      if (value.is_array()) {
+        for (std::size_t k = 0; k < value.size(); ++k) values.push_back(number(value[k], element_path(param_path, k)));
+      } else {
+        expect(value, param_path, value.is_number(), "a number or an array of numbers (a generator parameter)");
+        values.push_back(number(value, param_path));
+      }
+    }
+    // The generator checks the parameters (unknown, missing, counts, ranges); its error names
+    // `where` + the parameter ("bodies[3].shape.size: ..."), re-anchored here to the scene file.
+    try {
+      spec.surface = generate_surface(spec.source.generator, spec.source.params, path);
+    } catch (const InputError& e) {
+      throw InputError(source_, 0, e.what());
+    }
+    spec.key = "generator\n" + spec.source.generator;
+    for (const auto& [name, values] : spec.source.params) {
+      spec.key += "\n" + name + "\n";
+      for (double x : values) append_bits(spec.key, x);
+    }
+  }
+
+  void mesh_file_spec(const Json& v, const std::string& path, ShapeSpec& spec) const {
+    check_fields(v, path, {"mesh", "tetgen_switches"});
+    spec.source.kind = ShapeSource::Kind::kFile;
+    const std::string mesh_path = field_path(path, "mesh");
+    spec.source.path = string(v["mesh"], mesh_path);
+    if (spec.source.path.empty()) fail(mesh_path, "expected a mesh file path (.obj or .off), got an empty string");
+    namespace fs = std::filesystem;
+    fs::path resolved(spec.source.path);
+    if (resolved.is_relative()) resolved = fs::path(base_dir_.empty() ? "." : base_dir_) / resolved;
+    resolved = resolved.lexically_normal();
+    std::error_code error;
+    if (!fs::is_regular_file(resolved, error)) {
+      fail(mesh_path, "mesh file not found: '" + resolved.string() + "'" +
+                          (fs::path(spec.source.path).is_relative() ? " (relative paths are resolved against the scene file's folder)" : ""));
+    }
+    // The mesh reader's own errors name the mesh file and line; they propagate unchanged.
+    spec.surface = read_surface_mesh(resolved.string());
+    spec.key = "file\n" + resolved.string();
+  }
+
+  void inline_spec(const Json& v, const std::string& path, ShapeSpec& spec) const {
+    check_fields(v, path, {"vertices", "triangles", "tetgen_switches"});
+    spec.source.kind = ShapeSource::Kind::kInline;
+    const std::string vertices_path = field_path(path, "vertices");
+    const std::string triangles_path = field_path(path, "triangles");
+    const Json& vertices = required(v, path, "vertices");
+    const Json& triangles = required(v, path, "triangles");
+    expect(vertices, vertices_path, vertices.is_array(), "an array of [x, y, z] vertices");
+    expect(triangles, triangles_path, triangles.is_array(), "an array of [i, j, k] triangles");
+    for (std::size_t i = 0; i < vertices.size(); ++i) spec.surface.vertices.push_back(vec3(vertices[i], element_path(vertices_path, i)));
+    const long long last = static_cast<long long>(vertices.size()) - 1;
+    for (std::size_t t = 0; t < triangles.size(); ++t) {
+      const std::string t_path = element_path(triangles_path, t);
+      const Json& tri = triangles[t];
+      expect(tri, t_path, tri.is_array(), "an array of 3 vertex indices");
+      if (tri.size() != 3) fail(t_path, "expected an array of 3 vertex indices, got " + std::to_string(tri.size()));
+      Triangle triangle;
+      for (std::size_t k = 0; k < 3; ++k) {
+        const std::string k_path = element_path(t_path, k);
+        if (last < 0) fail(k_path, "vertex index given but \"vertices\" is empty");
+        triangle[k] = integer(tri[k], k_path, 0, last);
+      }
+      spec.surface.triangles.push_back(triangle);
+    }
+    spec.key = "inline\n";
+    for (const Vec3& x : spec.surface.vertices) {
+      for (int k = 0; k < 3; ++k) append_bits(spec.key, x[k]);
+    }
+    spec.key += "\n";
+    for (const Triangle& t : spec.surface.triangles) spec.key.append(reinterpret_cast<const char*>(t.data()), sizeof(Triangle));
+  }
+
+  /// The tetrahedralized shape of `spec` with the effective switches (options, else the spec's own,
+  /// else the scene's), built once per (spec, switches).
+  std::shared_ptr<const Shape> build(const ShapeSpec& spec, const std::string& body_path, const std::string& body_name,
+                                     const std::string& scene_switches) {
+    const std::string switches = options_.tetgen_switches ? *options_.tetgen_switches : spec.switches.value_or(scene_switches);
+    const std::string key = switches + '\0' + spec.key;
+    if (const auto it = cache_.find(key); it != cache_.end()) return it->second;
+    const std::string where = field_path(body_path, "shape") + (spec.path.rfind("shapes.", 0) == 0 ? " (" + spec.path + ")" : "");
+    std::shared_ptr<const Shape> shape;
+    try {
+      shape = make_shape(spec.source, spec.surface, switches, "body '" + body_name + "'");
+    } catch (const GeometryError& e) {
+      throw GeometryError(source_, 0, where + ": " + e.what());
+    } catch (const InputError& e) {  // e.g. switches TetGen cannot take
+      throw InputError(source_, 0, where + ": " + e.what());
+    }
+    cache_.emplace(key, shape);
+    return shape;
+  }
+
+  Body body(const Json& v, const std::string& path, const std::string& scene_switches) {
+    expect(v, path, v.is_object(), "a body (an object)");
+    check_fields(v, path, {"name", "shape", "position", "orientation", "linear_velocity", "angular_velocity", "density",
+                           "friction", "fixed"});
+    Body b;
+    b.name = string(required(v, path, "name"), field_path(path, "name"));
+    if (b.name.empty()) fail(field_path(path, "name"), "expected a non-empty body name");
+
+    const std::string shape_path = field_path(path, "shape");
+    const Json& shape = required(v, path, "shape");
+    if (shape.is_string()) {
+      const std::string name = shape.get<std::string>();
+      const auto it = table_.find(name);
+      if (it == table_.end()) {
+        Names names;
+        for (const auto& [table_name, spec] : table_) names.push_back(table_name);
+        fail(shape_path, "no shape named '" + name + "' in \"shapes\"" + (names.empty() ? std::string(" (there is no \"shapes\" table)") : suggest(name, names)));
+      }
+      b.shape = build(it->second, path, b.name, scene_switches);
+    } else {
+      b.shape = build(shape_spec(shape, shape_path), path, b.name, scene_switches);
+    }
+
+    if (const Json* x = optional(v, "position")) b.position = vec3(*x, field_path(path, "position"));
+    if (const Json* x = optional(v, "orientation")) {
+      const std::string q_path = field_path(path, "orientation");
+      const std::vector<double> q = numbers(*x, q_path, 4);
+      if (q[0] == 0.0 && q[1] == 0.0 && q[2] == 0.0 && q[3] == 0.0) {
+        fail(q_path, "zero quaternion; expected a rotation quaternion [w, x, y, z] (normalised on use)");
+      }
+      b.orientation = Quat(q[0], q[1], q[2], q[3]);
+    }
+    if (const Json* x = optional(v, "linear_velocity")) b.linear_velocity = vec3(*x, field_path(path, "linear_velocity"));
+    if (const Json* x = optional(v, "angular_velocity")) b.angular_velocity = vec3(*x, field_path(path, "angular_velocity"));
+    if (const Json* x = optional(v, "density")) b.density = number_at_least(*x, field_path(path, "density"), 0.0, true);
+    if (const Json* x = optional(v, "friction")) b.friction = number_at_least(*x, field_path(path, "friction"), 0.0, false);
+    if (const Json* x = optional(v, "fixed")) b.fixed = boolean(*x, field_path(path, "fixed"));
+    return b;
+  }
+
+  // --- ground truth -------------------------------------------------------------------------
+
+  Index body_index(const Json& v, const std::string& path, const Scene& scene) const {
+    const std::string name = string(v, path);
+    const Index index = scene.find_body(name);
+    if (index == kInvalidIndex) {
+      Names names;
+      for (const Body& b : scene.bodies) names.push_back(b.name);
+      fail(path, "no body named '" + name + "'" + suggest(name, names));
+    }
+    return index;
+  }
+
+  FeatureOnBody feature(const Json& v, const std::string& path, const Body& body) const {
+    expect(v, path, v.is_object(), "a feature {\"kind\": \"vertex\"|\"edge\"|\"face\", \"index\": i}");
+    check_fields(v, path, {"kind", "index"});
+    FeatureOnBody f;
+    const std::string kind_path = field_path(path, "kind");
+    const std::string kind = string(required(v, path, "kind"), kind_path);
+    const std::optional<FeatureKind> parsed = scene_json::feature_kind_from_name(kind);
+    if (!parsed) fail(kind_path, "unknown feature kind '" + kind + "'" + suggest(kind, {"vertex", "edge", "face"}));
+    f.kind = *parsed;
+    // Counts of the body's surface; a closed manifold surface (make_shape checked) has 3T/2 edges.
+    const TriMesh& surface = body.shape->surface;
+    const long long count = f.kind == FeatureKind::kVertex ? surface.vertex_count()
+                            : f.kind == FeatureKind::kFace ? surface.triangle_count()
+                                                            : 3LL * surface.triangle_count() / 2;
+    // -1 (kInvalidIndex) is accepted: "feature not recorded".
+    f.index = integer(required(v, path, "index"), field_path(path, "index"), -1, count - 1);
+    return f;
+  }
+
+  GroundTruth ground_truth(const Json& v, const Scene& scene) const {
+    const std::string path = "ground_truth";
+    expect(v, path, v.is_object(), "an object with \"interfaces\"");
+    check_fields(v, path, {"interfaces"});
+    const std::string list_path = field_path(path, "interfaces");
+    const Json& list = required(v, path, "interfaces");
+    expect(list, list_path, list.is_array(), "an array of contact interfaces");
+    GroundTruth truth;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::string p = element_path(list_path, i);
+      const Json& item = list[i];
+      expect(item, p, item.is_object(), "a contact interface (an object)");
+      check_fields(item, p, {"body_a", "body_b", "normals", "min_contacts", "planar", "area", "polygon"});
+      ContactInterface in;
+      in.body_a = body_index(required(item, p, "body_a"), field_path(p, "body_a"), scene);
+      in.body_b = body_index(required(item, p, "body_b"), field_path(p, "body_b"), scene);
+      if (in.body_a == in.body_b) fail(field_path(p, "body_b"), "the same body as body_a; expected two different bodies");
+
+      const std::string normals_path = field_path(p, "normals");
+      const Json& normals = required(item, p, "normals");
+      expect(normals, normals_path, normals.is_array() && !normals.empty(), "a non-empty array of [x, y, z] normals");
+      for (std::size_t k = 0; k < normals.size(); ++k) {
+        const std::string n_path = element_path(normals_path, k);
+        const Vec3 n = vec3(normals[k], n_path);
+        if (n.x() == 0.0 && n.y() == 0.0 && n.z() == 0.0) fail(n_path, "zero normal; expected a unit vector from body_a to body_b");
+        in.feasible_normals.push_back(n);  // kept as given (not normalised), so files round-trip
+      }
+      in.min_contacts = integer(required(item, p, "min_contacts"), field_path(p, "min_contacts"), 0, std::numeric_limits<int>::max());
+      if (const Json* x = optional(item, "planar")) in.planar = boolean(*x, field_path(p, "planar"));
+      if (const Json* x = optional(item, "area")) in.area = number_at_least(*x, field_path(p, "area"), 0.0, false);
+      if (const Json* x = optional(item, "polygon")) {
+        const std::string polygon_path = field_path(p, "polygon");
+        expect(*x, polygon_path, x->is_array(), "an array of polygon corners");
+        for (std::size_t k = 0; k < x->size(); ++k) {
+          const std::string c_path = element_path(polygon_path, k);
+          const Json& c = (*x)[k];
+          expect(c, c_path, c.is_object(), "a polygon corner {\"position\", \"on_a\", \"on_b\"}");
+          check_fields(c, c_path, {"position", "on_a", "on_b"});
+          PolygonCorner corner;
+          corner.position = vec3(required(c, c_path, "position"), field_path(c_path, "position"));
+          corner.on_a = feature(required(c, c_path, "on_a"), field_path(c_path, "on_a"), scene.bodies[static_cast<std::size_t>(in.body_a)]);
+          corner.on_b = feature(required(c, c_path, "on_b"), field_path(c_path, "on_b"), scene.bodies[static_cast<std::size_t>(in.body_b)]);
+          in.polygon.push_back(corner);
+        }
+      }
+      truth.interfaces.push_back(std::move(in));
+    }
+    return truth;
+  }
+
+  std::string source_;
+  std::string base_dir_;
+  SceneReadOptions options_;
+  std::map<std::string, ShapeSpec> table_;
+  std::map<std::string, std::shared_ptr<const Shape>> cache_;
+};
+
+}  // namespace
+
+Scene parse_scene_json(const std::string& text, const std::string& source, const std::string& base_dir,
+                       const SceneReadOptions& options) {
+  Json root;
+  try {
+    root = Json::parse(text, DuplicateKeyCheck(source));
+  } catch (const nlohmann::json::parse_error& e) {
+    // e.byte is the 1-based offset of the offending character; nlohmann's message also gives the
+    // line and column. Strip its "[json.exception.parse_error.101] " prefix.
+    int line = 1;
+    const std::size_t end = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
+    line += static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(end), '\n'));
+    std::string message = e.what();
+    if (const std::size_t bracket = message.find("] "); message.rfind("[json.exception", 0) == 0 && bracket != std::string::npos) {
+      message = message.substr(bracket + 2);
+    }
+    throw InputError(source, line, "JSON syntax error: " + message);
+  } catch (const nlohmann::json::out_of_range& e) {  // a number literal beyond the range of double
+    // nlohmann gives no position here, only the literal ("number overflow parsing '1e400'"): the
+    // line is that of the literal's first occurrence in the text.
+    std::string message = e.what();
+    if (const std::size_t bracket = message.find("] "); bracket != std::string::npos) message = message.substr(bracket + 2);
+    int line = 0;
+    const std::size_t open = message.find('\''), close = message.rfind('\'');
+    if (open != std::string::npos && close > open + 1) {
+      if (const std::size_t at = text.find(message.substr(open + 1, close - open - 1)); at != std::string::npos) {
+        line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+      }
+    }
+    throw InputError(source, line, "non-finite number: " + message + "; expected a finite number");
+  }
+  return Reader(source, base_dir, options).read(root);
+}
+
+Scene read_scene_json(const std::string& path, const SceneReadOptions& options) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path, 0, "cannot open the scene file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw InputError(path, 0, "cannot read the scene file");
+  return parse_scene_json(text.str(), path, std::filesystem::path(path).parent_path().string(), options);
+}
+
+}  // namespace contactlab

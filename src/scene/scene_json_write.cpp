@@ -1,0 +1,325 @@
+// Scene JSON writer (format version 1, docs/scene-format.md). Every field is written explicitly,
+// defaults included. Shapes used by two or more bodies (equal specs, which includes bodies sharing
+// one Shape object) go into the top-level "shapes" table and bodies refer to them by name, so that
+// reading the file back builds each of them once and shares it again. The output is a function of
+// the scene's values alone, so scene_to_json(parse(scene_to_json(s))) == scene_to_json(s).
+#include "contactlab/scene/scene_json.h"
+
+#include "contactlab/core/error.h"
+#include "scene/scene_json_common.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <unistd.h>
+
+namespace contactlab {
+namespace {
+
+using Json = nlohmann::ordered_json;
+using scene_json::element_path;
+using scene_json::field_path;
+
+class Writer {
+ public:
+  explicit Writer(const Scene& scene) : scene_(scene), source_("scene '" + scene.name + "'") {}
+
+  Json write() {
+    Json root = Json::object();
+    root["format"] = scene_json::kFormatName;
+    root["version"] = kSceneFormatVersion;
+    root["name"] = scene_.name;
+    root["description"] = scene_.description;
+    root["gravity"] = vec3(scene_.gravity, "gravity");
+    root["tetgen_switches"] = scene_.tetgen_switches;
+
+    // Shape specs of all bodies; a spec used twice or more goes into the table.
+    std::vector<Json> specs;
+    std::map<std::string, int> uses;  // spec text -> number of bodies
+    for (std::size_t i = 0; i < scene_.bodies.size(); ++i) {
+      const std::string path = field_path(element_path("bodies", i), "shape");
+      const Body& body = scene_.bodies[i];
+      if (!body.shape) fail(path, "body '" + body.name + "' has no shape");
+      specs.push_back(shape_spec(*body.shape, path));
+      ++uses[specs.back().dump()];
+    }
+    Json shapes = Json::object();
+    std::map<std::string, std::string> table_name;  // spec text -> name in the table
+    for (const Json& spec : specs) {
+      const std::string text = spec.dump();
+      if (uses[text] < 2 || table_name.count(text)) continue;
+      const std::string name = unique_shape_name(spec, shapes);
+      table_name[text] = name;
+      shapes[name] = spec;
+    }
+    if (!shapes.empty()) root["shapes"] = std::move(shapes);
+
+    Json bodies = Json::array();
+    for (std::size_t i = 0; i < scene_.bodies.size(); ++i) {
+      const auto it = table_name.find(specs[i].dump());
+      bodies.push_back(body(scene_.bodies[i], element_path("bodies", i),
+                            it != table_name.end() ? Json(it->second) : specs[i]));
+    }
+    root["bodies"] = std::move(bodies);
+    if (scene_.ground_truth) root["ground_truth"] = ground_truth(*scene_.ground_truth);
+    return root;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& path, const std::string& what) const {
+    throw InputError(source_, 0, path + ": " + what);
+  }
+
+  double number(double value, const std::string& path) const {
+    // JSON has no NaN/Inf (nlohmann would write null): refuse rather than write what cannot be read.
+    if (!std::isfinite(value)) fail(path, "non-finite number cannot be written");
+    return value;
+  }
+
+  Json vec3(const Vec3& v, const std::string& path) const {
+    Json out = Json::array();
+    for (int k = 0; k < 3; ++k) out.push_back(number(v[k], element_path(path, static_cast<std::size_t>(k))));
+    return out;
+  }
+
+  Json shape_spec(const Shape& shape, const std::string& path) const {
+    Json spec = Json::object();
+    switch (shape.source.kind) {
+      case ShapeSource::Kind::kGenerator:
+        spec["generator"] = shape.source.generator;
+        for (const auto& [name, values] : shape.source.params) {
+          const std::string param_path = field_path(path, name);
+          if (values.size() == 1) {
+            spec[name] = number(values[0], param_path);
+          } else {
+            Json list = Json::array();
+            for (std::size_t k = 0; k < values.size(); ++k) list.push_back(number(values[k], element_path(param_path, k)));
+            spec[name] = std::move(list);
+          }
+        }
+        break;
+      case ShapeSource::Kind::kFile:
+        spec["mesh"] = shape.source.path;
+        break;
+      case ShapeSource::Kind::kInline: {
+        Json vertices = Json::array();
+        for (std::size_t v = 0; v < shape.surface.vertices.size(); ++v) {
+          vertices.push_back(vec3(shape.surface.vertices[v], element_path(field_path(path, "vertices"), v)));
+        }
+        Json triangles = Json::array();
+        for (const Triangle& t : shape.surface.triangles) triangles.push_back(Json::array({t[0], t[1], t[2]}));
+        spec["vertices"] = std::move(vertices);
+        spec["triangles"] = std::move(triangles);
+        break;
+      }
+    }
+    // The override is written only where it differs from the scene's switches, so that changing
+    // the scene's switches in the file changes every shape that did not ask for its own.
+    if (shape.tetgen_switches != scene_.tetgen_switches) spec["tetgen_switches"] = shape.tetgen_switches;
+    return spec;
+  }
+
+  /// Table name for a shared spec: the generator name, the mesh file's stem or "mesh", made unique
+  /// with a suffix "_2", "_3", … in order of first use.
+  static std::string unique_shape_name(const Json& spec, const Json& table) {
+    std::string base = "mesh";
+    if (spec.contains("generator")) {
+      base = spec["generator"].get<std::string>();
+    } else if (spec.contains("mesh")) {
+      base = std::filesystem::path(spec["mesh"].get<std::string>()).stem().string();
+      if (base.empty()) base = "mesh";
+    }
+    std::string name = base;
+    for (int k = 2; table.contains(name); ++k) name = base + "_" + std::to_string(k);
+    return name;
+  }
+
+  Json body(const Body& b, const std::string& path, Json shape) const {
+    Json out = Json::object();
+    out["name"] = b.name;
+    out["shape"] = std::move(shape);
+    out["position"] = vec3(b.position, field_path(path, "position"));
+    const std::string q_path = field_path(path, "orientation");
+    const Quat& q = b.orientation;
+    out["orientation"] = Json::array({number(q.w(), element_path(q_path, 0)), number(q.x(), element_path(q_path, 1)),
+                                      number(q.y(), element_path(q_path, 2)), number(q.z(), element_path(q_path, 3))});
+    out["linear_velocity"] = vec3(b.linear_velocity, field_path(path, "linear_velocity"));
+    out["angular_velocity"] = vec3(b.angular_velocity, field_path(path, "angular_velocity"));
+    out["density"] = number(b.density, field_path(path, "density"));
+    out["friction"] = number(b.friction, field_path(path, "friction"));
+    out["fixed"] = b.fixed;
+    return out;
+  }
+
+  std::string body_name(Index index, const std::string& path) const {
+    if (index < 0 || static_cast<std::size_t>(index) >= scene_.bodies.size()) {
+      fail(path, "body index " + std::to_string(index) + " out of range [0, " + std::to_string(scene_.bodies.size()) + ")");
+    }
+    return scene_.bodies[static_cast<std::size_t>(index)].name;
+  }
+
+  static Json feature(const FeatureOnBody& f) {
+    Json out = Json::object();
+    out["kind"] = scene_json::feature_kind_name(f.kind);
+    out["index"] = f.index;
+    return out;
+  }
+
+  Json ground_truth(const GroundTruth& truth) const {
+    Json interfaces = Json::array();
+    for (std::size_t i = 0; i < truth.interfaces.size(); ++i) {
+      const ContactInterface& in = truth.interfaces[i];
+      const std::string path = element_path("ground_truth.interfaces", i);
+      Json out = Json::object();
+      out["body_a"] = body_name(in.body_a, field_path(path, "body_a"));
+      out["body_b"] = body_name(in.body_b, field_path(path, "body_b"));
+      Json normals = Json::array();
+      for (std::size_t k = 0; k < in.feasible_normals.size(); ++k) {
+        normals.push_back(vec3(in.feasible_normals[k], element_path(field_path(path, "normals"), k)));
+      }
+      out["normals"] = std::move(normals);
+      out["min_contacts"] = in.min_contacts;
+      out["planar"] = in.planar;
+      out["area"] = number(in.area, field_path(path, "area"));
+      Json polygon = Json::array();
+      for (std::size_t k = 0; k < in.polygon.size(); ++k) {
+        const PolygonCorner& corner = in.polygon[k];
+        Json c = Json::object();
+        c["position"] = vec3(corner.position, field_path(element_path(field_path(path, "polygon"), k), "position"));
+        c["on_a"] = feature(corner.on_a);
+        c["on_b"] = feature(corner.on_b);
+        polygon.push_back(std::move(c));
+      }
+      out["polygon"] = std::move(polygon);
+      interfaces.push_back(std::move(out));
+    }
+    Json out = Json::object();
+    out["interfaces"] = std::move(interfaces);
+    return out;
+  }
+
+  const Scene& scene_;
+  std::string source_;
+};
+
+bool is_scalar(const Json& v) { return !v.is_object() && !v.is_array(); }
+
+bool is_flat_array(const Json& v) { return v.is_array() && std::all_of(v.begin(), v.end(), is_scalar); }
+
+/// One-line rendering of a scalar, a flat array or an object of those: {"kind": "edge", "index": 3}.
+std::string one_line(const Json& value) {
+  if (is_scalar(value)) return value.dump();
+  const bool object = value.is_object();
+  std::string out = object ? "{" : "[";
+  bool first = true;
+  for (const auto& [key, member] : value.items()) {
+    if (!first) out += ", ";
+    first = false;
+    if (object) out += Json(key).dump() + ": ";
+    out += one_line(member);
+  }
+  return out + (object ? "}" : "]");
+}
+
+/// Pretty printer: like nlohmann's dump(2), but an array of scalars stays on one line
+/// ("position": [0.0, 1.5, 0.0]), and so does a short object whose members are scalars or such
+/// arrays ({"generator": "box", "size": [1.0, 1.0, 1.0]}), so that vectors, vertex lists and
+/// features read naturally. Scalars use nlohmann's own formatting: the shortest text that reads
+/// back as the same double (Grisu2).
+void print(const Json& value, int indent, std::string& out) {
+  constexpr std::size_t kShortObject = 72;  // characters, for the one-line rule above
+  const std::string pad(static_cast<std::size_t>(indent) + 2, ' ');
+  if (value.is_object() && std::all_of(value.begin(), value.end(), [](const Json& m) { return is_scalar(m) || is_flat_array(m); })) {
+    if (std::string line = one_line(value); line.size() <= kShortObject) {
+      out += line;
+      return;
+    }
+  }
+  if (value.is_object()) {
+    if (value.empty()) {
+      out += "{}";
+      return;
+    }
+    out += "{\n";
+    bool first = true;
+    for (const auto& [key, member] : value.items()) {
+      if (!first) out += ",\n";
+      first = false;
+      out += pad + Json(key).dump() + ": ";
+      print(member, indent + 2, out);
+    }
+    out += "\n" + std::string(static_cast<std::size_t>(indent), ' ') + "}";
+  } else if (value.is_array()) {
+    if (value.empty()) {
+      out += "[]";
+      return;
+    }
+    const bool flat = is_flat_array(value);
+    out += flat ? "[" : "[\n";
+    bool first = true;
+    for (const Json& element : value) {
+      if (!first) out += flat ? ", " : ",\n";
+      first = false;
+      if (!flat) out += pad;
+      print(element, indent + 2, out);
+    }
+    if (!flat) out += "\n" + std::string(static_cast<std::size_t>(indent), ' ');
+    out += "]";
+  } else {
+    out += value.dump();
+  }
+}
+
+}  // namespace
+
+std::string scene_to_json(const Scene& scene) {
+  const Json root = Writer(scene).write();
+  std::string out;
+  try {
+    print(root, 0, out);
+  } catch (const nlohmann::json::exception& e) {  // e.g. a name that is not valid UTF-8
+    throw InputError("scene '" + scene.name + "'", 0, std::string("cannot write as JSON: ") + e.what());
+  }
+  out += "\n";
+  return out;
+}
+
+void write_scene_json(const std::string& path, const Scene& scene) {
+  const std::string text = scene_to_json(scene);  // fails before anything touches the disk
+  std::string temp = path + ".XXXXXX";
+  const int fd = ::mkstemp(temp.data());
+  if (fd < 0) throw InputError(path, 0, std::string("cannot create a temporary file: ") + std::strerror(errno));
+  std::size_t written = 0;
+  while (written < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    written += static_cast<std::size_t>(n);
+  }
+  const int write_errno = errno;
+  const bool closed = ::close(fd) == 0;
+  if (written != text.size() || !closed) {
+    ::unlink(temp.c_str());
+    throw InputError(path, 0, std::string("cannot write: ") + std::strerror(write_errno));
+  }
+  // mkstemp creates the file 0600; a scene file is an ordinary document.
+  std::error_code ignored;
+  std::filesystem::permissions(temp,
+                               std::filesystem::perms::owner_read | std::filesystem::perms::owner_write |
+                                   std::filesystem::perms::group_read | std::filesystem::perms::others_read,
+                               ignored);
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    const int rename_errno = errno;
+    ::unlink(temp.c_str());
+    throw InputError(path, 0, std::string("cannot write: ") + std::strerror(rename_errno));
+  }
+}
+
+}  // namespace contactlab
