@@ -8,6 +8,7 @@
 #include "contactlab/mesh/obj_io.h"
 #include "contactlab/mesh/off_io.h"
 #include "contactlab/mesh/topology.h"
+#include "contactlab/scene/builtin_scenes.h"
 #include "contactlab/scene/generators.h"
 
 #include <gtest/gtest.h>
@@ -394,6 +395,25 @@ TEST(SceneJson, SwitchesOptionOverridesFileAndShape) {
   EXPECT_EQ(plain.bodies[1].shape->tetgen_switches, "pq1.5Y");
 }
 
+TEST(SceneJson, BuiltinScenesRoundTripWithTheirSharing) {
+  // The suite's scenes (the wall: 80 bricks of one shape) written and read back: the same scene,
+  // as many distinct shapes as the builder made, and a byte-identical rewrite.
+  for (const BuiltinSceneInfo& info : builtin_scenes()) {
+    SCOPED_TRACE(info.name);
+    const Scene scene = make_builtin_scene(info.name);
+    const std::string text = scene_to_json(scene);
+    const Scene back = parse(text);
+    expect_same_scene(scene, back);
+    EXPECT_EQ(distinct_shapes(back), distinct_shapes(scene));
+    EXPECT_EQ(text, scene_to_json(back));
+    if (info.name == "wall") {
+      EXPECT_EQ(back.bodies.size(), 81u);           // ground + 10 layers x 8 bricks
+      EXPECT_LE(distinct_shapes(back), 3u) << text.substr(0, 2000);  // ground, brick(s): shared
+    }
+  }
+  EXPECT_EQ(builtin_scenes().size(), 13u);
+}
+
 // --- ground truth -------------------------------------------------------------------------
 
 TEST(SceneJson, GroundTruthFixtureIsReadAndGeometricallyConsistent) {
@@ -619,6 +639,16 @@ TEST(SceneJson, FixtureWithBrokenMeshFilePropagatesItsError) {
     EXPECT_NE(e.source().find("malformed_number.obj"), std::string::npos) << e.what();
     EXPECT_EQ(e.line(), 3) << e.what();
   }
+}
+
+TEST(SceneJson, DocumentationExampleIsTheFixture) {
+  // docs/scene-format.md shows data/scenes/cube_on_ground.json; keep them the same.
+  const std::string doc = read_text(std::string(CONTACTLAB_TEST_DATA_DIR) + "/../docs/scene-format.md");
+  const std::size_t start = doc.find("```json\n");
+  ASSERT_NE(start, std::string::npos);
+  const std::size_t end = doc.find("```\n", start + 8);
+  ASSERT_NE(end, std::string::npos);
+  EXPECT_EQ(doc.substr(start + 8, end - start - 8), read_text(kScenes + "/cube_on_ground.json"));
 }
 
 TEST(SceneJson, UnreadableFile) {
