@@ -492,6 +492,7 @@ void expect_input_error(const std::function<void()>& read, const std::vector<std
     ADD_FAILURE() << "no error; expected one containing '" << parts.front() << "'";
   } catch (const InputError& e) {
     const std::string message = e.what();
+    // SCENE_JSON_PRINT_ERRORS=1 prints every message, to review their wording.
     if (std::getenv("SCENE_JSON_PRINT_ERRORS")) std::printf("%s\n", message.c_str());
     for (const std::string& part : parts) EXPECT_NE(message.find(part), std::string::npos) << "'" << part << "' not in: " << message;
     if (line >= 0) {
