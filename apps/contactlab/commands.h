@@ -8,5 +8,6 @@ namespace contactlab::cli {
 
 void add_mesh_commands(CLI::App& app);
 void add_demo_command(CLI::App& app);
+void add_scene_commands(CLI::App& app);
 
 }  // namespace contactlab::cli

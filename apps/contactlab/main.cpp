@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", "contactlab 0.1.0");
   contactlab::cli::add_mesh_commands(app);
+  contactlab::cli::add_scene_commands(app);
   contactlab::cli::add_demo_command(app);
 
   try {

@@ -24,8 +24,11 @@ struct Scene {
 
   /// World bounding box of all bodies' surfaces at their current poses.
   Aabb bounds() const;
-  /// The scene's length scale: the diagonal of bounds(). Tolerances are relative to it.
-  double length_scale() const { return bounds().diagonal(); }
+  /// The scene's length scale, to which tolerances are relative: the diameter of the smallest
+  /// sphere about the mean of all surface vertices (world frame) that holds them all. It lies
+  /// between the scene's diameter and twice it, and unlike a bounding box diagonal it does not
+  /// change under rotation (it scales with a uniform scale).
+  double length_scale() const;
   /// Index of the body named `name`, or kInvalidIndex.
   Index find_body(const std::string& name) const;
 };

@@ -1,0 +1,99 @@
+// Scene transforms: the ground truth carried along by transformed() must equal the ground truth
+// derived afresh from the moved geometry, and the closed-form totals must scale with scale².
+#include "contactlab/core/error.h"
+#include "contactlab/scene/builtin_scenes.h"
+#include "contactlab/scene/planar_interfaces.h"
+#include "contactlab/scene/scene_transforms.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+#include <random>
+
+namespace contactlab {
+namespace {
+
+Transform random_motion(std::mt19937& rng) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  return Transform::from_quaternion(Quat(u(rng), u(rng), u(rng), u(rng)), Vec3(u(rng), u(rng), u(rng)) * 10.0);
+}
+
+void expect_same_interfaces(const std::vector<ContactInterface>& carried, const std::vector<ContactInterface>& derived,
+                            double length) {
+  ASSERT_EQ(carried.size(), derived.size());
+  for (std::size_t k = 0; k < carried.size(); ++k) {
+    const ContactInterface &c = carried[k], &d = derived[k];
+    EXPECT_EQ(c.body_a, d.body_a);
+    EXPECT_EQ(c.body_b, d.body_b);
+    EXPECT_NEAR(c.area, d.area, 1e-9 * length * length);
+    EXPECT_EQ(c.min_contacts, d.min_contacts);
+    ASSERT_EQ(c.feasible_normals.size(), 1u);
+    EXPECT_LT((c.feasible_normals[0] - d.feasible_normals.at(0)).norm(), 1e-9);
+    ASSERT_EQ(c.polygon.size(), d.polygon.size());
+    for (const PolygonCorner& corner : c.polygon) {  // same corners, in any cyclic order
+      double nearest = INFINITY;
+      for (const PolygonCorner& other : d.polygon) nearest = std::min(nearest, (corner.position - other.position).norm());
+      EXPECT_LT(nearest, 1e-9 * length);
+    }
+  }
+}
+
+TEST(SceneTransforms, GroundTruthMovesWithTheSceneUnderRigidMotionAndScale) {
+  std::mt19937 rng(5);
+  const Scene pillar = make_builtin_scene("pillar");
+  const Scene wall = make_builtin_scene("wall");
+  for (double scale : {1.0, 1e-3, 0.37, 1e3}) {
+    SCOPED_TRACE(scale);
+    for (const Scene* original : {&pillar, &wall}) {
+      const Scene moved = transformed(*original, random_motion(rng), scale);
+      EXPECT_NEAR(moved.ground_truth->total_area(), original->ground_truth->total_area() * scale * scale,
+                  1e-9 * scale * scale);
+      expect_same_interfaces(moved.ground_truth->interfaces, find_planar_interfaces(moved), moved.length_scale());
+      EXPECT_NEAR(moved.length_scale(), original->length_scale() * scale, 1e-9 * moved.length_scale());
+      EXPECT_NEAR(moved.gravity.norm(), original->gravity.norm(), 1e-12);
+    }
+  }
+  EXPECT_THROW(transformed(pillar, Transform{}, 0.0), InputError);
+  EXPECT_THROW(transformed(pillar, Transform{}, -1.0), InputError);
+}
+
+TEST(SceneTransforms, VelocitiesRotateAndLinearVelocityScales) {
+  const Scene spike = make_builtin_scene("two-spikes");
+  const Transform motion = Transform::from_axis_angle(Vec3(0, 0, 1), 0.5 * std::numbers::pi);
+  const Scene moved = transformed(spike, motion, 2.0);
+  // (−1.2, −4.8, 0) rotated by 90° about z is (4.8, −1.2, 0), then doubled.
+  EXPECT_LT((moved.bodies[1].linear_velocity - Vec3(9.6, -2.4, 0)).norm(), 1e-12);
+  EXPECT_LT((moved.gravity - Vec3(9.81, 0, 0)).norm(), 1e-12);
+}
+
+TEST(SceneTransforms, PerturbationMovesOnlyMovableBodiesHorizontallyAndIsSeeded) {
+  const Scene pillar = make_builtin_scene("pillar");
+  const double magnitude = 0.01;
+  const Scene a = perturbed(pillar, magnitude, 7), b = perturbed(pillar, magnitude, 7), c = perturbed(pillar, magnitude, 8);
+  bool differs = false;
+  for (std::size_t i = 0; i < pillar.bodies.size(); ++i) {
+    const Vec3 d = a.bodies[i].position - pillar.bodies[i].position;
+    EXPECT_EQ(a.bodies[i].position, b.bodies[i].position);
+    differs = differs || a.bodies[i].position != c.bodies[i].position;
+    if (pillar.bodies[i].fixed) {
+      EXPECT_EQ(d.norm(), 0.0);
+    } else {
+      EXPECT_EQ(d.y(), 0.0);
+      EXPECT_LE(std::abs(d.x()), magnitude);
+      EXPECT_LE(std::abs(d.z()), magnitude);
+      EXPECT_GT(d.norm(), 0.0);
+    }
+  }
+  EXPECT_TRUE(differs);
+  // Still 7 touching interfaces; a relative shift can only shrink each overlap.
+  ASSERT_EQ(a.ground_truth->interfaces.size(), 7u);
+  for (std::size_t k = 0; k < 7; ++k) {
+    EXPECT_GT(a.ground_truth->interfaces[k].area, 0.0);
+    EXPECT_LE(a.ground_truth->interfaces[k].area, pillar.ground_truth->interfaces[k].area + 1e-12);
+  }
+  EXPECT_THROW(perturbed(pillar, -0.01, 1), InputError);
+}
+
+}  // namespace
+}  // namespace contactlab
