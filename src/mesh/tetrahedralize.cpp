@@ -3,17 +3,28 @@
 #include "contactlab/core/error.h"
 #include "contactlab/geometry/predicates.h"
 #include "contactlab/mesh/validate.h"
+#include "mesh/run_in_child_process.h"
+#include "mesh/tetrahedralize_isolation.h"
 
 #include <tetgen.h>
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
+#include <csignal>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace contactlab {
@@ -100,7 +111,8 @@ std::string tetgen_error_message(int code) {
 }
 
 // TetGen calls exactinit() with its own settings on every run, which are process-wide: restore
-// the settings of geometry/predicates.h (dynamic filters only, exact arithmetic) afterwards.
+// the settings of geometry/predicates.h (dynamic filters only, exact arithmetic) afterwards. Only
+// for in-process runs: a child's exactinit() does not touch the parent's predicate state.
 struct RestorePredicates {
   ~RestorePredicates() { exactinit(0, /*noexact=*/0, /*nofilter=*/1, 1.0, 1.0, 1.0); }
 };
@@ -135,15 +147,262 @@ void fill_input(const TriMesh& surface, tetgenio& in) {
   }
 }
 
-// Runs TetGen; its errors (thrown as int in library mode) become GeometryError.
+// A failure TetGen reported (or the intersection check found): becomes GeometryError(source, 0,
+// message) in the calling process, whichever process TetGen ran in.
+struct TetGenFailure {
+  std::string source;
+  std::string message;
+};
+
+// Runs TetGen; its errors (thrown as int in library mode) become TetGenFailure.
 void run_tetgen(const std::string& switches, tetgenio& in, tetgenio& out) {
   std::vector<char> buffer(switches.begin(), switches.end());
   buffer.push_back('\0');
   try {
     ::tetrahedralize(buffer.data(), &in, &out);
   } catch (int code) {
+    throw TetGenFailure{"tetrahedralize",
+                        fmt::format("{} (switches \"{}\", code {})", tetgen_error_message(code), switches, code)};
+  }
+}
+
+// The part of TetGen's output that tetrahedralize() reads, copied out of tetgenio.
+struct RawTetGenOutput {
+  int corners = 0;                 // numberofcorners
+  std::vector<double> points;      // 3 per point
+  std::vector<int> tets;           // `corners` per tet
+  std::vector<int> trifaces;       // 3 per boundary face
+  bool has_markers = false;        // trifacemarkerlist present
+  std::vector<int> markers;        // one per boundary face
+  int point_count() const { return static_cast<int>(points.size() / 3); }
+};
+
+// The two TetGen runs of tetrahedralize(): the intersection check, then the meshing.
+enum class Stage : char { intersection_check = 'i', meshing = 'm' };
+const char* const kIntersectionSwitches = "pdzQX1";
+
+// Runs both TetGen stages on `surface`; `on_stage` is told before each. Throws TetGenFailure.
+RawTetGenOutput run_tetgen_stages(const TriMesh& surface, const std::string& switches,
+                                  const std::function<void(Stage)>& on_stage) {
+  tetgenio in, out;
+  fill_input(surface, in);
+  // libtet 1.5.0 dereferences invalid memory (SIGSEGV, not an error code) when asked to mesh a
+  // self-intersecting or self-touching surface, so first run its intersection detector ('d'),
+  // which reports the intersecting facets as output faces instead of meshing.
+  {
+    on_stage(Stage::intersection_check);
+    tetgenio intersections;
+    run_tetgen(kIntersectionSwitches, in, intersections);
+    if (intersections.numberoftrifaces > 0) {
+      std::string faces;
+      for (int i = 0; i < std::min(intersections.numberoftrifaces, 8); ++i) {
+        const int marker = intersections.trifacemarkerlist ? intersections.trifacemarkerlist[i] : 0;
+        faces += (i > 0 ? ", " : "") + (marker > 0 ? std::to_string(marker - 1) : std::string("?"));
+      }
+      if (intersections.numberoftrifaces > 8) faces += ", ...";
+      throw TetGenFailure{"tetrahedralize input surface",
+                          fmt::format("the surface intersects or touches itself: {} triangles involved ({})",
+                                      intersections.numberoftrifaces, faces)};
+    }
+  }
+  on_stage(Stage::meshing);
+  run_tetgen(switches, in, out);
+
+  RawTetGenOutput raw;
+  raw.corners = out.numberofcorners;
+  const auto copy = [](auto* first, int count, int per_item) {
+    using T = std::remove_cv_t<std::remove_pointer_t<decltype(first)>>;
+    if (first == nullptr || count <= 0) return std::vector<T>();
+    return std::vector<T>(first, first + static_cast<std::size_t>(count) * static_cast<std::size_t>(per_item));
+  };
+  raw.points = copy(out.pointlist, out.numberofpoints, 3);
+  raw.tets = copy(out.tetrahedronlist, out.numberoftetrahedra, std::max(out.numberofcorners, 0));
+  raw.trifaces = copy(out.trifacelist, out.numberoftrifaces, 3);
+  raw.has_markers = out.trifacemarkerlist != nullptr;
+  if (raw.has_markers) raw.markers = copy(out.trifacemarkerlist, out.numberoftrifaces, 1);
+  return raw;
+}
+
+// --- The child's message to the parent: stage bytes, then one status byte and its payload. ---
+// Native byte order and sizes (both ends are the same executable).
+//   'i' / 'm'                          a Stage began
+//   'R' corners:i32 n_points:u64 n_tets:u64 n_trifaces:u64 has_markers:u8
+//       points (3·n_points f64) tets (corners·n_tets i32) trifaces (3·n_trifaces i32) markers
+//       (n_trifaces i32 if has_markers)                           success
+//   'F' len:u64 source len:u64 message                            TetGenFailure
+// Anything else, or bytes left over, is malformed.
+constexpr char kResultTag = 'R';
+constexpr char kFailureTag = 'F';
+
+template <typename T>
+void put(std::string& out, const T& value) {
+  out.append(reinterpret_cast<const char*>(&value), sizeof(T));
+}
+template <typename T>
+void put_array(std::string& out, const std::vector<T>& values) {
+  out.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
+}
+void put_text(std::string& out, const std::string& text) {
+  put<std::uint64_t>(out, text.size());
+  out += text;
+}
+
+std::string encode(const RawTetGenOutput& raw) {
+  std::string out(1, kResultTag);
+  put<std::int32_t>(out, raw.corners);
+  put<std::uint64_t>(out, raw.points.size() / 3);
+  put<std::uint64_t>(out, raw.corners > 0 ? raw.tets.size() / static_cast<std::size_t>(raw.corners) : 0);
+  put<std::uint64_t>(out, raw.trifaces.size() / 3);
+  put<std::uint8_t>(out, raw.has_markers ? 1 : 0);
+  put_array(out, raw.points);
+  put_array(out, raw.tets);
+  put_array(out, raw.trifaces);
+  put_array(out, raw.markers);
+  return out;
+}
+
+std::string encode(const TetGenFailure& failure) {
+  std::string out(1, kFailureTag);
+  put_text(out, failure.source);
+  put_text(out, failure.message);
+  return out;
+}
+
+// Reads the encoding above; false when the bytes are short, long or inconsistent.
+class Decoder {
+ public:
+  explicit Decoder(std::string_view bytes) : bytes_(bytes) {}
+  bool done() const { return pos_ == bytes_.size(); }
+  template <typename T>
+  bool get(T& value) {
+    if (bytes_.size() - pos_ < sizeof(T)) return false;
+    std::memcpy(&value, bytes_.data() + pos_, sizeof(T));
+    pos_ += sizeof(T);
+    return true;
+  }
+  template <typename T>
+  bool get_array(std::vector<T>& values, std::uint64_t count) {
+    if (count > (bytes_.size() - pos_) / sizeof(T)) return false;
+    values.resize(static_cast<std::size_t>(count));
+    if (count > 0) std::memcpy(values.data(), bytes_.data() + pos_, static_cast<std::size_t>(count) * sizeof(T));
+    pos_ += static_cast<std::size_t>(count) * sizeof(T);
+    return true;
+  }
+  bool get_text(std::string& text) {
+    std::uint64_t size = 0;
+    if (!get(size) || size > bytes_.size() - pos_) return false;
+    text.assign(bytes_.data() + pos_, static_cast<std::size_t>(size));
+    pos_ += static_cast<std::size_t>(size);
+    return true;
+  }
+
+ private:
+  std::string_view bytes_;
+  std::size_t pos_ = 0;
+};
+
+bool decode_result(Decoder& in, RawTetGenOutput& raw) {
+  std::int32_t corners = 0;
+  std::uint64_t n_points = 0, n_tets = 0, n_trifaces = 0;
+  std::uint8_t has_markers = 0;
+  if (!in.get(corners) || !in.get(n_points) || !in.get(n_tets) || !in.get(n_trifaces) || !in.get(has_markers)) {
+    return false;
+  }
+  constexpr std::uint64_t kMax = std::numeric_limits<int>::max();
+  if (corners < 0 || corners > 10 || n_points > kMax / 3 || n_tets > kMax / 10 || n_trifaces > kMax / 3 ||
+      has_markers > 1) {
+    return false;
+  }
+  raw.corners = corners;
+  raw.has_markers = has_markers == 1;
+  return in.get_array(raw.points, 3 * n_points) && in.get_array(raw.tets, static_cast<std::uint64_t>(corners) * n_tets) &&
+         in.get_array(raw.trifaces, 3 * n_trifaces) && in.get_array(raw.markers, raw.has_markers ? n_trifaces : 0) &&
+         in.done();
+}
+
+// The last lines of a child's stderr, on one line: "line | line | ...".
+std::string stderr_summary(const std::string& tail) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < tail.size()) {
+    std::size_t end = tail.find('\n', start);
+    if (end == std::string::npos) end = tail.size();
+    std::string line = tail.substr(start, end - start);
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
+    if (!line.empty()) lines.push_back(std::move(line));
+    start = end + 1;
+  }
+  if (lines.empty()) return "no output on stderr";
+  constexpr std::size_t kLines = 6;
+  std::string text = lines.size() > kLines ? "... | " : "";
+  for (std::size_t i = lines.size() > kLines ? lines.size() - kLines : 0; i < lines.size(); ++i) {
+    text += lines[i];
+    if (i + 1 < lines.size()) text += " | ";
+  }
+  return "stderr: " + text;
+}
+
+// Runs both TetGen stages in a forked child (see the header comment of tetrahedralize.h).
+RawTetGenOutput run_tetgen_in_child(const TriMesh& surface, const std::string& switches) {
+  const detail::ChildOutcome outcome = detail::run_in_child_process([&](const detail::ChildWriter& write) {
+    const auto on_stage = [&](Stage stage) {
+      if (!write(std::string_view(reinterpret_cast<const char*>(&stage), 1))) ::_exit(71);
+    };
+    std::string message;
+    try {
+      message = encode(run_tetgen_stages(surface, switches, on_stage));
+    } catch (const TetGenFailure& failure) {
+      message = encode(failure);
+    }
+    if (!write(message)) ::_exit(71);
+  });
+
+  // The stage the child was in when it ended, and where its final message starts.
+  std::size_t pos = 0;
+  std::string stage_switches = "(none: TetGen was not started)";
+  while (pos < outcome.data.size() && (outcome.data[pos] == static_cast<char>(Stage::intersection_check) ||
+                                       outcome.data[pos] == static_cast<char>(Stage::meshing))) {
+    stage_switches = outcome.data[pos] == static_cast<char>(Stage::meshing)
+                         ? switches
+                         : std::string(kIntersectionSwitches) + " (the self-intersection check)";
+    ++pos;
+  }
+  const std::string stderr_text = stderr_summary(outcome.stderr_tail);
+  if (outcome.end == detail::ChildOutcome::End::signalled) {
+    const bool aborted = outcome.signal == SIGABRT;
     throw GeometryError("tetrahedralize", 0,
-                        fmt::format("{} (switches \"{}\", code {})", tetgen_error_message(code), switches, code));
+                        fmt::format("TetGen {} ({}) with switches \"{}\"; {}", aborted ? "aborted" : "crashed",
+                                    detail::describe_signal(outcome.signal), stage_switches, stderr_text));
+  }
+  if (outcome.end == detail::ChildOutcome::End::exited && outcome.exit_status != 0) {
+    throw GeometryError("tetrahedralize", 0,
+                        fmt::format("TetGen's process exited with status {} with switches \"{}\"; {}",
+                                    outcome.exit_status, stage_switches, stderr_text));
+  }
+  // Exited with status 0 (or, where SIGCHLD is ignored, unknown): the message must be complete.
+  Decoder in(std::string_view(outcome.data).substr(pos));
+  char tag = 0;
+  RawTetGenOutput raw;
+  TetGenFailure failure;
+  if (in.get(tag)) {
+    if (tag == kResultTag && decode_result(in, raw)) return raw;
+    if (tag == kFailureTag && in.get_text(failure.source) && in.get_text(failure.message) && in.done()) {
+      throw GeometryError(failure.source, 0, failure.message);
+    }
+  }
+  throw GeometryError("tetrahedralize", 0,
+                      fmt::format("TetGen's process ended ({}) without a complete result ({} bytes) with switches "
+                                  "\"{}\"; {}",
+                                  outcome.end == detail::ChildOutcome::End::exited ? "exit status 0" : "status unknown",
+                                  outcome.data.size() - pos, stage_switches, stderr_text));
+}
+
+RawTetGenOutput run_tetgen_in_process(const TriMesh& surface, const std::string& switches) {
+  RestorePredicates restore;
+  try {
+    return run_tetgen_stages(surface, switches, [](Stage) {});
+  } catch (const TetGenFailure& failure) {
+    throw GeometryError(failure.source, 0, failure.message);
   }
 }
 
@@ -155,7 +414,9 @@ struct TetFaceKey {
 
 }  // namespace
 
-TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& switches) {
+namespace detail {
+
+TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& switches, TetGenIsolation isolation) {
   TetrahedralizeResult result;
   result.switches = effective_switches(switches);
   if (surface.triangles.empty()) {
@@ -163,48 +424,33 @@ TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& s
   }
   require_valid(surface, "tetrahedralize input surface");
 
-  tetgenio in, out;
-  fill_input(surface, in);
+  RawTetGenOutput out;
   {
+    // TetGen keeps global state: runs are serialised. (A child's state is its own, but the lock
+    // also bounds the number of children to one.)
     std::lock_guard<std::mutex> lock(tetgen_mutex());
-    RestorePredicates restore;
-    // libtet 1.5.0 dereferences invalid memory (SIGSEGV, not an error code) when asked to mesh a
-    // self-intersecting or self-touching surface, so first run its intersection detector ('d'),
-    // which reports the intersecting facets as output faces instead of meshing.
-    {
-      tetgenio intersections;
-      run_tetgen("pdzQX1", in, intersections);
-      if (intersections.numberoftrifaces > 0) {
-        std::string faces;
-        for (int i = 0; i < std::min(intersections.numberoftrifaces, 8); ++i) {
-          const int marker = intersections.trifacemarkerlist ? intersections.trifacemarkerlist[i] : 0;
-          faces += (i > 0 ? ", " : "") + (marker > 0 ? std::to_string(marker - 1) : std::string("?"));
-        }
-        if (intersections.numberoftrifaces > 8) faces += ", ...";
-        throw GeometryError("tetrahedralize input surface", 0,
-                            fmt::format("the surface intersects or touches itself: {} triangles involved ({})",
-                                        intersections.numberoftrifaces, faces));
-      }
-    }
-    run_tetgen(result.switches, in, out);
+    out = isolation == TetGenIsolation::child_process ? run_tetgen_in_child(surface, result.switches)
+                                                      : run_tetgen_in_process(surface, result.switches);
   }
-  if (out.numberofcorners != 4 || out.numberoftetrahedra <= 0 || out.tetrahedronlist == nullptr) {
+  const int point_count = out.point_count();
+  const int tet_count = out.corners > 0 ? static_cast<int>(out.tets.size() / static_cast<std::size_t>(out.corners)) : 0;
+  if (out.corners != 4 || tet_count <= 0) {
     throw GeometryError("tetrahedralize", 0,
-                        fmt::format("TetGen produced no linear tets ({} tets with {} corners)", out.numberoftetrahedra,
-                                    out.numberofcorners));
+                        fmt::format("TetGen produced no linear tets ({} tets with {} corners)", tet_count, out.corners));
   }
 
   TetMesh& mesh = result.mesh;
-  mesh.vertices.resize(static_cast<std::size_t>(out.numberofpoints));
-  for (int v = 0; v < out.numberofpoints; ++v) {
-    mesh.vertices[static_cast<std::size_t>(v)] = Vec3(out.pointlist[3 * v], out.pointlist[3 * v + 1], out.pointlist[3 * v + 2]);
+  mesh.vertices.resize(static_cast<std::size_t>(point_count));
+  for (int v = 0; v < point_count; ++v) {
+    const std::size_t i = 3 * static_cast<std::size_t>(v);
+    mesh.vertices[static_cast<std::size_t>(v)] = Vec3(out.points[i], out.points[i + 1], out.points[i + 2]);
   }
-  mesh.tets.resize(static_cast<std::size_t>(out.numberoftetrahedra));
-  for (int t = 0; t < out.numberoftetrahedra; ++t) {
-    Tet tet{out.tetrahedronlist[4 * t], out.tetrahedronlist[4 * t + 1], out.tetrahedronlist[4 * t + 2],
-            out.tetrahedronlist[4 * t + 3]};
+  mesh.tets.resize(static_cast<std::size_t>(tet_count));
+  for (int t = 0; t < tet_count; ++t) {
+    const std::size_t i = 4 * static_cast<std::size_t>(t);
+    Tet tet{out.tets[i], out.tets[i + 1], out.tets[i + 2], out.tets[i + 3]};
     for (Index v : tet) {
-      if (v < 0 || v >= out.numberofpoints) {
+      if (v < 0 || v >= point_count) {
         throw GeometryError("tetrahedralize", 0, fmt::format("TetGen tet {} has vertex index {} out of range", t, v));
       }
     }
@@ -235,26 +481,25 @@ TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& s
     if (j - i == 1) boundary.push_back(faces[i]);
     i = j;
   }
-  if (static_cast<std::size_t>(out.numberoftrifaces) != boundary.size() || out.trifacemarkerlist == nullptr) {
+  const std::size_t n = out.trifaces.size() / 3;
+  if (n != boundary.size() || !out.has_markers) {
     throw GeometryError("tetrahedralize", 0,
                         fmt::format("TetGen returned {} boundary faces (markers {}), but its tets have {} boundary faces",
-                                    out.numberoftrifaces, out.trifacemarkerlist ? "present" : "missing",
-                                    boundary.size()));
+                                    n, out.has_markers ? "present" : "missing", boundary.size()));
   }
-  const auto n = static_cast<std::size_t>(out.numberoftrifaces);
   result.steiner_limit_reached =
       result.switches.find(fmt::format("S{}", kTetGenDefaultSteinerLimit)) != std::string::npos &&
-      out.numberofpoints - surface.vertex_count() >= kTetGenDefaultSteinerLimit;
+      point_count - surface.vertex_count() >= kTetGenDefaultSteinerLimit;
   result.boundary_triangles.reserve(n);
   result.boundary_source_faces.reserve(n);
   result.boundary_tets.reserve(n);
   result.boundary_tet_faces.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
-    std::array<Index, 3> key{out.trifacelist[3 * i], out.trifacelist[3 * i + 1], out.trifacelist[3 * i + 2]};
+    std::array<Index, 3> key{out.trifaces[3 * i], out.trifaces[3 * i + 1], out.trifaces[3 * i + 2]};
     std::sort(key.begin(), key.end());
     const auto it = std::lower_bound(boundary.begin(), boundary.end(), key,
                                      [](const TetFaceKey& a, const std::array<Index, 3>& k) { return a.sorted < k; });
-    const int marker = out.trifacemarkerlist[i];
+    const int marker = out.markers[i];
     if (it == boundary.end() || it->sorted != key || marker < 1 || marker > surface.triangle_count()) {
       throw GeometryError("tetrahedralize", 0,
                           fmt::format("TetGen boundary face {} (marker {}) is not a boundary face of its tets or has no "
@@ -267,6 +512,12 @@ TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& s
     result.boundary_tet_faces.push_back(it->local_face);
   }
   return result;
+}
+
+}  // namespace detail
+
+TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& switches) {
+  return detail::tetrahedralize(surface, switches, detail::TetGenIsolation::child_process);
 }
 
 }  // namespace contactlab

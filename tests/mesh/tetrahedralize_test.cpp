@@ -5,10 +5,23 @@
 #include "contactlab/mesh/off_io.h"
 #include "contactlab/mesh/obj_io.h"
 #include "contactlab/mesh/validate.h"
+// White-box: the in-process TetGen run, to compare with the default forked one.
+#include "../../src/mesh/run_in_child_process.h"
+#include "../../src/mesh/tetrahedralize_isolation.h"
 
 #include <gtest/gtest.h>
 
+#include <dirent.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <stdexcept>
+
 #include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
 #include <random>
 #include <set>
 
@@ -244,6 +257,180 @@ TEST(Tetrahedralize, PredicatesStayExactAfterTetGen) {
     if (HasFailure()) break;
   }
   EXPECT_GT(nonzero, 0);  // the rounded points are not all coplanar: the test is not vacuous
+}
+
+// A voussoir of an arch: the solid between radii 1.5 and 2 and angles π/7..2π/7 about the z axis,
+// with planar inner and outer faces, z ∈ [−1, 1] (8 vertices, 12 outward triangles). These are
+// the coordinates (printed to round-trip) of the voussoir on which libtet 1.5.0 with the refined
+// switches fails "checkfac4encroach: Assertion `rd != 0'" and aborts.
+TriMesh voussoir() {
+  TriMesh m;
+  const double xy[4][2] = {{1.3514533018536288, 0.65082560867633721},   // r = 1.5, θ = π/7
+                           {1.8019377358048383, 0.86776747823511624},   // r = 2,   θ = π/7
+                           {1.2469796037174672, 1.5636629649360596},    // r = 2,   θ = 2π/7
+                           {0.93523470278810039, 1.1727472237020446}};  // r = 1.5, θ = 2π/7
+  for (double z : {-1.0, 1.0}) {
+    for (const auto& p : xy) m.vertices.emplace_back(p[0], p[1], z);
+  }
+  m.triangles = {{0, 2, 1}, {0, 3, 2}, {4, 5, 6}, {4, 6, 7}, {0, 1, 5}, {0, 5, 4},
+                 {1, 2, 6}, {1, 6, 5}, {2, 3, 7}, {2, 7, 6}, {3, 0, 4}, {3, 4, 7}};
+  return m;
+}
+
+TEST(Tetrahedralize, VoussoirIsAValidSurface) {
+  const TriMesh v = voussoir();
+  EXPECT_TRUE(validate(v).ok()) << validate(v).summary();
+  for (std::size_t i = 0; i < 4; ++i) {
+    const double r = std::hypot(v.vertices[i].x(), v.vertices[i].y());
+    const double angle = std::atan2(v.vertices[i].y(), v.vertices[i].x());
+    EXPECT_NEAR(r, (i == 0 || i == 3) ? 1.5 : 2.0, 1e-15);
+    EXPECT_NEAR(angle, (i < 2 ? 1 : 2) * M_PI / 7, 1e-15);
+  }
+  // The default switches mesh it.
+  check_tetrahedralization({"voussoir", v, enclosed_volume(v)}, kTetGenDefaultSwitches, true);
+}
+
+// An assertion failing inside TetGen (abort(), SIGABRT) ends only TetGen's child process: the
+// caller gets a GeometryError naming the signal, the switches and TetGen's stderr, and can go on.
+TEST(Tetrahedralize, TetGenAbortIsAGeometryError) {
+  const TriMesh v = voussoir();
+  try {
+    tetrahedralize(v, kTetGenRefinedSwitches);
+    ADD_FAILURE() << "expected libtet 1.5.0 to abort on this voussoir (a different TetGen build may not)";
+  } catch (const GeometryError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("TetGen aborted (signal 6, SIGABRT)"), std::string::npos) << what;
+    EXPECT_NE(what.find("pq1.015a0.015zQX1S10000"), std::string::npos) << what;
+    EXPECT_NE(what.find("checkfac4encroach"), std::string::npos) << what;
+    EXPECT_NE(what.find("Assertion `rd != 0' failed"), std::string::npos) << what;
+  }
+  // The process (and TetGen) still work.
+  const TetrahedralizeResult r = tetrahedralize(v);
+  EXPECT_GT(r.mesh.tet_count(), 0);
+}
+
+// TetGen's own errors still arrive with the messages of an in-process run.
+TEST(Tetrahedralize, TetGenErrorMessagesAreThoseOfAnInProcessRun) {
+  const TriMesh cube = read_obj(kData + "/meshes/unit_cube.obj");
+  TriMesh two = cube;
+  for (const Vec3& v : cube.vertices) two.vertices.push_back(v + Vec3(0.5, 0.25, 0.125));
+  for (const Triangle& t : cube.triangles) two.triangles.push_back({t[0] + 8, t[1] + 8, t[2] + 8});
+  std::string forked, in_process;
+  try {
+    tetrahedralize(two);
+  } catch (const GeometryError& e) {
+    forked = e.what();
+  }
+  try {
+    detail::tetrahedralize(two, kTetGenDefaultSwitches, detail::TetGenIsolation::in_process);
+  } catch (const GeometryError& e) {
+    in_process = e.what();
+  }
+  EXPECT_NE(forked.find("intersects or touches itself"), std::string::npos) << forked;
+  EXPECT_EQ(forked, in_process);
+}
+
+// The forked run returns exactly (bit for bit) what the in-process run does.
+TEST(Tetrahedralize, ForkedResultEqualsInProcessResult) {
+  for (const Shape& shape : shapes()) {
+    for (const char* switches : {kTetGenDefaultSwitches, "pq1.2a0.05", "pq1.1a0.01"}) {
+      SCOPED_TRACE(shape.name + " with " + switches);
+      const TetrahedralizeResult a = tetrahedralize(shape.surface, switches);
+      const TetrahedralizeResult b = detail::tetrahedralize(shape.surface, switches, detail::TetGenIsolation::in_process);
+      ASSERT_EQ(a.mesh.vertices.size(), b.mesh.vertices.size());
+      EXPECT_EQ(std::memcmp(a.mesh.vertices.data(), b.mesh.vertices.data(), a.mesh.vertices.size() * sizeof(Vec3)), 0);
+      EXPECT_EQ(a.mesh.tets, b.mesh.tets);
+      EXPECT_EQ(a.boundary_triangles, b.boundary_triangles);
+      EXPECT_EQ(a.boundary_source_faces, b.boundary_source_faces);
+      EXPECT_EQ(a.boundary_tets, b.boundary_tets);
+      EXPECT_EQ(a.boundary_tet_faces, b.boundary_tet_faces);
+      EXPECT_EQ(a.switches, b.switches);
+      EXPECT_EQ(a.steiner_limit_reached, b.steiner_limit_reached);
+    }
+  }
+}
+
+int open_fd_count() {
+  int count = 0;
+  DIR* dir = opendir("/proc/self/fd");
+  if (dir == nullptr) return -1;
+  while (const dirent* entry = readdir(dir)) count += entry->d_name[0] != '.';
+  closedir(dir);
+  return count;
+}
+
+// Neither successful nor failing runs leave file descriptors (pipes) behind.
+TEST(Tetrahedralize, RepeatedRunsLeakNoFileDescriptors) {
+  const TriMesh cube = read_obj(kData + "/meshes/unit_cube.obj");
+  const TriMesh v = voussoir();
+  const int before = open_fd_count();
+  ASSERT_GT(before, 0);
+  for (int i = 0; i < 50; ++i) {
+    EXPECT_EQ(tetrahedralize(cube).mesh.vertex_count(), 8);
+    if (i % 10 == 0) {
+      EXPECT_THROW(tetrahedralize(v, kTetGenRefinedSwitches), GeometryError);
+    }
+  }
+  EXPECT_EQ(open_fd_count(), before);
+}
+
+// The fork helper: what the child writes comes back whole, stderr only as its bounded tail, and
+// every way the child can end is told apart.
+TEST(RunInChildProcess, DataStderrAndEndings) {
+  using detail::ChildOutcome;
+  using detail::ChildWriter;
+  // Much data and much stderr at once: reading both pipes concurrently must not deadlock.
+  const std::string big(5'000'000, 'x');
+  ChildOutcome o = detail::run_in_child_process([&](const ChildWriter& write) {
+    for (int i = 0; i < 2000; ++i) std::fprintf(stderr, "line %d of stderr\n", i);
+    write(big);
+    write("end");
+  });
+  EXPECT_EQ(o.end, ChildOutcome::End::exited);
+  EXPECT_EQ(o.exit_status, 0);
+  EXPECT_EQ(o.data, big + "end");
+  EXPECT_LE(o.stderr_tail.size(), 4096u);
+  EXPECT_NE(o.stderr_tail.find("line 1999 of stderr\n"), std::string::npos);
+
+  o = detail::run_in_child_process([](const ChildWriter& write) {
+    write("partial");
+    std::raise(SIGSEGV);
+  });
+  EXPECT_EQ(o.end, ChildOutcome::End::signalled);
+  EXPECT_EQ(o.signal, SIGSEGV);
+  EXPECT_EQ(o.data, "partial");
+  EXPECT_EQ(detail::describe_signal(SIGSEGV), "signal 11, SIGSEGV");
+
+  o = detail::run_in_child_process([](const ChildWriter&) {
+    std::fprintf(stderr, "giving up\n");
+    ::_exit(3);
+  });
+  EXPECT_EQ(o.end, ChildOutcome::End::exited);
+  EXPECT_EQ(o.exit_status, 3);
+  EXPECT_EQ(o.stderr_tail, "giving up\n");
+
+  o = detail::run_in_child_process([](const ChildWriter&) { throw std::runtime_error("thrown in the child"); });
+  EXPECT_EQ(o.end, ChildOutcome::End::exited);
+  EXPECT_EQ(o.exit_status, 70);
+  EXPECT_EQ(o.stderr_tail, "thrown in the child\n");
+}
+
+// Not a test of correctness: prints the cost of the fork (median of 200 unit-cube runs each way).
+TEST(Tetrahedralize, ForkOverhead) {
+  const TriMesh cube = read_obj(kData + "/meshes/unit_cube.obj");
+  auto median_us = [&](detail::TetGenIsolation isolation) {
+    std::vector<double> times;
+    for (int i = 0; i < 200; ++i) {
+      const auto start = std::chrono::steady_clock::now();
+      detail::tetrahedralize(cube, kTetGenDefaultSwitches, isolation);
+      times.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::nth_element(times.begin(), times.begin() + 100, times.end());
+    return times[100];
+  };
+  const double in_process = median_us(detail::TetGenIsolation::in_process);
+  const double forked = median_us(detail::TetGenIsolation::child_process);
+  std::printf("unit cube, pq2.0Y, median of 200: in-process %.0f us, forked %.0f us\n", in_process, forked);
 }
 
 }  // namespace
