@@ -894,8 +894,12 @@ TEST(FindPlanarInterfaces, WallOf80BricksCountsAreasAndDeterminism) {
 // ---------------------------------------------------------------------------------------------
 // deepest_overlap
 
-/// Exhaustive reference: every tet of every body against every tet of every other body.
+/// Exhaustive reference: every tet of every body against every tet of every other body (no
+/// hierarchy). A pair whose boxes are more than 1e-6 × the scene's length scale apart is skipped
+/// without SAT: SAT could at most call it touching, with a depth below its 1e-9 relative band,
+/// which the comparison below tolerates.
 double all_tet_pairs_deepest(const Scene& scene) {
+  const double skip_gap = 1e-6 * scene.length_scale();
   double deepest = 0.0;
   for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
     for (std::size_t j = i + 1; j < scene.bodies.size(); ++j) {
@@ -905,9 +909,14 @@ double all_tet_pairs_deepest(const Scene& scene) {
       for (Index s = 0; s < mi.tet_count(); ++s) {
         std::array<Vec3, 4> a;
         for (int c = 0; c < 4; ++c) a[c] = pi.apply(mi.corner(s, c));
+        Aabb box_a;
+        for (const Vec3& p : a) box_a.extend(p);
+        box_a = box_a.inflated(skip_gap);
         for (Index t = 0; t < mj.tet_count(); ++t) {
           std::array<Vec3, 4> b;
-          for (int c = 0; c < 4; ++c) b[c] = pj.apply(mj.corner(t, c));
+          Aabb box_b;
+          for (int c = 0; c < 4; ++c) box_b.extend(b[c] = pj.apply(mj.corner(t, c)));
+          if (!box_a.overlaps(box_b)) continue;
           const TetTetSatResult sat = tet_tet_sat(a, b);
           if (!sat.separated) deepest = std::max(deepest, sat.depth);
         }
@@ -1019,17 +1028,17 @@ TEST(DeepestOverlap, RandomPairsMatchAllTetPairs) {
     a.shape = pool[ia];
     b.shape = pool[ib];
     const double r = unit(rng);
-    if (r < 0.3) {  // face to face, dyadic: exact touching
+    if (r < 0.45) {  // face to face, dyadic: exact touching
       const int k = static_cast<int>(unit(rng) * 3);
       b.position[k] = 0.5 * (sizes[ia][k] + sizes[ib][k]);
       b.position[(k + 1) % 3] = std::floor(8 * (unit(rng) - 0.5)) / 8;
       ++touching;
-    } else if (r < 0.35) {
+    } else if (r < 0.5) {
       b.shape = a.shape;  // coincident
     } else {
       a.orientation = Quat(normal(rng), normal(rng), normal(rng), normal(rng)).normalized();
       b.orientation = Quat(normal(rng), normal(rng), normal(rng), normal(rng)).normalized();
-      b.position = 2.0 * Vec3(unit(rng) - 0.5, unit(rng) - 0.5, unit(rng) - 0.5);
+      b.position = 3.0 * Vec3(unit(rng) - 0.5, unit(rng) - 0.5, unit(rng) - 0.5);
     }
     scene.bodies = {a, b};
     const double fast = deepest_overlap(scene);
@@ -1039,8 +1048,8 @@ TEST(DeepestOverlap, RandomPairsMatchAllTetPairs) {
     ASSERT_NEAR(fast, reference, 1e-8) << "case " << i;
     if (reference > 1e-6) ++overlapping;
   }
-  EXPECT_GT(overlapping, kCases / 4);
-  EXPECT_GT(touching, kCases / 5);
+  EXPECT_GT(overlapping, kCases / 5);
+  EXPECT_GT(touching, kCases / 3);
 }
 
 TEST(DeepestOverlap, WallOf80BricksIsTouchingAndFast) {
