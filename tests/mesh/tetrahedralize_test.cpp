@@ -415,23 +415,5 @@ TEST(RunInChildProcess, DataStderrAndEndings) {
   EXPECT_EQ(o.stderr_tail, "thrown in the child\n");
 }
 
-// Not a test of correctness: prints the cost of the fork (median of 200 unit-cube runs each way).
-TEST(Tetrahedralize, ForkOverhead) {
-  const TriMesh cube = read_obj(kData + "/meshes/unit_cube.obj");
-  auto median_us = [&](detail::TetGenIsolation isolation) {
-    std::vector<double> times;
-    for (int i = 0; i < 200; ++i) {
-      const auto start = std::chrono::steady_clock::now();
-      detail::tetrahedralize(cube, kTetGenDefaultSwitches, isolation);
-      times.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
-    }
-    std::nth_element(times.begin(), times.begin() + 100, times.end());
-    return times[100];
-  };
-  const double in_process = median_us(detail::TetGenIsolation::in_process);
-  const double forked = median_us(detail::TetGenIsolation::child_process);
-  std::printf("unit cube, pq2.0Y, median of 200: in-process %.0f us, forked %.0f us\n", in_process, forked);
-}
-
 }  // namespace
 }  // namespace contactlab
