@@ -13,6 +13,7 @@
 #include "contactlab/mesh/surface_map.h"
 #include "contactlab/mesh/tetrahedralize.h"
 #include "contactlab/mesh/topology.h"
+#include "contactlab/scene/generators.h"
 
 #include <fmt/core.h>
 
@@ -23,24 +24,6 @@
 
 namespace contactlab::cli {
 namespace {
-
-// Square pyramid: apex (0, height, 0), base corners (±half_base, 0, ±half_base); outward CCW.
-TriMesh spike_surface(double height, double half_base) {
-  const double b = half_base;
-  TriMesh m;
-  m.vertices = {{-b, 0, -b}, {b, 0, -b}, {b, 0, b}, {-b, 0, b}, {0, height, 0}};
-  m.triangles = {{0, 1, 2}, {0, 2, 3}, {3, 2, 4}, {2, 1, 4}, {1, 0, 4}, {0, 3, 4}};
-  return m;
-}
-
-// Axis-aligned box [min, max]; outward CCW, two triangles per face.
-TriMesh box_surface(const Vec3& lo, const Vec3& hi) {
-  TriMesh m;
-  for (int i = 0; i < 8; ++i) m.vertices.emplace_back((i & 1) ? hi.x() : lo.x(), (i & 2) ? hi.y() : lo.y(), (i & 4) ? hi.z() : lo.z());
-  m.triangles = {{0, 2, 3}, {0, 3, 1}, {4, 5, 7}, {4, 7, 6}, {0, 1, 5}, {0, 5, 4},
-                 {2, 6, 7}, {2, 7, 3}, {0, 4, 6}, {0, 6, 2}, {1, 3, 7}, {1, 7, 5}};
-  return m;
-}
 
 struct DemoBody {
   const char* name;
@@ -57,7 +40,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 void run_demo(const std::string& switches) {
   const double height = 2.4, half_base = 0.8;  // SUITE.md spike
   std::array<DemoBody, 2> bodies{
-      DemoBody{"box", box_surface(Vec3(-2, -1, -2), Vec3(2, 0, 2)), 4.0 * 1.0 * 4.0, {}, {}},
+      DemoBody{"box", box_surface(Vec3(4, 1, 4)), 4.0 * 1.0 * 4.0, {}, {}},
       DemoBody{"spike", spike_surface(height, half_base), 4 * half_base * half_base * height / 3.0, {}, {}}};
 
   fmt::print("contactlab demo — TetGen switches {}\n\n", switches);
@@ -77,8 +60,8 @@ void run_demo(const std::string& switches) {
 
   // Spike apex-down (rotated by π about x), turned 0.3 rad about y, apex 5 cm into the box top.
   const double depth = 0.05;
-  const Transform box_pose = Transform::identity();
-  const Transform spike_pose = Transform::from_axis_angle(Vec3::UnitY(), 0.3, Vec3(0.1, -depth, 0.2)) *
+  const Transform box_pose = Transform::from_translation(Vec3(0, -0.5, 0));  // top face at y = 0
+  const Transform spike_pose = Transform::from_axis_angle(Vec3::UnitY(), 0.3, Vec3(0.1, height - depth, 0.2)) *
                                Transform::from_axis_angle(Vec3::UnitX(), std::numbers::pi);
   auto posed = [](const DemoBody& body, const Transform& pose) {
     return PosedBody{&body.bvh, MeshElements{ElementKind::kTetrahedron, body.tets.mesh.vertices, body.tets.mesh.tets, {}},
