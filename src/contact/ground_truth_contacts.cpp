@@ -1,0 +1,46 @@
+#include "contactlab/contact/ground_truth_contacts.h"
+
+#include <algorithm>
+
+namespace contactlab {
+namespace {
+
+FeatureRef feature_ref(const FeatureOnBody& feature) {
+  FeatureRef out;
+  switch (feature.kind) {
+    case FeatureKind::kVertex: out.type = FeatureType::kVertex; break;
+    case FeatureKind::kEdge: out.type = FeatureType::kEdge; break;
+    case FeatureKind::kFace: out.type = FeatureType::kFace; break;
+  }
+  out.index = feature.index;
+  return out;
+}
+
+}  // namespace
+
+ContactSet contacts_from_ground_truth(const Scene& scene) {
+  ContactSet out;
+  out.method = "ground-truth";
+  if (!scene.ground_truth) return out;
+  for (const ContactInterface& interface : scene.ground_truth->interfaces) {
+    if (!interface.planar || interface.feasible_normals.empty()) continue;
+    for (const PolygonCorner& corner : interface.polygon) {
+      Contact c;
+      c.body_a = interface.body_a;
+      c.body_b = interface.body_b;
+      c.position = corner.position;
+      c.normal = interface.feasible_normals.front();
+      c.gap = 0.0;
+      c.feature_a = feature_ref(corner.on_a);
+      c.feature_b = feature_ref(corner.on_b);
+      out.contacts.push_back(c);
+    }
+  }
+  // The interfaces are documented as sorted already; a scene read from JSON need not be.
+  std::stable_sort(out.contacts.begin(), out.contacts.end(), [](const Contact& x, const Contact& y) {
+    return std::pair(x.body_a, x.body_b) < std::pair(y.body_a, y.body_b);
+  });
+  return out;
+}
+
+}  // namespace contactlab
