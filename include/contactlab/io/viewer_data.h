@@ -1,0 +1,35 @@
+// The data object of the viewer page (docs/viewer-data.md, version 1): the scene's bodies as
+// body-frame tet-mesh vertices and boundary triangles with their poses, the ground truth with its
+// contact polygons as plain positions, and labelled contact sets in the contacts JSON format
+// (docs/contacts-format.md). `contactlab view` assigns it to window.CONTACTLAB_DATA in index.html.
+//
+// Time frames ("frames" in the format) are not written by this function: they belong to the
+// simulator, which will add them when it exists; a page without "frames" shows the static scene.
+#pragma once
+
+#include "contactlab/contact/contact.h"
+#include "contactlab/scene/scene.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace contactlab {
+
+inline constexpr int kViewerDataVersion = 1;
+inline constexpr const char* kViewerDataFormatName = "contactlab-view";
+
+struct ViewerDataOptions {
+  bool include_tets = false;  ///< write each body's "tets" (larger; lets the page show the tet mesh)
+};
+
+/// Compact JSON (one line, no trailing newline) of the viewer data. Each body's arrays are written
+/// in full even when bodies share a shape (simple, and small for the suite). "</" is written as
+/// "<\/" (the same string in JSON) so the text can sit inside an HTML <script> element as it is.
+/// "ground_truth" is null when the scene has none. Each contact set is the contacts JSON object
+/// with "label" as its first member. Throws InputError for a non-finite number (JSON has none), a
+/// contact naming a body index outside the scene, or a string that is not valid UTF-8.
+std::string viewer_data_json(const Scene& scene, const std::vector<std::pair<std::string, ContactSet>>& labelled_sets,
+                             const ViewerDataOptions& options = {});
+
+}  // namespace contactlab

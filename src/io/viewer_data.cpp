@@ -1,0 +1,136 @@
+#include "contactlab/io/viewer_data.h"
+
+#include "contactlab/core/error.h"
+#include "io/contacts_json_value.h"
+#include "io/json_support.h"
+
+#include <cmath>
+
+namespace contactlab {
+namespace {
+
+using io_detail::element_path;
+using io_detail::field_path;
+using io_detail::Json;
+
+class Writer {
+ public:
+  explicit Writer(const Scene& scene) : scene_(scene), source_("viewer data of scene '" + scene.name + "'") {}
+
+  Json write(const std::vector<std::pair<std::string, ContactSet>>& labelled_sets, const ViewerDataOptions& options) const {
+    Json root = Json::object();
+    root["format"] = kViewerDataFormatName;
+    root["version"] = kViewerDataVersion;
+    Json scene = Json::object();
+    scene["name"] = scene_.name;
+    scene["length_scale"] = number(scene_.bodies.empty() ? 0.0 : scene_.length_scale(), "scene.length_scale");
+    root["scene"] = std::move(scene);
+
+    Json bodies = Json::array();
+    for (std::size_t i = 0; i < scene_.bodies.size(); ++i) {
+      bodies.push_back(body(scene_.bodies[i], element_path("bodies", i), options));
+    }
+    root["bodies"] = std::move(bodies);
+    root["ground_truth"] = scene_.ground_truth ? ground_truth(*scene_.ground_truth) : Json(nullptr);
+
+    Json sets = Json::array();
+    for (const auto& [label, contacts] : labelled_sets) {
+      Json set = Json::object();
+      set["label"] = label;
+      Json body = io_detail::contacts_json_value(contacts, scene_);
+      for (auto& [key, value] : body.items()) set[key] = std::move(value);
+      sets.push_back(std::move(set));
+    }
+    root["contact_sets"] = std::move(sets);
+    return root;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& path, const std::string& what) const {
+    throw InputError(source_, 0, path + ": " + what);
+  }
+
+  double number(double value, const std::string& path) const {
+    if (!std::isfinite(value)) fail(path, "non-finite number cannot be written");
+    return value;
+  }
+
+  Json vec3(const Vec3& v, const std::string& path) const {
+    Json out = Json::array();
+    for (int k = 0; k < 3; ++k) out.push_back(number(v[k], path));
+    return out;
+  }
+
+  Json body(const Body& b, const std::string& path, const ViewerDataOptions& options) const {
+    Json out = Json::object();
+    out["name"] = b.name;
+    out["fixed"] = b.fixed;
+    Json vertices = Json::array(), triangles = Json::array(), tets = Json::array();
+    if (b.shape) {
+      for (const Vec3& v : b.shape->tets.vertices) vertices.push_back(vec3(v, field_path(path, "vertices")));
+      for (const Triangle& t : b.shape->surface_map.surface.triangles) triangles.push_back(Json::array({t[0], t[1], t[2]}));
+      if (options.include_tets) {
+        for (const Tet& t : b.shape->tets.tets) tets.push_back(Json::array({t[0], t[1], t[2], t[3]}));
+      }
+    }
+    out["vertices"] = std::move(vertices);
+    out["triangles"] = std::move(triangles);
+    if (options.include_tets) out["tets"] = std::move(tets);
+    out["position"] = vec3(b.position, field_path(path, "position"));
+    const std::string orientation_path = field_path(path, "orientation");
+    out["orientation"] = Json::array({number(b.orientation.w(), orientation_path), number(b.orientation.x(), orientation_path),
+                                      number(b.orientation.y(), orientation_path), number(b.orientation.z(), orientation_path)});
+    return out;
+  }
+
+  Json ground_truth(const GroundTruth& truth) const {
+    Json interfaces = Json::array();
+    for (std::size_t i = 0; i < truth.interfaces.size(); ++i) {
+      const ContactInterface& in = truth.interfaces[i];
+      const std::string path = element_path("ground_truth.interfaces", i);
+      Json out = Json::object();
+      out["body_a"] = in.body_a;
+      out["body_b"] = in.body_b;
+      Json normals = Json::array();
+      for (const Vec3& n : in.feasible_normals) normals.push_back(vec3(n, field_path(path, "normals")));
+      out["normals"] = std::move(normals);
+      out["min_contacts"] = in.min_contacts;
+      out["planar"] = in.planar;
+      out["area"] = number(in.area, field_path(path, "area"));
+      Json polygon = Json::array();
+      for (const PolygonCorner& corner : in.polygon) polygon.push_back(vec3(corner.position, field_path(path, "polygon")));
+      out["polygon"] = std::move(polygon);
+      interfaces.push_back(std::move(out));
+    }
+    Json out = Json::object();
+    out["interfaces"] = std::move(interfaces);
+    return out;
+  }
+
+  const Scene& scene_;
+  std::string source_;
+};
+
+}  // namespace
+
+std::string viewer_data_json(const Scene& scene, const std::vector<std::pair<std::string, ContactSet>>& labelled_sets,
+                             const ViewerDataOptions& options) {
+  const Json root = Writer(scene).write(labelled_sets, options);
+  std::string text;
+  try {
+    text = root.dump();
+  } catch (const nlohmann::json::exception& e) {  // a string that is not valid UTF-8
+    throw InputError("viewer data of scene '" + scene.name + "'", 0, std::string("cannot write as JSON: ") + e.what());
+  }
+  // "</" can only occur inside JSON strings, where "<\/" denotes the same text: this keeps a body
+  // or method name like "</script>" from ending the page's <script> element.
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    out += text[i];
+    if (text[i] == '<' && i + 1 < text.size() && text[i + 1] == '/') out += '\\';
+  }
+  return out;
+}
+
+}  // namespace contactlab
