@@ -8,15 +8,29 @@ packages=(
   libeigen3-dev libtet1.5-dev libtbb-dev libqhull-dev
   libfmt-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  chromium
 )
+# Node.js and npm build the viewer (viewer/); a machine that has them already keeps its own.
+command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 
+install_viewer_packages() {  # the viewer's npm packages, exactly as locked
+  local viewer
+  viewer="$(dirname "$0")/../viewer"
+  [[ -f $viewer/package-lock.json ]] || return 0
+  if [[ ! -d $viewer/node_modules || $viewer/package-lock.json -nt $viewer/node_modules ]]; then
+    echo "setup: npm ci in viewer/"
+    (cd "$viewer" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
 if ((${#missing[@]} == 0)); then
   echo "setup: all ${#packages[@]} packages already installed"
+  install_viewer_packages
   exit 0
 fi
 
@@ -32,3 +46,4 @@ if ! $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"; then
   $SUDO apt-get update -q
   $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
+install_viewer_packages

@@ -9,5 +9,7 @@ namespace contactlab::cli {
 void add_mesh_commands(CLI::App& app);
 void add_demo_command(CLI::App& app);
 void add_scene_commands(CLI::App& app);
+void add_contacts_command(CLI::App& app);
+void add_view_command(CLI::App& app);
 
 }  // namespace contactlab::cli

@@ -16,6 +16,8 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "contactlab 0.1.0");
   contactlab::cli::add_mesh_commands(app);
   contactlab::cli::add_scene_commands(app);
+  contactlab::cli::add_contacts_command(app);
+  contactlab::cli::add_view_command(app);
   contactlab::cli::add_demo_command(app);
 
   try {

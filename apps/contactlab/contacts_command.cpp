@@ -1,0 +1,64 @@
+// `contactlab contacts SCENE --method M [-o contacts.json] [--csv]`. Until the contact methods land
+// (issue "eight local methods"), the one method is `ground-truth`: a contact at every corner of every
+// planar ground-truth contact polygon, with the true normal — the reference the viewer and the
+// assessment are checked against.
+#include "commands.h"
+
+#include "contactlab/contact/ground_truth_contacts.h"
+#include "contactlab/core/error.h"
+#include "contactlab/io/contacts_json.h"
+#include "contactlab/scene/load_scene.h"
+
+#include <fmt/core.h>
+
+#include <memory>
+
+namespace contactlab::cli {
+namespace {
+
+struct ContactsArgs {
+  std::string scene, method, output;
+  bool refined = false, csv = false;
+};
+
+void print_csv(const Scene& scene, const ContactSet& set) {
+  fmt::print("body_a,body_b,px,py,pz,nx,ny,nz,gap\n");
+  for (const Contact& c : set.contacts) {
+    fmt::print("{},{},{:.17g},{:.17g},{:.17g},{:.17g},{:.17g},{:.17g},{:.17g}\n", scene.bodies[c.body_a].name,
+               scene.bodies[c.body_b].name, c.position.x(), c.position.y(), c.position.z(), c.normal.x(),
+               c.normal.y(), c.normal.z(), c.gap);
+  }
+}
+
+void run_contacts(const ContactsArgs& args) {
+  if (args.method != "ground-truth") {
+    throw InputError("--method", 0, "unknown method '" + args.method + "': available: ground-truth");
+  }
+  const Scene scene = load_scene(args.scene, {.refined = args.refined});
+  if (!scene.ground_truth) throw InputError(args.scene, 0, "the scene has no ground truth");
+  const ContactSet set = contacts_from_ground_truth(scene);
+  if (!args.output.empty()) {
+    write_contacts_json(args.output, set, scene);
+    fmt::print(stderr, "wrote {} contacts to {}\n", set.contacts.size(), args.output);
+  }
+  if (args.csv) {
+    print_csv(scene, set);
+  } else if (args.output.empty()) {
+    fmt::print("{}\n", contacts_to_json(set, scene));
+  }
+}
+
+}  // namespace
+
+void add_contacts_command(CLI::App& app) {
+  auto args = std::make_shared<ContactsArgs>();
+  CLI::App* cmd = app.add_subcommand("contacts", "Generate contacts for a scene (JSON as the viewer reads it, or CSV)");
+  cmd->add_option("SCENE", args->scene, "built-in scene name or scene JSON path")->required();
+  cmd->add_option("--method", args->method, "contact method (available: ground-truth)")->required();
+  cmd->add_flag("--refined", args->refined, "refined tet meshes");
+  cmd->add_option("-o,--output", args->output, "write the contacts JSON here (else it goes to stdout)");
+  cmd->add_flag("--csv", args->csv, "print the contacts as CSV on stdout");
+  cmd->callback([args] { run_contacts(*args); });
+}
+
+}  // namespace contactlab::cli
