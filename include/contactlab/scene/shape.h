@@ -38,4 +38,9 @@ struct Shape {
 std::shared_ptr<const Shape> make_shape(ShapeSource source, TriMesh surface, const std::string& switches,
                                         const std::string& name);
 
+/// A shape from a ready tet mesh (e.g. read from TetGen files, or built by hand in tests): the
+/// surface is the tet mesh's boundary; no TetGen run. Slivers and zero-volume tets are accepted;
+/// throws GeometryError (naming `name`) for NaN/Inf, bad indices, inverted tets, non-manifold faces.
+std::shared_ptr<const Shape> make_shape_from_tets(TetMesh tets, const std::string& name);
+
 }  // namespace contactlab

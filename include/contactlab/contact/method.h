@@ -1,0 +1,93 @@
+// The contact method interface (DESIGN.md "Method interface"; METHODS.md). A method is a named,
+// stateless object whose kernel takes one candidate tet pair of two posed bodies and appends
+// contacts (world position, unit normal from A to B, signed gap, feature pair, element pair).
+// The driver (generate_contacts.h) runs the broad phase, the kernels in parallel, the post-filter
+// and the deterministic ordering; methods know nothing of solvers or measures.
+#pragma once
+
+#include "contactlab/contact/contact.h"
+#include "contactlab/core/tolerance.h"
+#include "contactlab/mesh/topology.h"
+#include "contactlab/scene/shape.h"
+
+#include <array>
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace contactlab {
+
+/// What the methods need of a shape beyond its meshes, computed once per distinct shape (body
+/// frame; shapes are shared between bodies).
+struct ShapeFeatures {
+  const Shape* shape = nullptr;
+  /// Topology of shape->surface_map.surface (its triangles index the tet mesh's vertices):
+  /// edges (FeatureRef edge indices refer to topology.edges), convex/concave/flat classes.
+  MeshTopology surface_topology;
+  /// Tet-mesh vertex adjacency along tet edges, each list sorted ascending.
+  std::vector<std::vector<Index>> vertex_neighbours;
+  /// Whether each tet-mesh vertex lies on the boundary surface.
+  std::vector<bool> on_surface;
+  /// Tets with at least one boundary face, ascending (the only ones that can touch anything).
+  std::vector<Index> surface_tets;
+};
+
+ShapeFeatures build_shape_features(const Shape& shape);
+
+/// One body as a kernel sees it: its shape data and its tet-mesh vertices in the world frame.
+struct MethodBody {
+  Index index = kInvalidIndex;  ///< scene body index
+  const Shape* shape = nullptr;
+  const ShapeFeatures* features = nullptr;
+  std::span<const Vec3> world_vertices;  ///< tet-mesh vertices posed into the world
+
+  const Vec3& vertex(Index v) const { return world_vertices[v]; }
+  std::array<Vec3, 4> tet(Index t) const {
+    const Tet& k = shape->tets.tets[t];
+    return {world_vertices[k[0]], world_vertices[k[1]], world_vertices[k[2]], world_vertices[k[3]]};
+  }
+  /// Boundary triangle of local face f of tet t, or kInvalidIndex for an interior face.
+  Index surface_triangle(Index t, int f) const { return shape->surface_map.tet_face_to_triangle[t][f]; }
+};
+
+/// Parameters of all methods, with the paper's defaults (Erleben 2018 §6). Lengths in metres.
+struct MethodSettings {
+  double length_scale = 1.0;  ///< the scene's (Scene::length_scale()); tolerances scale with it
+  Tolerance tolerance;        ///< touching: gaps below tolerance.absolute(length_scale) count as 0
+  double envelope = 0.01;     ///< Closest points: erosion ε; touching bodies are 2ε apart (m)
+  double growth_delta = 0.01; ///< Growth: stop when within δ × the smaller tet's diameter
+  double growth_shrink = 0.9; ///< Growth: α ← growth_shrink · α until the tets separate
+  int growth_iterations = 20; ///< Growth: at most this many grow-back iterations
+
+  double absolute_tolerance() const { return tolerance.absolute(length_scale); }
+};
+
+class ContactMethod {
+ public:
+  virtual ~ContactMethod() = default;
+  /// Registry name, e.g. "volume-sat".
+  virtual std::string name() const = 0;
+  /// One line for `contactlab methods`.
+  virtual std::string summary() const = 0;
+  /// Extra distance at which tet pairs are candidates (Closest points: 2ε); 0 by default.
+  virtual double candidate_margin(const MethodSettings&) const { return 0.0; }
+  /// The parameters the method used, written into the contacts JSON.
+  virtual std::map<std::string, ParameterValue> parameters(const MethodSettings&) const { return {}; }
+  /// Appends the contacts of the candidate pair (tet_a of body a, tet_b of body b) to `sink`.
+  /// Both tets have at least one surface face. Contacts carry body_a = a.index, body_b = b.index,
+  /// normals from A to B. Must be symmetric: swapping A and B flips normals and nothing else.
+  /// Never NaN: degenerate configurations give a documented contact or none.
+  virtual void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
+                        const MethodSettings& settings, std::vector<Contact>& sink) const = 0;
+};
+
+/// Every registered method, in the paper's order (Intersection, Closest points, Vertex only,
+/// Consistent vertex, Volume-SAT, Surface-SAT, Opposing, Growth), then the others.
+const std::vector<const ContactMethod*>& contact_methods();
+
+/// The method named `name`, or nullptr.
+const ContactMethod* find_contact_method(const std::string& name);
+
+}  // namespace contactlab
