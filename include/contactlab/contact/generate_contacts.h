@@ -10,7 +10,7 @@
 namespace contactlab {
 
 struct GenerateOptions {
-  MethodSettings settings;  ///< settings.length_scale is set from the scene when left at 0
+  MethodSettings settings;  ///< settings.length_scale is replaced by the scene's length_scale()
   int threads = 0;          ///< 0: oneTBB's default; 1: serial
 };
 
