@@ -1,9 +1,10 @@
-// `contactlab contacts SCENE --method M [-o contacts.json] [--csv]`. Until the contact methods land
-// (issue "eight local methods"), the one method is `ground-truth`: a contact at every corner of every
-// planar ground-truth contact polygon, with the true normal — the reference the viewer and the
-// assessment are checked against.
+// `contactlab methods` and `contactlab contacts SCENE --method M [-o contacts.json] [--csv]`.
+// Besides the registered methods there is `ground-truth`: a contact at every corner of every planar
+// ground-truth contact polygon, with the true normal — the reference the viewer and the assessment
+// are checked against.
 #include "commands.h"
 
+#include "contactlab/contact/generate_contacts.h"
 #include "contactlab/contact/ground_truth_contacts.h"
 #include "contactlab/core/error.h"
 #include "contactlab/io/contacts_json.h"
@@ -19,6 +20,7 @@ namespace {
 struct ContactsArgs {
   std::string scene, method, output;
   bool refined = false, csv = false;
+  int threads = 0;
 };
 
 void print_csv(const Scene& scene, const ContactSet& set) {
@@ -30,13 +32,28 @@ void print_csv(const Scene& scene, const ContactSet& set) {
   }
 }
 
+std::string method_names() {
+  std::string names = "ground-truth";
+  for (const ContactMethod* m : contact_methods()) names += ", " + m->name();
+  return names;
+}
+
 void run_contacts(const ContactsArgs& args) {
-  if (args.method != "ground-truth") {
-    throw InputError("--method", 0, "unknown method '" + args.method + "': available: ground-truth");
+  const ContactMethod* method = find_contact_method(args.method);
+  if (!method && args.method != "ground-truth") {
+    throw InputError("--method", 0, "unknown method '" + args.method + "': expected one of " + method_names());
   }
   const Scene scene = load_scene(args.scene, {.refined = args.refined});
-  if (!scene.ground_truth) throw InputError(args.scene, 0, "the scene has no ground truth");
-  const ContactSet set = contacts_from_ground_truth(scene);
+  ContactSet set;
+  if (method) {
+    GenerateStatistics stats;
+    set = generate_contacts(scene, *method, {.settings = {}, .threads = args.threads}, &stats);
+    fmt::print(stderr, "{} on {}: {} contacts from {} tet pairs of {} body pairs in {:.3f} ms\n", method->name(),
+               scene.name, set.contacts.size(), stats.element_pairs, stats.body_pairs, stats.seconds * 1e3);
+  } else {
+    if (!scene.ground_truth) throw InputError(args.scene, 0, "the scene has no ground truth");
+    set = contacts_from_ground_truth(scene);
+  }
   if (!args.output.empty()) {
     write_contacts_json(args.output, set, scene);
     fmt::print(stderr, "wrote {} contacts to {}\n", set.contacts.size(), args.output);
@@ -54,11 +71,18 @@ void add_contacts_command(CLI::App& app) {
   auto args = std::make_shared<ContactsArgs>();
   CLI::App* cmd = app.add_subcommand("contacts", "Generate contacts for a scene (JSON as the viewer reads it, or CSV)");
   cmd->add_option("SCENE", args->scene, "built-in scene name or scene JSON path")->required();
-  cmd->add_option("--method", args->method, "contact method (available: ground-truth)")->required();
+  cmd->add_option("--method", args->method, "contact method (see `contactlab methods`) or ground-truth")->required();
+  cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")->check(CLI::NonNegativeNumber);
   cmd->add_flag("--refined", args->refined, "refined tet meshes");
   cmd->add_option("-o,--output", args->output, "write the contacts JSON here (else it goes to stdout)");
   cmd->add_flag("--csv", args->csv, "print the contacts as CSV on stdout");
   cmd->callback([args] { run_contacts(*args); });
+
+  CLI::App* list = app.add_subcommand("methods", "List the contact methods");
+  list->callback([] {
+    for (const ContactMethod* m : contact_methods()) fmt::print("{:<18} {}\n", m->name(), m->summary());
+    fmt::print("{:<18} {}\n", "ground-truth", "a contact at each corner of each planar ground-truth polygon (reference)");
+  });
 }
 
 }  // namespace contactlab::cli
