@@ -1,0 +1,111 @@
+// Consistent vertex (Erleben 2018, "Methodology for Assessing Mesh-Based Contact Point Methods",
+// §6 "consistent vertex": for a vertex inside a tet, the surface face of that tet with the closest
+// edge intersection point gives the normal, p = vertex, depth = distance to that face; METHODS.md
+// item 4).
+//
+// Kernel over one tet pair (tet_a of A, tet_b of B), both directions. For every SURFACE vertex v of
+// tet_a lying in the closed tet_b (exact point_in_tet), and likewise with A and B exchanged:
+//  - over the mesh edges (v, w), w in features->vertex_neighbours[v] (A's tet-mesh adjacency), with
+//    w outside tet_b, find where the edge leaves tet_b through one of tet_b's SURFACE faces: the
+//    faces f whose plane w is strictly beyond (exact predicate) and whose closed triangle the
+//    closed segment [v, w] meets (exact segment_triangle_intersection);
+//  - the crossing nearest to v (Euclidean distance along the edge) picks the face; ties (an edge
+//    leaving through an edge or corner of tet_b, or several edges leaving at the same point) go to
+//    the face whose plane is nearer to v, then to the lower local face index;
+//  - contact: p = v, d = −(distance from v to that face's plane) (snapped to 0 below
+//    settings.absolute_tolerance()), n = −(outward face normal) for a vertex of A inside B, +(outward
+//    face normal) for a vertex of B inside A (from A to B); features (kVertex v, kFace surface
+//    triangle), elements (tet_a, tet_b).
+// Exact touch works: no strict sign change is demanded of v (METHODS.md pitfall). A vertex lying
+// exactly on a surface face f, with a neighbour strictly beyond f's plane, has a crossing at distance
+// 0 on f, so f is chosen and d = 0. Edges lying in a face's plane never "cross" it (w is not strictly
+// beyond it), so an edge sliding along a touching face does not pick a side face.
+// Parameters: none (only the touching tolerance is used).
+//
+// Locality compromise: the paper crosses the edges with the other BODY's surface triangles and takes
+// "outside" to mean outside the other body. A kernel only has the pair (tet_a, tet_b), so here
+// "outside" means outside tet_b and only tet_b's own surface faces are crossed. An edge that leaves
+// tet_b through an interior face (into a neighbouring tet of B) is ignored, even though it may reach
+// B's surface further on; when every outgoing edge of v leaves that way, or v has no neighbour
+// outside tet_b, this pair reports nothing for v.
+//
+// Other decisions as in Vertex only (vertex_only.cpp): interior vertices are not probed; a vertex in
+// several tets is reported from each pair and the driver merges the copies; symmetric by
+// construction (each direction computed by the same code). Degenerate configurations: a zero-volume
+// tet gives no contacts for vertices in it; zero-area faces have no normal and are never picked;
+// zero-length edges (w at v's position) are inside the closed tet and ignored.
+#include "contactlab/contact/methods/consistent_vertex.h"
+
+#include "contact/methods/vertex_face_contact.h"
+#include "contactlab/geometry/point_in_tet.h"
+#include "contactlab/geometry/segment_triangle_intersection.h"
+
+#include <limits>
+#include <tuple>
+
+namespace contactlab {
+namespace {
+
+using vertex_methods::TetFacePlanes;
+
+void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet, bool vertex_is_a,
+           const MethodSettings& settings, std::vector<Contact>& sink) {
+  const TetFacePlanes planes = vertex_methods::tet_face_planes(fbody.tet(ftet));
+  if (planes.orientation == 0) return;
+  const auto& c = planes.corners;
+  std::array<bool, 4> usable{};
+  bool any_usable = false;
+  for (int f = 0; f < 4; ++f) {
+    usable[f] = planes.valid[f] && fbody.surface_triangle(ftet, f) != kInvalidIndex;
+    any_usable = any_usable || usable[f];
+  }
+  if (!any_usable) return;
+  for (Index v : vertex_methods::surface_vertices_of_tet(vbody, vtet)) {
+    const Vec3& p = vbody.vertex(v);
+    if (!point_in_tet(p, c[0], c[1], c[2], c[3]).in_closure) continue;
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    // Lexicographic key: (crossing distance from v, plane distance of v, local face index).
+    std::tuple<double, double, int> best{kInf, kInf, 4};
+    for (Index w : vbody.features->vertex_neighbours[v]) {
+      const Vec3& q = vbody.vertex(w);
+      for (int f = 0; f < 4; ++f) {
+        if (!usable[f] || !planes.strictly_outside(f, q)) continue;
+        const SegmentTriangleIntersection hit =
+            segment_triangle_intersection(p, q, planes.face_corner(f, 0), planes.face_corner(f, 1), planes.face_corner(f, 2));
+        if (!hit.intersects) continue;
+        // Crossing distances within the touching tolerance count as 0 (a crossing at v itself), so
+        // rounding of the crossing point does not override the plane-distance tie-break.
+        double crossing = (hit.point - p).norm();
+        if (crossing <= settings.absolute_tolerance()) crossing = 0.0;
+        const std::tuple<double, double, int> key{crossing, planes.inner_distance(f, p), f};
+        if (key < best) best = key;
+      }
+    }
+    const int face = std::get<2>(best);
+    if (face == 4) continue;
+    vertex_methods::append_vertex_face_contact(vbody, v, vtet, fbody, ftet, face, planes, std::get<1>(best),
+                                               vertex_is_a, settings, sink);
+  }
+}
+
+class ConsistentVertexMethod final : public ContactMethod {
+ public:
+  std::string name() const override { return "consistent-vertex"; }
+  std::string summary() const override {
+    return "surface vertices inside the other tet; normal from the surface face their outgoing edges cross nearest";
+  }
+  void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
+                std::vector<Contact>& sink) const override {
+    probe(a, tet_a, b, tet_b, true, settings, sink);
+    probe(b, tet_b, a, tet_a, false, settings, sink);
+  }
+};
+
+}  // namespace
+
+const ContactMethod& consistent_vertex_method() {
+  static const ConsistentVertexMethod method;
+  return method;
+}
+
+}  // namespace contactlab

@@ -1,0 +1,68 @@
+#include "contact/methods/vertex_face_contact.h"
+
+#include "contactlab/geometry/predicates.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace contactlab::vertex_methods {
+
+TetFacePlanes tet_face_planes(const std::array<Vec3, 4>& corners) {
+  TetFacePlanes planes;
+  planes.corners = corners;
+  planes.orientation = signed_volume_sign(corners[0], corners[1], corners[2], corners[3]);
+  for (int f = 0; f < 4; ++f) {
+    const Vec3& p0 = planes.face_corner(f, 0);
+    const Vec3 n = (planes.face_corner(f, 1) - p0).cross(planes.face_corner(f, 2) - p0);
+    const double length = n.norm();
+    // A zero (or underflowed / overflowed) cross product has no direction: no normal.
+    planes.valid[f] = planes.orientation != 0 && length > 0.0 && std::isfinite(length);
+    planes.normal[f] = planes.valid[f] ? Vec3(n * (planes.orientation / length)) : Vec3::Zero();
+    if (planes.valid[f] && !planes.normal[f].allFinite()) planes.valid[f] = false;
+  }
+  return planes;
+}
+
+double TetFacePlanes::inner_distance(int f, const Vec3& q) const {
+  return std::max(0.0, -normal[f].dot(q - face_corner(f, 0)));
+}
+
+bool TetFacePlanes::strictly_outside(int f, const Vec3& q) const {
+  // signed_volume_sign(p0, p1, p2, q) > 0: q on the side of (p1−p0)×(p2−p0), which is outward for a
+  // positively oriented tet.
+  return orientation * signed_volume_sign(face_corner(f, 0), face_corner(f, 1), face_corner(f, 2), q) > 0;
+}
+
+std::vector<Index> surface_vertices_of_tet(const MethodBody& body, Index tet) {
+  std::vector<Index> out;
+  for (Index v : body.shape->tets.tets[tet]) {
+    if (body.features->on_surface[v]) out.push_back(v);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void append_vertex_face_contact(const MethodBody& vertex_body, Index v, Index vertex_tet,
+                                const MethodBody& face_body, Index face_tet, int f,
+                                const TetFacePlanes& planes, double depth, bool vertex_is_a,
+                                const MethodSettings& settings, std::vector<Contact>& sink) {
+  const FeatureRef vertex_feature{FeatureType::kVertex, v};
+  const FeatureRef face_feature{FeatureType::kFace, face_body.surface_triangle(face_tet, f)};
+  Contact c;
+  c.position = vertex_body.vertex(v);
+  c.gap = depth <= settings.absolute_tolerance() ? 0.0 : -depth;
+  if (vertex_is_a) {
+    c.body_a = vertex_body.index, c.body_b = face_body.index;
+    c.normal = -planes.normal[f];
+    c.feature_a = vertex_feature, c.feature_b = face_feature;
+    c.element_a = vertex_tet, c.element_b = face_tet;
+  } else {
+    c.body_a = face_body.index, c.body_b = vertex_body.index;
+    c.normal = planes.normal[f];
+    c.feature_a = face_feature, c.feature_b = vertex_feature;
+    c.element_a = face_tet, c.element_b = vertex_tet;
+  }
+  sink.push_back(c);
+}
+
+}  // namespace contactlab::vertex_methods

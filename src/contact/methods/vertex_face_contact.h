@@ -1,0 +1,52 @@
+// Private helpers shared by the volume-based vertex methods (vertex_only.cpp, consistent_vertex.cpp;
+// Erleben 2018 §6, METHODS.md items 3 and 4): the oriented face planes of one posed tet, and the
+// contact a vertex of one body makes with a surface face of a tet of the other body.
+//
+// Conventions: a "probe" is a vertex of one body (the vertex body) tested against one tet of the
+// other body (the tet body). Face f of the tet is the face opposite local vertex f (kTetFaces).
+// The outward normal is taken from the exact orientation of the posed tet (a rigid motion keeps it
+// positive, but rounding may flip a sliver, so it is not assumed). Lengths in the input's unit.
+#pragma once
+
+#include "contactlab/contact/method.h"
+
+#include <array>
+#include <vector>
+
+namespace contactlab::vertex_methods {
+
+/// The four face planes of a posed tet.
+struct TetFacePlanes {
+  std::array<Vec3, 4> corners;
+  /// Exact orientation sign of the posed corners: +1, −1, or 0 for a zero-volume tet (no interior:
+  /// the vertex methods then report nothing for this tet).
+  int orientation = 0;
+  /// Unit outward normal of face f; valid[f] is false when the face has zero area (no normal).
+  std::array<Vec3, 4> normal;
+  std::array<bool, 4> valid{};
+
+  /// Distance from q to the plane of face f, positive on the inner side (q − corner)·(−normal),
+  /// clamped at 0 from below (a point of the closed tet is never outside by rounding).
+  double inner_distance(int f, const Vec3& q) const;
+  /// Exact: q lies strictly on the outer side of the plane of face f.
+  bool strictly_outside(int f, const Vec3& q) const;
+  /// Corner k of face f.
+  const Vec3& face_corner(int f, int k) const { return corners[kTetFaces[f][k]]; }
+};
+
+TetFacePlanes tet_face_planes(const std::array<Vec3, 4>& corners);
+
+/// The surface vertices of `tet` of `body`, ascending (interior vertices are never probed).
+std::vector<Index> surface_vertices_of_tet(const MethodBody& body, Index tet);
+
+/// Appends the contact of vertex `v` of `vertex_body` (element `vertex_tet`) against local face `f`
+/// of `face_tet` of `face_body`, at depth `depth` ≥ 0 (gap −depth, snapped to 0 below the absolute
+/// tolerance). Normal and features are stored with body A = `a_index`: the vertex body is A when
+/// `vertex_is_a`, otherwise B; the normal is −(outward face normal) when the vertex is A's (B lies
+/// on the inner side of its own face, seen from A's vertex) and +(outward face normal) otherwise.
+void append_vertex_face_contact(const MethodBody& vertex_body, Index v, Index vertex_tet,
+                                const MethodBody& face_body, Index face_tet, int f,
+                                const TetFacePlanes& planes, double depth, bool vertex_is_a,
+                                const MethodSettings& settings, std::vector<Contact>& sink);
+
+}  // namespace contactlab::vertex_methods

@@ -1,0 +1,89 @@
+// Vertex only (Erleben 2018, "Methodology for Assessing Mesh-Based Contact Point Methods", §6
+// "vertex only": vertices tested for inclusion in tets, normal of the closest surface face of the
+// tet, depth = distance to that face; METHODS.md item 3).
+//
+// Kernel over one tet pair (tet_a of A, tet_b of B), both directions:
+//  - every SURFACE vertex v of tet_a lying in the closed tet_b (exact point_in_tet: the boundary
+//    counts, so exact touching gives a contact with gap 0), and likewise every surface vertex of
+//    tet_b in the closed tet_a;
+//  - the face: among the tet's SURFACE faces (interior faces count as infinitely far) the one whose
+//    plane is nearest to v (ties: the lower local face index) — the nearest, not the farthest
+//    (METHODS.md pitfall);
+//  - contact: p = v, d = −(distance from v to that face's plane) (snapped to 0 below
+//    settings.absolute_tolerance()), n = −(outward face normal) for a vertex of A inside B (B lies
+//    behind its own face as seen from A's vertex) and +(outward face normal) for a vertex of B
+//    inside A, so n always points from A to B; features (kVertex v, kFace surface triangle),
+//    elements (tet_a, tet_b).
+// Parameters: none (the paper's method has none; only the touching tolerance is used).
+//
+// Decisions:
+//  - Interior vertices (features->on_surface false) are not probed. The paper says "every vertex";
+//    an interior vertex can only be inside the other body at a penetration deeper than the local
+//    element size, where the surface vertices around it already report, and its contact would not
+//    lie on either surface.
+//  - Duplicates: a vertex shared by k tets of A that lies in tet_b is reported from each of the k
+//    pairs (tet_a differs), and a vertex on a face shared by two tets of B is reported from both.
+//    The copies from different tet_a are identical but for element_a; the driver merges contacts
+//    equal in position and normal. Deduplicating here would need vertex→tet adjacency that the
+//    kernel does not have.
+//  - Symmetry: each direction is computed by the same code from the same inputs, so swapping A and
+//    B gives the same contacts with normals negated and features/elements swapped (exactly).
+// Degenerate configurations: a zero-volume tet (exact orientation 0) has no interior and gives no
+//  contacts for vertices in it; a zero-area face has no normal and is skipped; a tet whose surface
+//  faces are all zero-area gives nothing. A vertex exactly on an edge or corner shared by two
+//  surface faces picks by the nearest-plane rule (both at distance 0 → the lower local index).
+#include "contactlab/contact/methods/vertex_only.h"
+
+#include "contact/methods/vertex_face_contact.h"
+#include "contactlab/geometry/point_in_tet.h"
+
+#include <limits>
+
+namespace contactlab {
+namespace {
+
+using vertex_methods::TetFacePlanes;
+
+/// Contacts of the surface vertices of `vtet` (of `vbody`) lying in the closed `ftet` (of `fbody`).
+void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet, bool vertex_is_a,
+           const MethodSettings& settings, std::vector<Contact>& sink) {
+  const TetFacePlanes planes = vertex_methods::tet_face_planes(fbody.tet(ftet));
+  if (planes.orientation == 0) return;
+  const auto& c = planes.corners;
+  for (Index v : vertex_methods::surface_vertices_of_tet(vbody, vtet)) {
+    const Vec3& p = vbody.vertex(v);
+    if (!point_in_tet(p, c[0], c[1], c[2], c[3]).in_closure) continue;
+    int best = -1;
+    double best_distance = std::numeric_limits<double>::infinity();
+    for (int f = 0; f < 4; ++f) {
+      if (!planes.valid[f] || fbody.surface_triangle(ftet, f) == kInvalidIndex) continue;
+      const double distance = planes.inner_distance(f, p);
+      if (distance < best_distance) best = f, best_distance = distance;
+    }
+    if (best < 0) continue;
+    vertex_methods::append_vertex_face_contact(vbody, v, vtet, fbody, ftet, best, planes, best_distance,
+                                               vertex_is_a, settings, sink);
+  }
+}
+
+class VertexOnlyMethod final : public ContactMethod {
+ public:
+  std::string name() const override { return "vertex-only"; }
+  std::string summary() const override {
+    return "surface vertices inside the other tet; normal and depth from the nearest surface face plane";
+  }
+  void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
+                std::vector<Contact>& sink) const override {
+    probe(a, tet_a, b, tet_b, true, settings, sink);
+    probe(b, tet_b, a, tet_a, false, settings, sink);
+  }
+};
+
+}  // namespace
+
+const ContactMethod& vertex_only_method() {
+  static const VertexOnlyMethod method;
+  return method;
+}
+
+}  // namespace contactlab
