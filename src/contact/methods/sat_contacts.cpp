@@ -1,0 +1,162 @@
+#include "sat_contacts.h"
+
+#include "contactlab/geometry/point_in_tet.h"
+#include "contactlab/geometry/segment_triangle_intersection.h"
+#include "contactlab/geometry/tetrahedron_tables.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace contactlab::sat_contacts {
+namespace {
+
+struct Candidate {
+  Vec3 point;
+  FeatureRef feature_a, feature_b;
+};
+
+// Whether p lies within `tol` of the closed tet t: exactly inside or on its boundary
+// (point_in_tet), or — for a proper tet — at most tol in front of every face plane. A flat tet has
+// no planes to measure against and counts only exact membership of its hull.
+bool near_tet(const Vec3& p, const std::array<Vec3, 4>& t, double tol) {
+  const PointInTetResult r = point_in_tet(p, t[0], t[1], t[2], t[3]);
+  if (r.in_closure) return true;
+  if (r.orientation == 0 || !(tol > 0.0)) return false;
+  for (int f = 0; f < 4; ++f) {
+    const auto& face = kTetFaces[f];
+    Vec3 normal = (t[face[1]] - t[face[0]]).cross(t[face[2]] - t[face[0]]);
+    const double len = normal.norm();
+    if (!(len > 0.0)) return false;
+    normal /= len;
+    if (normal.dot(t[f] - t[face[0]]) > 0.0) normal = -normal;  // away from the opposite vertex
+    if (normal.dot(p - t[face[0]]) > tol) return false;
+  }
+  return true;
+}
+
+FeatureRef edge_feature(const MethodBody& body, Index tet, int edge) {
+  const Tet& k = body.shape->tets.tets[tet];
+  const Index e = body.features->surface_topology.find_edge(k[kTetEdges[edge][0]], k[kTetEdges[edge][1]]);
+  return e != kInvalidIndex ? FeatureRef{FeatureType::kEdge, e} : FeatureRef{FeatureType::kTet, tet};
+}
+
+FeatureRef face_feature(const MethodBody& body, Index tet, int face) {
+  const Index f = body.surface_triangle(tet, face);
+  return f != kInvalidIndex ? FeatureRef{FeatureType::kFace, f} : FeatureRef{FeatureType::kTet, tet};
+}
+
+// Vertices of `p` (tet tp of body bp) within tolerance of q; `p_is_a` orders the feature pair.
+void vertices_inside(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& p,
+                     const std::array<Vec3, 4>& q, Index tq, bool p_is_a, double tol,
+                     std::vector<Candidate>& out) {
+  const Tet& k = bp.shape->tets.tets[tp];
+  for (int i = 0; i < 4; ++i) {
+    if (!near_tet(p[i], q, tol)) continue;
+    const FeatureRef v{FeatureType::kVertex, k[i]};
+    const FeatureRef t{FeatureType::kTet, tq};
+    out.push_back(p_is_a ? Candidate{p[i], v, t} : Candidate{p[i], t, v});
+  }
+}
+
+// Both end points within tol of the plane of triangle (a, b, c) (false for a zero-area one): the
+// edge lies in the plane up to rounding — e.g. an exactly coplanar pair after a rigid motion —
+// and its crossing point would be an ill-conditioned point anywhere along it.
+bool nearly_in_plane(const Vec3& p0, const Vec3& p1, const Vec3& a, const Vec3& b, const Vec3& c, double tol) {
+  Vec3 n = (b - a).cross(c - a);
+  const double len = n.norm();
+  if (!(len > 0.0)) return false;
+  n /= len;
+  return std::abs(n.dot(p0 - a)) <= tol && std::abs(n.dot(p1 - a)) <= tol;
+}
+
+// Edges of p crossing faces of q (not lying in the face's plane, exactly or within tol).
+void edge_face_crossings(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& p,
+                         const MethodBody& bq, Index tq, const std::array<Vec3, 4>& q, bool p_is_a,
+                         double tol, std::vector<Candidate>& out) {
+  for (int e = 0; e < 6; ++e) {
+    const Vec3& p0 = p[kTetEdges[e][0]];
+    const Vec3& p1 = p[kTetEdges[e][1]];
+    for (int f = 0; f < 4; ++f) {
+      const auto& face = kTetFaces[f];
+      const SegmentTriangleIntersection x = segment_triangle_intersection(p0, p1, q[face[0]], q[face[1]], q[face[2]]);
+      if (!x.intersects || x.coplanar) continue;
+      if (nearly_in_plane(p0, p1, q[face[0]], q[face[1]], q[face[2]], tol)) continue;
+      const FeatureRef fe = edge_feature(bp, tp, e);
+      const FeatureRef ff = face_feature(bq, tq, f);
+      out.push_back(p_is_a ? Candidate{x.point, fe, ff} : Candidate{x.point, ff, fe});
+    }
+  }
+}
+
+}  // namespace
+
+bool pair_is_swapped(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b) {
+  return std::pair(b.index, tet_b) < std::pair(a.index, tet_a);
+}
+
+void flip_contacts(std::vector<Contact>& sink, std::size_t first) {
+  for (std::size_t i = first; i < sink.size(); ++i) {
+    Contact& c = sink[i];
+    c.normal = -c.normal;
+    std::swap(c.body_a, c.body_b);
+    std::swap(c.feature_a, c.feature_b);
+    std::swap(c.element_a, c.element_b);
+  }
+}
+
+TetTetSatRequest sat_request(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b,
+                             const MethodSettings& settings) {
+  Vec3 lo = a[0], hi = a[0];
+  for (int i = 0; i < 4; ++i) {
+    lo = lo.cwiseMin(a[i]).cwiseMin(b[i]);
+    hi = hi.cwiseMax(a[i]).cwiseMax(b[i]);
+  }
+  const double diagonal = (hi - lo).norm();
+  TetTetSatRequest request;
+  // All corners coincident (diagonal 0): any relative tolerance gives an absolute one of 0.
+  request.relative_tolerance = diagonal > 0.0 ? settings.absolute_tolerance() / diagonal : 0.0;
+  return request;
+}
+
+void append_intersection_contacts(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
+                                  const Vec3& n, double depth, const MethodSettings& settings,
+                                  std::vector<Contact>& sink) {
+  const double tol = settings.absolute_tolerance();
+  const std::array<Vec3, 4> pa = a.tet(tet_a), pb = b.tet(tet_b);
+  std::vector<Candidate> points;
+  vertices_inside(a, tet_a, pa, pb, tet_b, true, tol, points);
+  vertices_inside(b, tet_b, pb, pa, tet_a, false, tol, points);
+  edge_face_crossings(a, tet_a, pa, b, tet_b, pb, true, tol, points);
+  edge_face_crossings(b, tet_b, pb, a, tet_a, pa, false, tol, points);
+  if (points.empty()) return;
+
+  // Mid contact plane n·x = c, halfway between the extreme intersection points along n.
+  double lo = n.dot(points[0].point), hi = lo;
+  for (const Candidate& p : points) {
+    lo = std::min(lo, n.dot(p.point));
+    hi = std::max(hi, n.dot(p.point));
+  }
+  const double c = 0.5 * (lo + hi);
+
+  std::vector<Vec3> kept;
+  for (const Candidate& p : points) {
+    const Vec3 x = p.point - (n.dot(p.point) - c) * n;
+    const bool duplicate = std::any_of(kept.begin(), kept.end(), [&](const Vec3& y) { return (x - y).norm() <= tol; });
+    if (duplicate) continue;
+    kept.push_back(x);
+    Contact contact;
+    contact.body_a = a.index;
+    contact.body_b = b.index;
+    contact.position = x;
+    contact.normal = n;
+    contact.gap = -depth;
+    contact.feature_a = p.feature_a;
+    contact.feature_b = p.feature_b;
+    contact.element_a = tet_a;
+    contact.element_b = tet_b;
+    sink.push_back(contact);
+  }
+}
+
+}  // namespace contactlab::sat_contacts

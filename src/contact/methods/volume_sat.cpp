@@ -1,0 +1,62 @@
+// Volume-SAT (K. Erleben, "Methodology for Assessing Mesh-Based Contact Point Methods", ACM TOG
+// 37(3), 2018, §6 "Volume-SAT"; METHODS.md item 5).
+//
+// For a candidate tet pair: the separating-axis test over the 4 + 4 face normals and the 6 × 6
+// edge cross products of the two tets (tet_tet_sat); the axis of least overlap, oriented A→B, is
+// the normal, face axes winning ties over edge axes. The contacts are all intersection points of
+// the two tets (vertices of one in the other, edge–face crossings) projected along n onto the mid
+// contact plane, each with gap −(least overlap); duplicates within the tolerance are merged
+// (sat_contacts.h gives the details and the feature labels).
+//
+// Parameters: none of its own (the paper's method has none); the touching tolerance is
+// settings.absolute_tolerance() (default 1e-9 × the scene's length scale): tets separated along
+// some axis by more than it give no contact, and vertices within it of the other tet count as in.
+//
+// Ties and symmetry: the pair is processed in canonical order — the body with the smaller scene
+// index (then the smaller tet index) plays "A" of tet_tet_sat, whose ties go to A's faces, then
+// B's faces, then edge pairs — and the result is flipped back, so generate(b, a) is exactly
+// generate(a, b) with normals negated and features/elements swapped.
+//
+// Degenerate configurations: touching (shared face, edge or vertex; depth within the tolerance)
+// gives contacts at the touching points with gap −depth ≈ 0; a pair that overlaps within the
+// tolerance but has no exact common point (a gap below the tolerance) gives none; parallel edges
+// and zero-area faces are skipped as axes by tet_tet_sat, which adds extra axes for two flat tets;
+// when no axis is usable (all 8 corners coincide) there is no normal and no contact.
+#include "contactlab/contact/methods/volume_sat.h"
+
+#include "sat_contacts.h"
+
+namespace contactlab {
+namespace {
+
+class VolumeSatMethod final : public ContactMethod {
+ public:
+  std::string name() const override { return "volume-sat"; }
+  std::string summary() const override {
+    return "least-overlap SAT axis of each tet pair (face axes win ties); tet intersection points on the mid plane";
+  }
+  void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
+                const MethodSettings& settings, std::vector<Contact>& sink) const override {
+    sat_contacts::run_canonical(a, tet_a, b, tet_b, sink,
+                                [&](const MethodBody& p, Index tp, const MethodBody& q, Index tq,
+                                    std::vector<Contact>& out) { generate_ordered(p, tp, q, tq, settings, out); });
+  }
+
+ private:
+  static void generate_ordered(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
+                               const MethodSettings& settings, std::vector<Contact>& sink) {
+    const std::array<Vec3, 4> pa = a.tet(tet_a), pb = b.tet(tet_b);
+    const TetTetSatResult sat = tet_tet_sat(pa, pb, sat_contacts::sat_request(pa, pb, settings));
+    if (sat.separated || sat.kind == SatAxisKind::kNone) return;
+    sat_contacts::append_intersection_contacts(a, tet_a, b, tet_b, sat.axis, sat.depth, settings, sink);
+  }
+};
+
+}  // namespace
+
+const ContactMethod& volume_sat_method() {
+  static const VolumeSatMethod method;
+  return method;
+}
+
+}  // namespace contactlab
