@@ -1,0 +1,286 @@
+// Growth distance (K. Erleben, "Methodology for Assessing Mesh-Based Contact Point Methods", ACM
+// TOG 37(3), 2018, §6 and Appendix B, Algorithm 2 "GrowthDistanceNormal", Eqs. (12)–(20);
+// METHODS.md item 8). Registry name "growth". Parameters (MethodSettings, the paper's defaults):
+//   growth_shrink β = 0.9      shrink factor, α ← β α until the scaled tets separate;
+//   growth_delta = 0.01        δ = growth_delta × diameter of the smaller tet (Appendix B);
+//   growth_iterations = 20     at most this many grow-back iterations;
+//   tolerance                  touching band (SAT relative tolerance, gap and merge tolerance).
+//
+// Kernel for a candidate pair (tet_a of A, tet_b of B):
+//  1. SAT of the full tets (tet_tet_sat): separated → no contact.
+//  2. Growth scale (Eqs. 12–13): X(α) = c_X + α (X − c_X) about the tets' vertex centroids (the
+//     centroids of the solid tets). Starting at α = 1, α ← β α until tet_tet_sat says the scaled
+//     tets are separated (Algorithm 2, lines 1–4). Since c_A − c_B lies in the Minkowski
+//     difference, the scaled differences are nested and the distance g(α) (Eq. 15) does not
+//     increase with α; so the scale is grown back by bisection on [α_sep, α_sep / β] (the
+//     interpretation of Algorithm 2's ray-cast loop, lines 7–13, chosen because it needs only a
+//     separation test and closest points and is monotone by the nesting argument): the lower
+//     end stays separated, and the search stops once g(α_lo) ≤ δ or after growth_iterations
+//     steps. s = p_B − p_A from the closest points of the scaled tets at α_lo (minimum over the
+//     4 × 4 face pairs, closest_points_triangle_triangle; the tets being convex and disjoint, the
+//     minimum is reached on their boundaries).
+//  3. BestNormal (Algorithm 2, lines 14–16): on each tet, the *surface* features — surface faces,
+//     edges with at least one adjacent surface face of the tet, vertices of a surface face of the
+//     tet — with representative outward normals: the face normal; for an edge or vertex, the
+//     normalised sum of the unit normals of its adjacent *surface* faces in this tet
+//     (interpretation: the surface normal the body shows there). The feature whose normal has
+//     the largest dot product with ŝ (A) or −ŝ (B) is chosen; near-ties (within
+//     kCosineTieTolerance) go to the higher dimension. The feature of higher dimension between
+//     the two gives n (A's normal, or the negated normal of B); equal dimensions give
+//     unit(n_A − n_B) (interpretation: Algorithm 2 returns n_B there, which is not symmetric).
+//  4. Contacts: the intersection points of the two full tets — vertices of one in the closed
+//     other (point_in_tet), and the meeting points of an edge of one with a face of the other
+//     (edge_triangle_points.h: exact segment_triangle_intersection, or in-plane clipping for an
+//     edge lying in the face's plane within the tolerance) — the vertices of the
+//     intersection polyhedron. They are projected onto the mid contact plane along n and the gap
+//     is −(extent along n) (Appendix B: "project these points onto the found normal and compute
+//     the extent along the normal"; mid_plane_contacts.h). Features: vertex in tet → (kVertex,
+//     kTet); edge–face crossing → (kEdge surface edge or kInvalidIndex for an interior edge,
+//     kFace surface triangle, or kTet when the face is interior), and mirrored for B.
+// Symmetry: evaluated in the canonical (body, tet) order and swapped back (mid_plane_contacts.h).
+//
+// Degenerate configurations: centroids within the tolerance of each other (shrinking never
+// separates) → s is the least-overlap SAT axis of the full tets (no contact when SAT has no axis,
+// i.e. all corners coincide); a shrink that has not separated after kMaxShrinkSteps steps → the
+// same fallback; growth_shrink outside (0, 1) → 0.9; zero-diameter tet → δ = 0 (the full
+// iteration budget is used); zero-length s → the SAT axis. Features without a usable normal (zero
+// area, cancelling sums) are skipped; if neither tet has one, n = ŝ. Tets within the SAT tolerance
+// but not exactly touching have no intersection point and give no contact; exactly touching tets
+// give contacts with gap 0. Zero-volume tets are handled by point_in_tet's closure answer.
+// Never NaN: every normal is a checked unit vector.
+#include "contactlab/contact/methods/growth.h"
+
+#include "contactlab/geometry/closest_points_triangle_triangle.h"
+#include "contactlab/geometry/point_in_tet.h"
+#include "contactlab/geometry/segment_triangle_intersection.h"
+#include "contactlab/geometry/tet_tet_sat.h"
+#include "contactlab/geometry/tetrahedron_tables.h"
+#include "edge_triangle_points.h"
+#include "mid_plane_contacts.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace contactlab {
+namespace {
+
+using mid_plane::LabelledPoint;
+using TetCorners = std::array<Vec3, 4>;
+
+/// Representative normals closer than this (a cosine difference) count as tied.
+constexpr double kCosineTieTolerance = 1e-12;
+/// At most this many shrink steps (0.9^400 ≈ 5e-19); reached only for near-coincident centroids.
+constexpr int kMaxShrinkSteps = 400;
+constexpr double kDefaultShrink = 0.9;
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+TetCorners scaled(const TetCorners& tet, const Vec3& centre, double alpha) {
+  TetCorners s;
+  for (std::size_t i = 0; i < 4; ++i) s[i] = centre + alpha * (tet[i] - centre);
+  return s;
+}
+
+Vec3 centroid(const TetCorners& t) { return 0.25 * (t[0] + t[1] + t[2] + t[3]); }
+
+double diameter(const TetCorners& t) {
+  double d2 = 0.0;
+  for (const auto& e : kTetEdges) d2 = std::max(d2, (t[at(e[0])] - t[at(e[1])]).squaredNorm());
+  return std::sqrt(d2);
+}
+
+/// Closest points of two disjoint tets: minimum over the 16 face pairs. Returns p_B − p_A.
+Vec3 separation_vector(const TetCorners& a, const TetCorners& b) {
+  double best = std::numeric_limits<double>::infinity();
+  Vec3 s = Vec3::Zero();
+  for (const auto& fa : kTetFaces) {
+    for (const auto& fb : kTetFaces) {
+      const TriangleTriangleClosestPoints r = closest_points_triangle_triangle(
+          a[at(fa[0])], a[at(fa[1])], a[at(fa[2])], b[at(fb[0])], b[at(fb[1])], b[at(fb[2])]);
+      if (r.squared_distance < best) {
+        best = r.squared_distance;
+        s = r.point_b - r.point_a;
+      }
+    }
+  }
+  return s;
+}
+
+struct BestFeature {
+  Vec3 normal = Vec3::Zero();  ///< unit outward normal, zero when none was usable
+  int dimension = -1;          ///< 2 face, 1 edge, 0 vertex, −1 none
+};
+
+/// BestNormal of Algorithm 2 over the surface features of one tet (see the file comment).
+BestFeature best_normal(const MethodBody& body, Index tet, const TetCorners& corners, const Vec3& direction) {
+  std::array<Vec3, 4> face_normal;
+  std::array<bool, 4> surface{};
+  for (int f = 0; f < 4; ++f) {
+    face_normal[at(f)] = mid_plane::unit_or_zero(mid_plane::face_area_vector(corners, f));
+    surface[at(f)] = body.surface_triangle(tet, f) != kInvalidIndex;
+  }
+  BestFeature best;
+  double best_score = -std::numeric_limits<double>::infinity();
+  auto consider = [&](const Vec3& n, int dimension) {
+    if (n.isZero()) return;
+    const double score = n.dot(direction);
+    // Candidates come in decreasing dimension, so a near-tie keeps the higher dimension.
+    if (score > best_score + kCosineTieTolerance) {
+      best_score = score;
+      best = {n, dimension};
+    }
+  };
+  for (int f = 0; f < 4; ++f) {
+    if (surface[at(f)]) consider(face_normal[at(f)], 2);
+  }
+  for (const auto& e : kTetEdges) {
+    // The faces containing edge (i, j) are those opposite the two other vertices.
+    Vec3 sum = Vec3::Zero();
+    bool any = false;
+    for (int f = 0; f < 4; ++f) {
+      if (f == e[0] || f == e[1] || !surface[at(f)]) continue;
+      sum += face_normal[at(f)];
+      any = true;
+    }
+    if (any) consider(mid_plane::unit_or_zero(sum), 1);
+  }
+  for (int v = 0; v < 4; ++v) {
+    Vec3 sum = Vec3::Zero();
+    bool any = false;
+    for (int f = 0; f < 4; ++f) {
+      if (f == v || !surface[at(f)]) continue;
+      sum += face_normal[at(f)];
+      any = true;
+    }
+    if (any) consider(mid_plane::unit_or_zero(sum), 0);
+  }
+  return best;
+}
+
+/// Vertices of `x` in the closed tet `y`, and edges of `x` crossing faces of `y`. `x_is_a` says
+/// which side the features go to.
+void intersection_points(const MethodBody& x, Index tet_x, const TetCorners& cx, const MethodBody& y,
+                         Index tet_y, const TetCorners& cy, bool x_is_a, double tolerance,
+                         std::vector<LabelledPoint>& out) {
+  const Tet& vx = x.shape->tets.tets[tet_x];
+  auto push = [&](const Vec3& p, FeatureRef fx, FeatureRef fy) {
+    out.push_back(x_is_a ? LabelledPoint{p, fx, fy} : LabelledPoint{p, fy, fx});
+  };
+  for (std::size_t i = 0; i < 4; ++i) {
+    if (point_in_tet(cx[i], cy[0], cy[1], cy[2], cy[3]).in_closure) {
+      push(cx[i], {FeatureType::kVertex, vx[i]}, {FeatureType::kTet, tet_y});
+    }
+  }
+  std::vector<Vec3> crossing;
+  for (const auto& e : kTetEdges) {
+    const Index edge = x.features->surface_topology.find_edge(vx[at(e[0])], vx[at(e[1])]);
+    for (int f = 0; f < 4; ++f) {
+      const auto& k = kTetFaces[at(f)];
+      const std::array<Vec3, 3> face{cy[at(k[0])], cy[at(k[1])], cy[at(k[2])]};
+      crossing.clear();
+      edge_triangle::append_edge_triangle_points(cx[at(e[0])], cx[at(e[1])], face,
+                                                 mid_plane::unit_or_zero(mid_plane::face_area_vector(cy, f)),
+                                                 tolerance, crossing);
+      const Index triangle = y.surface_triangle(tet_y, f);
+      const FeatureRef fy = triangle != kInvalidIndex ? FeatureRef{FeatureType::kFace, triangle}
+                                                      : FeatureRef{FeatureType::kTet, tet_y};
+      for (const Vec3& p : crossing) push(p, {FeatureType::kEdge, edge}, fy);
+    }
+  }
+}
+
+void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
+              const MethodSettings& settings, std::vector<Contact>& sink) {
+  const TetCorners ta = a.tet(tet_a);
+  const TetCorners tb = b.tet(tet_b);
+  TetTetSatRequest request;
+  request.relative_tolerance = settings.tolerance.relative;
+  const TetTetSatResult full = tet_tet_sat(ta, tb, request);
+  if (full.separated) return;
+  const double tolerance = settings.absolute_tolerance();
+
+  // Growth scale: shrink until separated, then grow back (file comment, step 2).
+  const double beta =
+      settings.growth_shrink > 0.0 && settings.growth_shrink < 1.0 ? settings.growth_shrink : kDefaultShrink;
+  const double delta = std::max(settings.growth_delta, 0.0) * std::min(diameter(ta), diameter(tb));
+  const Vec3 ca = centroid(ta);
+  const Vec3 cb = centroid(tb);
+  Vec3 s = Vec3::Zero();
+  if ((ca - cb).norm() > tolerance) {
+    auto separated = [&](double alpha) { return tet_tet_sat(scaled(ta, ca, alpha), scaled(tb, cb, alpha), request).separated; };
+    double lo = 1.0;
+    bool found = false;
+    for (int step = 0; step < kMaxShrinkSteps && !found; ++step) {
+      lo *= beta;
+      found = separated(lo);
+    }
+    if (found) {
+      double hi = std::min(1.0, lo / beta);
+      s = separation_vector(scaled(ta, ca, lo), scaled(tb, cb, lo));
+      for (int i = 0; i < settings.growth_iterations && s.norm() > delta; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        if (separated(mid)) {
+          lo = mid;
+          s = separation_vector(scaled(ta, ca, lo), scaled(tb, cb, lo));
+        } else {
+          hi = mid;
+        }
+      }
+    }
+  }
+  Vec3 direction = mid_plane::unit_or_zero(s);
+  if (direction.isZero()) direction = full.axis;  // fallback: least-overlap SAT axis, A → B
+  if (direction.isZero()) return;                  // no usable axis at all (all corners coincide)
+
+  const BestFeature fa = best_normal(a, tet_a, ta, direction);
+  const BestFeature fb = best_normal(b, tet_b, tb, -direction);
+  Vec3 normal;
+  if (fa.dimension > fb.dimension) {
+    normal = fa.normal;
+  } else if (fb.dimension > fa.dimension) {
+    normal = -fb.normal;
+  } else {
+    normal = mid_plane::unit_or_zero(fa.normal - fb.normal);
+  }
+  if (normal.isZero()) normal = direction;
+
+  std::vector<LabelledPoint> points;
+  intersection_points(a, tet_a, ta, b, tet_b, tb, true, tolerance, points);
+  intersection_points(b, tet_b, tb, a, tet_a, ta, false, tolerance, points);
+  mid_plane::append_mid_plane_contacts(points, normal, a, tet_a, b, tet_b, tolerance, sink);
+}
+
+class GrowthMethod final : public ContactMethod {
+ public:
+  std::string name() const override { return "growth"; }
+  std::string summary() const override {
+    return "growth distance (Erleben 2018, Alg. 2): shrink/grow tets about centroids, best "
+           "surface feature normal, tet intersection points on the mid plane";
+  }
+  std::map<std::string, ParameterValue> parameters(const MethodSettings& settings) const override {
+    return {{"growth_delta", settings.growth_delta},
+            {"growth_shrink", settings.growth_shrink},
+            {"growth_iterations", static_cast<double>(settings.growth_iterations)},
+            {"relative_tolerance", settings.tolerance.relative}};
+  }
+  void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
+                const MethodSettings& settings, std::vector<Contact>& sink) const override {
+    if (!mid_plane::evaluate_swapped(a, tet_a, b, tet_b)) {
+      evaluate(a, tet_a, b, tet_b, settings, sink);
+      return;
+    }
+    std::vector<Contact> reversed;
+    evaluate(b, tet_b, a, tet_a, settings, reversed);
+    for (const Contact& c : reversed) sink.push_back(mid_plane::swapped(c));
+  }
+};
+
+}  // namespace
+
+const ContactMethod& growth_method() {
+  static const GrowthMethod method;
+  return method;
+}
+
+}  // namespace contactlab

@@ -1,0 +1,78 @@
+// Mid-plane contacts and canonical order for Opposing and Growth (see mid_plane_contacts.h).
+#include "mid_plane_contacts.h"
+
+#include "contactlab/geometry/tetrahedron_tables.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <tuple>
+
+namespace contactlab::mid_plane {
+
+void append_mid_plane_contacts(std::span<const LabelledPoint> points, const Vec3& normal,
+                               const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
+                               double tolerance, std::vector<Contact>& sink) {
+  if (points.empty()) return;
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = -std::numeric_limits<double>::infinity();
+  for (const LabelledPoint& p : points) {
+    const double t = normal.dot(p.position);
+    lo = std::min(lo, t);
+    hi = std::max(hi, t);
+  }
+  const double extent = hi - lo;
+  const double gap = extent <= tolerance ? 0.0 : -extent;
+  const double plane = 0.5 * (lo + hi);
+  const std::size_t first = sink.size();
+  const double tolerance2 = tolerance * tolerance;
+  for (const LabelledPoint& p : points) {
+    const Vec3 q = p.position - (normal.dot(p.position) - plane) * normal;
+    bool duplicate = false;
+    for (std::size_t i = first; i < sink.size() && !duplicate; ++i) {
+      duplicate = (sink[i].position - q).squaredNorm() <= tolerance2;
+    }
+    if (duplicate) continue;
+    Contact c;
+    c.body_a = a.index;
+    c.body_b = b.index;
+    c.position = q;
+    c.normal = normal;
+    c.gap = gap;
+    c.feature_a = p.feature_a;
+    c.feature_b = p.feature_b;
+    c.element_a = tet_a;
+    c.element_b = tet_b;
+    sink.push_back(c);
+  }
+}
+
+bool evaluate_swapped(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b) {
+  return std::tie(b.index, tet_b) < std::tie(a.index, tet_a);
+}
+
+Contact swapped(const Contact& c) {
+  Contact s = c;
+  s.body_a = c.body_b;
+  s.body_b = c.body_a;
+  s.normal = -c.normal;
+  s.feature_a = c.feature_b;
+  s.feature_b = c.feature_a;
+  s.element_a = c.element_b;
+  s.element_b = c.element_a;
+  return s;
+}
+
+Vec3 unit_or_zero(const Vec3& v) {
+  const double n = v.norm();
+  if (!(n > 0.0) || !std::isfinite(n)) return Vec3::Zero();
+  return v / n;
+}
+
+Vec3 face_area_vector(const std::array<Vec3, 4>& tet, int f) {
+  const auto& k = kTetFaces[static_cast<std::size_t>(f)];
+  const Vec3& p0 = tet[static_cast<std::size_t>(k[0])];
+  return (tet[static_cast<std::size_t>(k[1])] - p0).cross(tet[static_cast<std::size_t>(k[2])] - p0);
+}
+
+}  // namespace contactlab::mid_plane
