@@ -52,7 +52,6 @@
 
 #include "contactlab/geometry/closest_points_triangle_triangle.h"
 #include "contactlab/geometry/point_in_tet.h"
-#include "contactlab/geometry/segment_triangle_intersection.h"
 #include "contactlab/geometry/tet_tet_sat.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "edge_triangle_points.h"
