@@ -1,13 +1,20 @@
 #include "contactlab/contact/methods/method_list.h"
 
+#include "contactlab/contact/methods/consistent_vertex.h"
+#include "contactlab/contact/methods/growth.h"
+#include "contactlab/contact/methods/opposing.h"
+#include "contactlab/contact/methods/surface_sat.h"
+#include "contactlab/contact/methods/vertex_only.h"
+#include "contactlab/contact/methods/volume_sat.h"
+
 namespace contactlab {
 
 // Methods are listed here explicitly (not self-registered by static initialisers, which a static
-// library drops when nothing references them). Add each new method file's accessor in the
-// paper's order: intersection, closest-points, vertex-only, consistent-vertex, volume-sat,
-// surface-sat, opposing, growth.
+// library drops when nothing references them), in the paper's order: intersection,
+// closest-points, vertex-only, consistent-vertex, volume-sat, surface-sat, opposing, growth.
 std::vector<const ContactMethod*> registered_contact_methods() {
-  return {};
+  return {&vertex_only_method(), &consistent_vertex_method(), &volume_sat_method(),
+          &surface_sat_method(), &opposing_method(),          &growth_method()};
 }
 
 }  // namespace contactlab
