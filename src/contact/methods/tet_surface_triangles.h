@@ -1,0 +1,58 @@
+// Private helper of the surface-based contact methods (Intersection, Closest points; METHODS.md
+// items 1 and 2): the boundary triangles of one tet of a posed body, in world coordinates, with
+// the feature labels the methods write into contacts.
+//
+// Inputs: a MethodBody (world vertices, surface map) and a tet index. Output: up to 4
+// SurfaceTriangle values, one per local face f of the tet with surface_triangle(tet, f) valid, in
+// the order f = 0..3. Corners are listed in the boundary triangle's (outward) order.
+// Degenerate triangles (height ≤ kDegenerateSine × longest edge, collinear or coincident corners)
+// get a zero `normal` and `degenerate = true`; callers skip what needs a face normal.
+#pragma once
+
+#include "contactlab/contact/method.h"
+
+#include <array>
+
+namespace contactlab::detail {
+
+/// Sine threshold below which a cross product (triangle normal, edge × edge) is treated as zero.
+/// Dimensionless (an angle, not a length), as TetTetSatRequest::parallel_sine.
+inline constexpr double kDegenerateSine = 1e-6;
+
+struct SurfaceTriangle {
+  Index triangle = kInvalidIndex;  ///< boundary triangle index (FeatureType::kFace index)
+  std::array<Index, 3> vertex{};   ///< tet-mesh vertex indices, outward order
+  std::array<int, 3> local{};      ///< the corners' local indices 0..3 in the tet
+  int face = 0;                    ///< local face index 0..3 in the tet
+  std::array<Vec3, 3> x{};         ///< world positions of the corners
+  Vec3 normal = Vec3::Zero();      ///< unit outward normal; zero when degenerate
+  bool degenerate = false;
+};
+
+struct TetSurfaceTriangles {
+  std::array<SurfaceTriangle, 4> triangles{};
+  int count = 0;
+};
+
+/// The boundary triangles of tet `tet` of `body` (see the file comment).
+TetSurfaceTriangles tet_surface_triangles(const MethodBody& body, Index tet);
+
+/// Edge i of a surface triangle (corners i and (i + 1) mod 3) as a canonical segment: endpoints
+/// ordered by ascending tet-mesh vertex index, so the same edge seen from two triangles gives
+/// bit-identical segments.
+struct SurfaceEdge {
+  Index v0 = kInvalidIndex, v1 = kInvalidIndex;  ///< tet-mesh vertex indices, v0 < v1
+  int key = 0;  ///< local edge key 4 min(l0, l1) + max(l0, l1) in 0..15 (for per-call dedup)
+  Vec3 x0 = Vec3::Zero(), x1 = Vec3::Zero();     ///< world endpoints
+};
+SurfaceEdge surface_edge(const SurfaceTriangle& t, int i);
+
+/// FeatureRef of the surface edge {v0, v1} of `body` (kEdge, index from
+/// surface_topology.find_edge; kInvalidIndex if it is not a surface edge).
+FeatureRef edge_feature(const MethodBody& body, Index v0, Index v1);
+
+/// Lexicographic order of two segments by their endpoint coordinates: callers evaluate pair
+/// queries in a canonical argument order, so swapping bodies A and B gives bit-identical results.
+bool segment_less(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q1);
+
+}  // namespace contactlab::detail
