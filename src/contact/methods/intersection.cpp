@@ -1,0 +1,231 @@
+// Intersection contact method — K. Erleben, "Methodology for Assessing Mesh-Based Contact Point
+// Methods", ACM TOG 37(3), 2018, §6 ("Intersection method"); METHODS.md item 1.
+//
+// For one candidate tet pair (tet_a of A, tet_b of B), over every pair (Ta, Tb) of their surface
+// triangles that intersect (exact test, triangle_triangle_intersection) or touch within the
+// tolerance tol = settings.absolute_tolerance() (relative 1e-9 of the length scale by default):
+//  (V,F) every vertex V of one triangle within tol of the other's plane (|signed distance| ≤ tol)
+//        and inside its edge–face planes (the prism over the closed triangle; exact signs of
+//        orient3d against the planes through each edge and the face's unnormalised normal):
+//        p = V, n = the face's unit normal oriented A→B (−n_F for a face of B, +n_F for a face of
+//        A), gap = the signed distance of V from F's plane (> 0 outside the face's body).
+//  (E,E) every edge pair with non-parallel directions (|ea × eb| > kDegenerateSine |ea||eb|) whose
+//        unit cross product u is not a separating axis of the two tets (overlap along u ≥ −tol)
+//        and whose closest points of the infinite lines lie on both segments (parameters in
+//        [−tol/|e|, 1 + tol/|e|]): p = midpoint of those points, n = ±u oriented A→B by the tets'
+//        overlap (orient_axis_between_tets: the sign with the smaller overlap), gap = −overlap.
+//        Pitfall guard (METHODS.md: "edge–edge contacts at midpoints of edges that are far
+//        apart", paper §7.1's sagging-box figure): the closest point on A's edge must lie in tet_b
+//        and the one on B's edge in tet_a (closed, within tol); a contact point outside the two
+//        elements' intersection is dropped.
+// No preference between (V,F) and (E,E). Each feature pair is reported once per call (a vertex or
+// edge belongs to several surface triangles of the tet). Features: kVertex = tet-mesh vertex,
+// kFace = boundary triangle, kEdge = surface-topology edge. Parameters: only the tolerance
+// (the paper's "numerical threshold"); no envelope.
+//
+// Degenerate configurations (never NaN): zero-area surface triangles give no (V,F) contact as the
+// face (no normal) but their vertices and edges still count; parallel, collinear or zero-length
+// edge pairs give no (E,E) contact (a touching parallel pair shows up as (V,F) contacts of the
+// end points when they lie on the other's face); coplanar triangles give (V,F) contacts for the
+// vertices inside the other triangle and (E,E) contacts at crossing edges, with the common plane
+// normal; ties in the normal's orientation (overlaps equal within tol) go to the tets' centroids,
+// then to the cross product e_A × e_B itself (canonically ordered edges): antisymmetric and
+// frame-independent, so swapping A and B only flips the normals.
+#include "contactlab/contact/methods/intersection.h"
+
+#include "contact/methods/orient_axis_between_tets.h"
+#include "contact/methods/tet_surface_triangles.h"
+#include "contactlab/geometry/closest_point_point_triangle.h"
+#include "contactlab/geometry/closest_points_triangle_triangle.h"
+#include "contactlab/geometry/point_in_tet.h"
+#include "contactlab/geometry/predicates.h"
+#include "contactlab/geometry/tetrahedron_tables.h"
+#include "contactlab/geometry/triangle_triangle_intersection.h"
+
+#include <algorithm>
+#include <bitset>
+#include <cmath>
+#include <tuple>
+#include <utility>
+
+namespace contactlab {
+namespace {
+
+using detail::SurfaceEdge;
+using detail::SurfaceTriangle;
+
+/// Feature pairs already handled in this call, by local indices: (V of A, F of B) 16 bits,
+/// (F of A, V of B) 16 bits, (E of A, E of B) 256 bits (edge keys 0..15).
+struct SeenPairs {
+  std::bitset<16> vertex_face, face_vertex;
+  std::bitset<256> edge_edge;
+  static bool test_and_set(auto& bits, std::size_t i) {
+    if (bits.test(i)) return true;
+    bits.set(i);
+    return false;
+  }
+};
+
+/// The closed triangles share a point (exact) or are within `tol` of each other.
+bool triangles_touch(const SurfaceTriangle& ta, const SurfaceTriangle& tb, double tol) {
+  for (int k = 0; k < 3; ++k) {  // bounding boxes farther apart than tol: no touch
+    double lo_a = ta.x[0][k], hi_a = lo_a, lo_b = tb.x[0][k], hi_b = lo_b;
+    for (std::size_t c = 1; c < 3; ++c) {
+      lo_a = std::min(lo_a, ta.x[c][k]);
+      hi_a = std::max(hi_a, ta.x[c][k]);
+      lo_b = std::min(lo_b, tb.x[c][k]);
+      hi_b = std::max(hi_b, tb.x[c][k]);
+    }
+    if (lo_b - hi_a > tol || lo_a - hi_b > tol) return false;
+  }
+  if (triangle_triangle_intersection(ta.x[0], ta.x[1], ta.x[2], tb.x[0], tb.x[1], tb.x[2]).intersect) return true;
+  if (!(tol > 0.0)) return false;
+  return closest_points_triangle_triangle(ta.x[0], ta.x[1], ta.x[2], tb.x[0], tb.x[1], tb.x[2])
+             .squared_distance <= tol * tol;
+}
+
+/// V lies in the closed prism over triangle f (inside its three edge–face planes). Exact signs of
+/// orient3d against the planes through each edge and edge start + the unnormalised face normal.
+bool inside_edge_face_planes(const Vec3& v, const SurfaceTriangle& f) {
+  const Vec3 n = (f.x[1] - f.x[0]).cross(f.x[2] - f.x[0]);
+  for (std::size_t k = 0; k < 3; ++k) {
+    const Vec3& p = f.x[k];
+    const Vec3& q = f.x[(k + 1) % 3];
+    if (signed_volume_sign(p, q, p + n, v) > 0) return false;  // outside across edge pq
+  }
+  return true;
+}
+
+/// p lies in the closed tet t, or within tol of it.
+bool within_tet(const Vec3& p, const std::array<Vec3, 4>& t, double tol) {
+  if (point_in_tet(p, t[0], t[1], t[2], t[3]).in_closure) return true;
+  if (!(tol > 0.0)) return false;
+  for (const auto& face : kTetFaces) {
+    const auto r = closest_point_point_triangle(p, t[static_cast<std::size_t>(face[0])],
+                                                t[static_cast<std::size_t>(face[1])],
+                                                t[static_cast<std::size_t>(face[2])]);
+    if (r.squared_distance <= tol * tol) return true;
+  }
+  return false;
+}
+
+/// Parameters (s, t) of the closest points p0 + s d1, q0 + t d2 of two non-parallel lines
+/// (n = d1 × d2 ≠ 0): s = det(q0 − p0, d2, n) / |n|², t = det(q0 − p0, d1, n) / |n|².
+std::pair<double, double> line_line_parameters(const Vec3& p0, const Vec3& d1, const Vec3& q0, const Vec3& d2,
+                                               const Vec3& n) {
+  const Vec3 w = q0 - p0;
+  const double den = n.squaredNorm();
+  return {w.cross(d2).dot(n) / den, w.cross(d1).dot(n) / den};
+}
+
+class IntersectionMethod final : public ContactMethod {
+ public:
+  std::string name() const override { return "intersection"; }
+  std::string summary() const override {
+    return "Surface-based: (V,F) and (E,E) contacts of intersecting surface triangles, normals from "
+           "feature types (Erleben 2018 §6)";
+  }
+  double candidate_margin(const MethodSettings& settings) const override { return settings.absolute_tolerance(); }
+  std::map<std::string, ParameterValue> parameters(const MethodSettings& settings) const override {
+    return {{"relative_tolerance", settings.tolerance.relative}, {"tolerance", settings.absolute_tolerance()}};
+  }
+
+  void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
+                std::vector<Contact>& sink) const override {
+    const double tol = settings.absolute_tolerance();
+    const detail::TetSurfaceTriangles tris_a = detail::tet_surface_triangles(a, tet_a);
+    const detail::TetSurfaceTriangles tris_b = detail::tet_surface_triangles(b, tet_b);
+    const std::array<Vec3, 4> xa = a.tet(tet_a);
+    const std::array<Vec3, 4> xb = b.tet(tet_b);
+    const Vec3 centroid_hint = detail::tet_centroid(xb) - detail::tet_centroid(xa);
+    SeenPairs seen;
+
+    auto emit = [&](const Vec3& p, const Vec3& n, double gap, FeatureRef fa, FeatureRef fb) {
+      Contact c;
+      c.body_a = a.index;
+      c.body_b = b.index;
+      c.position = p;
+      c.normal = n;
+      c.gap = gap;
+      c.feature_a = fa;
+      c.feature_b = fb;
+      c.element_a = tet_a;
+      c.element_b = tet_b;
+      sink.push_back(c);
+    };
+
+    for (int ia = 0; ia < tris_a.count; ++ia) {
+      const SurfaceTriangle& ta = tris_a.triangles[static_cast<std::size_t>(ia)];
+      for (int ib = 0; ib < tris_b.count; ++ib) {
+        const SurfaceTriangle& tb = tris_b.triangles[static_cast<std::size_t>(ib)];
+        if (!triangles_touch(ta, tb, tol)) continue;
+
+        // (V,F): vertices of Ta against face Tb, then vertices of Tb against face Ta.
+        for (std::size_t c = 0; c < 3; ++c) {
+          if (!tb.degenerate) {
+            const FeatureRef fa{FeatureType::kVertex, ta.vertex[c]};
+            const FeatureRef fb{FeatureType::kFace, tb.triangle};
+            const auto key = static_cast<std::size_t>(4 * ta.local[c] + tb.face);
+            if (!SeenPairs::test_and_set(seen.vertex_face, key)) {
+              const double s = tb.normal.dot(ta.x[c] - tb.x[0]);
+              if (std::abs(s) <= tol && inside_edge_face_planes(ta.x[c], tb)) emit(ta.x[c], -tb.normal, s, fa, fb);
+            }
+          }
+          if (!ta.degenerate) {
+            const FeatureRef fa{FeatureType::kFace, ta.triangle};
+            const FeatureRef fb{FeatureType::kVertex, tb.vertex[c]};
+            const auto key = static_cast<std::size_t>(4 * ta.face + tb.local[c]);
+            if (!SeenPairs::test_and_set(seen.face_vertex, key)) {
+              const double s = ta.normal.dot(tb.x[c] - ta.x[0]);
+              if (std::abs(s) <= tol && inside_edge_face_planes(tb.x[c], ta)) emit(tb.x[c], ta.normal, s, fa, fb);
+            }
+          }
+        }
+
+        // (E,E).
+        for (int i = 0; i < 3; ++i) {
+          const SurfaceEdge ea = detail::surface_edge(ta, i);
+          for (int j = 0; j < 3; ++j) {
+            const SurfaceEdge eb = detail::surface_edge(tb, j);
+            if (SeenPairs::test_and_set(seen.edge_edge, static_cast<std::size_t>(16 * ea.key + eb.key))) continue;
+            const FeatureRef fa = detail::edge_feature(a, ea.v0, ea.v1);
+            const FeatureRef fb = detail::edge_feature(b, eb.v0, eb.v1);
+            const Vec3 da = ea.x1 - ea.x0;
+            const Vec3 db = eb.x1 - eb.x0;
+            const Vec3 cross = da.cross(db);
+            const double cross_norm = cross.norm();
+            if (!(cross_norm > detail::kDegenerateSine * da.norm() * db.norm())) continue;  // parallel
+            const detail::OrientedAxis axis = detail::orient_axis_between_tets(
+                cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(), tol);
+            if (axis.overlap < -tol) continue;  // the edge cross product separates the tets
+            // Canonical argument order (bit-identical results when A and B are swapped).
+            double s = 0.0, t = 0.0;
+            if (detail::segment_less(eb.x0, eb.x1, ea.x0, ea.x1)) {
+              std::tie(t, s) = line_line_parameters(eb.x0, db, ea.x0, da, db.cross(da));
+            } else {
+              std::tie(s, t) = line_line_parameters(ea.x0, da, eb.x0, db, cross);
+            }
+            const double slack_a = tol / da.norm();
+            const double slack_b = tol / db.norm();
+            if (!(s >= -slack_a && s <= 1.0 + slack_a && t >= -slack_b && t <= 1.0 + slack_b)) continue;
+            s = std::clamp(s, 0.0, 1.0);  // within the slack: snap onto the segments
+            t = std::clamp(t, 0.0, 1.0);
+            const Vec3 pa = ea.x0 + s * da;
+            const Vec3 pb = eb.x0 + t * db;
+            if (!within_tet(pa, xb, tol) || !within_tet(pb, xa, tol)) continue;  // pitfall guard
+            emit(0.5 * (pa + pb), axis.normal, -axis.overlap, fa, fb);
+          }
+        }
+      }
+    }
+  }
+};
+
+}  // namespace
+
+const ContactMethod& intersection_method() {
+  static const IntersectionMethod method;
+  return method;
+}
+
+}  // namespace contactlab
