@@ -1,7 +1,9 @@
 #include "contactlab/contact/methods/method_list.h"
 
+#include "contactlab/contact/methods/closest_points.h"
 #include "contactlab/contact/methods/consistent_vertex.h"
 #include "contactlab/contact/methods/growth.h"
+#include "contactlab/contact/methods/intersection.h"
 #include "contactlab/contact/methods/opposing.h"
 #include "contactlab/contact/methods/surface_sat.h"
 #include "contactlab/contact/methods/vertex_only.h"
@@ -13,8 +15,8 @@ namespace contactlab {
 // library drops when nothing references them), in the paper's order: intersection,
 // closest-points, vertex-only, consistent-vertex, volume-sat, surface-sat, opposing, growth.
 std::vector<const ContactMethod*> registered_contact_methods() {
-  return {&vertex_only_method(), &consistent_vertex_method(), &volume_sat_method(),
-          &surface_sat_method(), &opposing_method(),          &growth_method()};
+  return {&intersection_method(), &closest_points_method(), &vertex_only_method(), &consistent_vertex_method(),
+          &volume_sat_method(),   &surface_sat_method(),    &opposing_method(),    &growth_method()};
 }
 
 }  // namespace contactlab
