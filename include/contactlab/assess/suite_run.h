@@ -1,0 +1,50 @@
+// The suite runner: every requested method on every requested case, scored against the ground
+// truth (measures.h). What `contactlab assess` and the report are built from.
+#pragma once
+
+#include "contactlab/assess/measures.h"
+#include "contactlab/contact/generate_contacts.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace contactlab {
+
+struct SuiteOptions {
+  std::vector<std::string> methods;  ///< registry names; empty: all registered methods
+  std::vector<std::string> cases;    ///< built-in scene names; empty: all 13
+  bool refined = false;              ///< refined tet meshes
+  GenerateOptions generate;          ///< method settings and thread count
+  MeasureOptions measure;
+  int repetitions = 1;               ///< timed generations per (method, case); time = median
+  /// Called before each (method, case) run: done runs, total runs, method, case.
+  std::function<void(int, int, const std::string&, const std::string&)> progress;
+};
+
+struct CaseResult {
+  std::string case_name;
+  bool fundamental = false;
+  std::string method;
+  Measures measures;
+  double seconds = 0.0;        ///< median wall-clock of generate_contacts (broad + narrow + post)
+  ContactSet contacts;         ///< the contacts scored (for the viewer pages)
+};
+
+struct SuiteResult {
+  std::vector<std::string> methods;  ///< in run order
+  std::vector<std::string> cases;
+  bool refined = false;
+  std::vector<CaseResult> results;   ///< method-major: results[m * cases.size() + c]
+  double seconds = 0.0;              ///< wall clock of the whole run incl. scene building
+
+  const CaseResult& at(std::size_t method, std::size_t case_index) const {
+    return results[method * cases.size() + case_index];
+  }
+};
+
+/// Runs the suite. Scenes are built once per case. Throws InputError for an unknown method or
+/// case name (listing the known ones).
+SuiteResult run_suite(const SuiteOptions& options);
+
+}  // namespace contactlab
