@@ -1,30 +1,31 @@
 // Closest points contact method — K. Erleben, "Methodology for Assessing Mesh-Based Contact Point
 // Methods", ACM TOG 37(3), 2018, §6 ("Closest points method"); METHODS.md item 2.
 //
-// Parameters: envelope ε = settings.envelope (paper default 0.01 m); candidate margin 2ε; the
+// Parameters: envelope ε = settings.envelope (paper default 0.01 m); candidate margin 4ε; the
 // touching tolerance tol = settings.absolute_tolerance() (relative 1e-9 of the length scale).
 //
-// Eroded-body interpretation. The paper erodes each body by ε (surface moved inward by ε, a
-// mathematical opening) so that, in its idealised setup, the eroded meshes of touching bodies are
-// 2ε apart; the contact gap is then the distance of the eroded surfaces minus 2ε. We do not offset
-// meshes: the tet meshes handed to the method are taken AS the eroded bodies, i.e. the physical
-// body is the mesh dilated by ε. Consequences, documented rather than hidden:
-//  - meshes 2ε apart (the paper's setup) give gap 0: touching physical bodies;
-//  - meshes that touch exactly (distance 0, as the suite's ground-truth scenes are built) give
-//    gap −2ε: their ε-envelopes overlap by 2ε, reported as a penetration of 2ε;
-//  - interpenetrating meshes are outside the model (paper §6: penetrations "should be negligible";
-//    it suggests (E,F) pairs as an extension, not done here): distances are unsigned, so a vertex
-//    sunk below a face reports its depth as a positive distance with the normal pointing back out
-//    of B, and an edge piercing a face has no zero-distance pair; touching or crossing features
-//    (distance 0) give gap −2ε, the most the method can report.
+// Erosion (METHODS.md: "the method works on bodies eroded by ε"). Each body's surface vertices
+// are moved inward by ε along their unit vertex normals, as the paper's §8.3 does it
+// (eroded_vertex.h), inside the kernel, from the posed vertices — callers hand in the real bodies.
+// Exactly touching bodies are thereby separated by about 2ε (a face moves by ε·cos of its angle
+// to the vertex normals: box faces by ε/√3, so touching boxes are 1.15ε apart and report gap
+// −0.85ε), and the separation between eroded features gives the normals. The gap is the eroded
+// distance minus 2ε. Interpenetration deeper than the erosion is outside the model (paper §6:
+// penetrations "should be negligible"; (E,F) pairs are only suggested there): distances are
+// unsigned, so a vertex sunk below a face reports a positive distance with the normal pointing
+// back out of B; closest points that coincide give gap −2ε, the most the method can report.
+// Candidate tet pairs are those within 4ε (eroded features lie within ε of the originals).
 //
-// For one candidate tet pair, over every pair of their surface triangles (Ta, Tb):
+// For one candidate tet pair, over every pair of their eroded surface triangles (Ta, Tb):
 //  (V,F) each vertex of Ta against the closed triangle Tb, and each vertex of Tb against Ta
 //        (closest_point_point_triangle);
-//  (E,E) all nine edge pairs (closest_points_segment_segment) — none skipped.
+//  (E,E) all nine edge pairs (closest_points_segment_segment) — none skipped — but only when the
+//        closest points lie strictly inside both edges: at an end point the pair is a vertex
+//        against an edge, which the (V,F) pairs of the faces bounded by that edge already report
+//        (same points, same separation), so accepting it would only duplicate contacts.
 // A pair whose closest points pa (on A), pb (on B) are within 2ε + tol gives a contact:
 // p = (pa + pb) / 2, gap = |pb − pa| − 2ε, n = (pb − pa) / |pb − pa| (A→B) when |pb − pa| > tol.
-// When the closest points coincide (|pb − pa| ≤ tol: touching or intersecting features) the
+// When the closest points coincide (|pb − pa| ≤ tol: the eroded bodies touch or intersect) the
 // separation has no direction and the normal comes from the features: (V,F) the face's unit
 // normal oriented A→B (−n_F for a face of B, +n_F for a face of A); (E,E) the unit cross product
 // of the two edge DIRECTIONS, oriented A→B by the two tets' overlap along it (the sign along which
@@ -40,6 +41,7 @@
 // evaluated in a canonical argument order, giving bit-identical points under the swap).
 #include "contactlab/contact/methods/closest_points.h"
 
+#include "contact/methods/eroded_vertex.h"
 #include "contact/methods/orient_axis_between_tets.h"
 #include "contact/methods/tet_surface_triangles.h"
 #include "contactlab/geometry/closest_point_point_triangle.h"
@@ -84,6 +86,22 @@ bool boxes_farther_than(const SurfaceTriangle& ta, const SurfaceTriangle& tb, do
   return false;
 }
 
+/// The corners of tet `tet` of `body` with its surface vertices eroded by `envelope`
+/// (eroded_vertex.h); the corners of `tris` are replaced by their eroded positions. Triangle
+/// normals stay those of the uneroded faces (used only when closest points coincide).
+std::array<Vec3, 4> eroded_tet(const MethodBody& body, Index tet, double envelope, detail::TetSurfaceTriangles& tris) {
+  std::array<Vec3, 4> x = body.tet(tet);
+  const Tet& corners = body.shape->tets.tets[tet];
+  for (std::size_t l = 0; l < 4; ++l) {
+    if (body.features->on_surface[corners[l]]) x[l] = detail::eroded_vertex(body, corners[l], envelope);
+  }
+  for (int i = 0; i < tris.count; ++i) {
+    SurfaceTriangle& t = tris.triangles[static_cast<std::size_t>(i)];
+    for (std::size_t c = 0; c < 3; ++c) t.x[c] = x[static_cast<std::size_t>(t.local[c])];
+  }
+  return x;
+}
+
 class ClosestPointsMethod final : public ContactMethod {
  public:
   std::string name() const override { return "closest-points"; }
@@ -91,7 +109,9 @@ class ClosestPointsMethod final : public ContactMethod {
     return "Surface-based: (V,F) and (E,E) closest points within 2 envelopes, normals from the "
            "separation (Erleben 2018 §6)";
   }
-  double candidate_margin(const MethodSettings& settings) const override { return 2.0 * settings.envelope; }
+  // Eroded features lie within ε of the originals, so eroded pairs within 2ε come from tets
+  // within 4ε.
+  double candidate_margin(const MethodSettings& settings) const override { return 4.0 * settings.envelope; }
   std::map<std::string, ParameterValue> parameters(const MethodSettings& settings) const override {
     return {{"envelope", settings.envelope},
             {"relative_tolerance", settings.tolerance.relative},
@@ -103,10 +123,10 @@ class ClosestPointsMethod final : public ContactMethod {
     const double tol = settings.absolute_tolerance();
     const double two_eps = 2.0 * std::max(settings.envelope, 0.0);
     const double reach = two_eps + tol;
-    const detail::TetSurfaceTriangles tris_a = detail::tet_surface_triangles(a, tet_a);
-    const detail::TetSurfaceTriangles tris_b = detail::tet_surface_triangles(b, tet_b);
-    const std::array<Vec3, 4> xa = a.tet(tet_a);
-    const std::array<Vec3, 4> xb = b.tet(tet_b);
+    detail::TetSurfaceTriangles tris_a = detail::tet_surface_triangles(a, tet_a);
+    detail::TetSurfaceTriangles tris_b = detail::tet_surface_triangles(b, tet_b);
+    const std::array<Vec3, 4> xa = eroded_tet(a, tet_a, settings.envelope, tris_a);
+    const std::array<Vec3, 4> xb = eroded_tet(b, tet_b, settings.envelope, tris_b);
     const Vec3 centroid_hint = detail::tet_centroid(xb) - detail::tet_centroid(xa);
     SeenPairs seen;
 
@@ -180,20 +200,28 @@ class ClosestPointsMethod final : public ContactMethod {
             const FeatureRef fb = detail::edge_feature(b, eb.v0, eb.v1);
             // Canonical argument order (bit-identical results when A and B are swapped).
             Vec3 pa, pb;
-            double sq;
+            double sq, s_param, t_param;  // parameters on ea and eb
             if (detail::segment_less(eb.x0, eb.x1, ea.x0, ea.x1)) {
               const auto r = closest_points_segment_segment(eb.x0, eb.x1, ea.x0, ea.x1);
               pa = r.point_q;
               pb = r.point_p;
               sq = r.squared_distance;
+              s_param = r.t;
+              t_param = r.s;
             } else {
               const auto r = closest_points_segment_segment(ea.x0, ea.x1, eb.x0, eb.x1);
               pa = r.point_p;
               pb = r.point_q;
               sq = r.squared_distance;
+              s_param = r.s;
+              t_param = r.t;
             }
             const double dist = std::sqrt(sq);
             if (dist > reach) continue;
+            // Only closest points inside both edges make an (E,E) contact: at an end point the
+            // pair is a vertex against an edge, already reported by the (V,F) pairs of the faces
+            // that edge bounds (closed triangles), with the same points and separation.
+            if (!(s_param > 0.0 && s_param < 1.0 && t_param > 0.0 && t_param < 1.0)) continue;
             std::optional<Vec3> touching_normal;
             if (dist <= tol) {
               const Vec3 da = ea.x1 - ea.x0;

@@ -1,0 +1,26 @@
+// Private helper of the Closest points method (METHODS.md item 2; Erleben 2018 §6 and §8.3): the
+// body eroded by the envelope ε, realised as the paper does it — every surface vertex moved
+// inward along its unit vertex normal by ε ("stone bricks initially made smaller by moving
+// vertices along their inward vertex normals by a distance of ε", §8.3).
+//
+// Vertex normal: the angle-weighted sum of the outward unit normals of the boundary triangles
+// around the vertex (Thürmer & Wüthrich's pseudo-normal), normalised, computed from the world
+// vertices (so it moves with the body and is independent of how a planar region is split into
+// triangles). Interior vertices and vertices whose normal sum vanishes (degenerate fans) stay put.
+// A face is thereby moved inward by ε·cos(angle between face and vertex normal) ≤ ε: a box face
+// by ε/√3, the faces around a spike's apex by β·ε — not an exact offset surface, which would make
+// sharp tips recede by ε/sin(half-angle) and lose the suite's point contacts (§8.4, Table 8).
+#pragma once
+
+#include "contactlab/contact/method.h"
+
+namespace contactlab::detail {
+
+/// Unit outward vertex normal of tet-mesh vertex `v` of `body` (world frame), or zero for an
+/// interior vertex or a degenerate fan.
+Vec3 surface_vertex_normal(const MethodBody& body, Index v);
+
+/// World position of vertex `v` of `body` after erosion by `envelope`.
+Vec3 eroded_vertex(const MethodBody& body, Index v, double envelope);
+
+}  // namespace contactlab::detail
