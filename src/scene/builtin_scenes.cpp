@@ -4,8 +4,10 @@
 #include "contactlab/scene/builtin_scenes.h"
 
 #include "contactlab/core/error.h"
+#include "contactlab/core/tolerance.h"
 #include "contactlab/scene/generators.h"
 #include "contactlab/scene/planar_interfaces.h"
+#include "scene/surface_feature_at.h"
 
 #include <bit>
 #include <cmath>
@@ -23,6 +25,7 @@ const double kGamma = 3.0 / std::sqrt(10.0);
 
 // Suite dimensions (SUITE.md "Shapes").
 constexpr double kSpikeHeight = 2.4;
+constexpr double kRidgeHalfLength = 1.6;  // wedge ridge z ∈ [−1.6, 1.6] (length 3.2 = 4B)
 
 /// Makes the shapes of one scene, each distinct generator call once (bodies share shapes).
 class ShapeFactory {
@@ -82,14 +85,25 @@ Body ground(ShapeFactory& shapes, double x0, double x1, double z0, double z1, do
   return make_body("ground", shape, Vec3(0.5 * (x0 + x1), -0.5 * thickness, 0.5 * (z0 + z1)), true);
 }
 
-ContactInterface point_interface(Index a, Index b, std::vector<Vec3> normals, int min_contacts) {
+/// A point or line interface: its true region is `region` (one point or the two ends of a segment),
+/// whose corner features are looked up from the meshes in make_builtin_scene.
+ContactInterface point_interface(Index a, Index b, std::vector<Vec3> normals, int min_contacts,
+                                 const std::vector<Vec3>& region) {
   ContactInterface i;
   i.body_a = a;
   i.body_b = b;
   i.feasible_normals = std::move(normals);
   i.min_contacts = min_contacts;
+  for (const Vec3& p : region) i.polygon.push_back(PolygonCorner{p, {}, {}});
   return i;
 }
+
+// True regions of the point and line cases (SUITE.md table). An apex-down spike placed at
+// (0, H, 0) has its apex (0, H, 0) − (0, H, 0) at the origin; a ridge-down wedge there has its
+// ridge (0, H, ±2B) turned to (0, 0, ∓1.6); the apex-up/ridge-up fixed bodies of the two-point
+// cases at (0, −H, 0) have theirs at the origin / on (0, 0, ±1.6) too.
+const std::vector<Vec3> kApexRegion{Vec3::Zero()};
+const std::vector<Vec3> kRidgeRegion{Vec3(0, 0, -kRidgeHalfLength), Vec3(0, 0, kRidgeHalfLength)};
 
 // ---- Fundamental cases (SUITE.md table; fixed body A first, moving body B second) ----------------
 
@@ -97,7 +111,7 @@ Scene point_in_crack_spike(ShapeFactory& shapes) {
   Scene s;
   s.bodies.push_back(make_body("crack", shapes.get("crack"), Vec3::Zero(), true));
   s.bodies.push_back(make_body("spike", shapes.get("spike"), Vec3(0, kSpikeHeight, 0), false, kUpsideDown, Vec3(0.8, 0, 0)));
-  s.ground_truth = GroundTruth{{point_interface(0, 1, {{kAlpha, kAlpha, 0}, {-kAlpha, kAlpha, 0}}, 2)}};
+  s.ground_truth = GroundTruth{{point_interface(0, 1, {{kAlpha, kAlpha, 0}, {-kAlpha, kAlpha, 0}}, 2, kApexRegion)}};
   return s;
 }
 
@@ -106,7 +120,7 @@ Scene point_in_crack_hole(ShapeFactory& shapes) {
   s.bodies.push_back(make_body("hole", shapes.get("hole"), Vec3::Zero(), true));
   s.bodies.push_back(make_body("spike", shapes.get("spike"), Vec3(0, kSpikeHeight, 0), false, kUpsideDown, Vec3(0.8, 0, 0)));
   s.ground_truth = GroundTruth{{point_interface(
-      0, 1, {{kAlpha, kAlpha, 0}, {-kAlpha, kAlpha, 0}, {0, kAlpha, kAlpha}, {0, kAlpha, -kAlpha}}, 4)}};
+      0, 1, {{kAlpha, kAlpha, 0}, {-kAlpha, kAlpha, 0}, {0, kAlpha, kAlpha}, {0, kAlpha, -kAlpha}}, 4, kApexRegion)}};
   return s;
 }
 
@@ -114,7 +128,7 @@ Scene point_in_crack_wedge(ShapeFactory& shapes) {
   Scene s;
   s.bodies.push_back(make_body("crack", shapes.get("crack"), Vec3::Zero(), true));
   s.bodies.push_back(make_body("wedge", shapes.get("wedge"), Vec3(0, kSpikeHeight, 0), false, kUpsideDown, Vec3(0.8, 0, 0)));
-  s.ground_truth = GroundTruth{{point_interface(0, 1, {{kAlpha, kAlpha, 0}, {-kAlpha, kAlpha, 0}}, 4)}};
+  s.ground_truth = GroundTruth{{point_interface(0, 1, {{kAlpha, kAlpha, 0}, {-kAlpha, kAlpha, 0}}, 4, kRidgeRegion)}};
   return s;
 }
 
@@ -122,7 +136,7 @@ Scene sliding_spike(ShapeFactory& shapes) {
   Scene s;
   s.bodies.push_back(ground(shapes, -4, 4, -4, 4, 1));
   s.bodies.push_back(make_body("spike", shapes.get("spike"), Vec3(0, kSpikeHeight, 0), false, kUpsideDown, Vec3(-2.4, 0, 0)));
-  s.ground_truth = GroundTruth{{point_interface(0, 1, {{0, 1, 0}}, 1)}};
+  s.ground_truth = GroundTruth{{point_interface(0, 1, {{0, 1, 0}}, 1, kApexRegion)}};
   return s;
 }
 
@@ -130,18 +144,20 @@ Scene sliding_wedge(ShapeFactory& shapes) {
   Scene s;
   s.bodies.push_back(ground(shapes, -4, 4, -4, 4, 1));
   s.bodies.push_back(make_body("wedge", shapes.get("wedge"), Vec3(0, kSpikeHeight, 0), false, kUpsideDown, Vec3(2.4, 0, 0)));
-  s.ground_truth = GroundTruth{{point_interface(0, 1, {{0, 1, 0}}, 2)}};
+  s.ground_truth = GroundTruth{{point_interface(0, 1, {{0, 1, 0}}, 2, kRidgeRegion)}};
   return s;
 }
 
 // Two points: under the velocity (−1.2, −4.8, 0) the moving apex/ridge would enter the fixed body
 // through its face with normal (−γ, β, 0) (SUITE.md).
+// The region: the apex (spike on anything) or the common part of both ridges (two wedges).
 Scene two_points(ShapeFactory& shapes, const std::string& fixed_shape, const std::string& moving_shape, int min_contacts) {
   Scene s;
   s.bodies.push_back(make_body("fixed-" + fixed_shape, shapes.get(fixed_shape), Vec3(0, -kSpikeHeight, 0), true));
   s.bodies.push_back(make_body("moving-" + moving_shape, shapes.get(moving_shape), Vec3(0, kSpikeHeight, 0), false,
                                kUpsideDown, Vec3(-1.2, -4.8, 0)));
-  s.ground_truth = GroundTruth{{point_interface(0, 1, {{-kGamma, kBeta, 0}}, min_contacts)}};
+  s.ground_truth = GroundTruth{{point_interface(0, 1, {{-kGamma, kBeta, 0}}, min_contacts,
+                                                  moving_shape == "spike" ? kApexRegion : kRidgeRegion)}};
   return s;
 }
 
@@ -279,10 +295,19 @@ Scene make_builtin_scene(const std::string& name, const BuiltinSceneOptions& opt
     scene.name = name;
     scene.description = e.info.summary;
     scene.tetgen_switches = options.refined ? kRefinedSwitches : kTetGenDefaultSwitches;
-    // Planar interfaces come from the geometry; the point cases' typed interfaces stay.
+    // Planar interfaces come from the geometry; the point cases' typed interfaces stay, their
+    // region corners getting the features of both bodies there.
     std::vector<ContactInterface> planar = find_planar_interfaces(scene);
     if (!scene.ground_truth) scene.ground_truth = GroundTruth{};
     if (scene.ground_truth->interfaces.empty()) scene.ground_truth->interfaces = std::move(planar);
+    const double tolerance = Tolerance{}.absolute(scene.length_scale());
+    for (ContactInterface& i : scene.ground_truth->interfaces) {
+      if (i.planar) continue;
+      for (PolygonCorner& corner : i.polygon) {
+        corner.on_a = surface_feature_at(scene.bodies[i.body_a], corner.position, tolerance);
+        corner.on_b = surface_feature_at(scene.bodies[i.body_b], corner.position, tolerance);
+      }
+    }
     return scene;
   }
   std::string known;

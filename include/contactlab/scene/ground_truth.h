@@ -1,6 +1,7 @@
 // Ground truth of a scene's contacts (SUITE.md): for each touching body pair, the feasible contact
-// normals, the minimal number of contact points, and for planar interfaces the contact polygon and
-// its area. Computed from geometry by the scene builders — never from a contact method.
+// normals, the minimal number of contact points, the true contact region (a polygon for planar
+// interfaces, a segment or a point for the line and point cases), and for planar interfaces its
+// area. Computed from geometry by the scene builders — never from a contact method.
 #pragma once
 
 #include "contactlab/core/types.h"
@@ -19,7 +20,8 @@ struct FeatureOnBody {
   Index index = kInvalidIndex;  ///< vertex index, edge index (MeshTopology order) or triangle index
 };
 
-/// A corner of a planar contact polygon and the features of the two bodies that meet there.
+/// A corner of a true contact region (polygon, segment or point) and the features of the two bodies
+/// that meet there.
 struct PolygonCorner {
   Vec3 position;
   FeatureOnBody on_a, on_b;
@@ -30,8 +32,12 @@ struct ContactInterface {
   Index body_b = kInvalidIndex;
   std::vector<Vec3> feasible_normals;  ///< unit, world frame; any one of them is a correct normal
   int min_contacts = 0;                ///< fewest contact points that describe the contact
-  bool planar = false;                 ///< a planar (area) contact: polygon and area are set
-  std::vector<PolygonCorner> polygon;  ///< planar: corners of the convex contact polygon, CCW about the normal
+  bool planar = false;                 ///< a planar (area) contact: the polygon has ≥ 3 corners, area is set
+  /// The true contact region, as the convex hull of these corners: a convex polygon (planar; corners
+  /// CCW about the normal), a segment (two corners: the ends of the touching part of a ridge or
+  /// edge) or a point (one corner: a touching apex). Empty when unknown. For a segment the corner
+  /// features describe its end points only (its interior lies along edges of the bodies).
+  std::vector<PolygonCorner> polygon;
   double area = 0.0;                   ///< planar: m², exact area of the overlap of the touching faces
 };
 
