@@ -22,7 +22,7 @@ struct MeasureOptions {
 struct InterfaceScore {
   Index body_a = kInvalidIndex;  ///< as the ground truth lists them
   Index body_b = kInvalidIndex;
-  int contacts = 0;                ///< contacts generated for this body pair (either order)
+  int contacts = 0;                ///< contacts of this body pair (either order) assigned to it
   int correct = 0;                 ///< of which with a feasible normal (after ordering A→B)
   int feasible_normals = 0;        ///< feasible normals of the interface
   int normals_matched = 0;         ///< of which matched by at least one contact
@@ -56,7 +56,11 @@ struct Measures {
 };
 
 /// Scores `contacts` against `truth`. Contacts of body pair (B, A) are flipped to the ground truth's
-/// order first. Throws InputError when a contact names a body outside the scene.
+/// order first. A pair with several interfaces (touching in two planes) gives each contact to the
+/// interface whose true region is nearest, then whose normals it matches best. Quality, coverage
+/// and excess are 0 when their denominator is 0 (no contacts, no feasible normals, no minimal
+/// contacts); nothing is ever NaN. Throws InputError when a contact or an interface names a body
+/// outside the scene or the same body twice, or when normal_threshold is not in [−1, 1].
 Measures measure_contacts(const Scene& scene, const GroundTruth& truth, const ContactSet& contacts,
                           const MeasureOptions& options = {});
 

@@ -17,8 +17,9 @@ struct SuiteOptions {
   bool refined = false;              ///< refined tet meshes
   GenerateOptions generate;          ///< method settings and thread count
   MeasureOptions measure;
-  int repetitions = 1;               ///< timed generations per (method, case); time = median
-  /// Called before each (method, case) run: done runs, total runs, method, case.
+  int repetitions = 1;               ///< timed generations per (method, case), ≥ 1; time = median
+  /// Called before each (method, case) run: runs done so far, total runs, method, case. Runs go
+  /// case by case (each scene is built once, then every method runs on it).
   std::function<void(int, int, const std::string&, const std::string&)> progress;
 };
 
@@ -43,8 +44,8 @@ struct SuiteResult {
   }
 };
 
-/// Runs the suite. Scenes are built once per case. Throws InputError for an unknown method or
-/// case name (listing the known ones).
+/// Runs the suite. Scenes are built once per case. Throws InputError, before any work, for an
+/// unknown method or case name (listing the known ones), a name listed twice, or repetitions < 1.
 SuiteResult run_suite(const SuiteOptions& options);
 
 }  // namespace contactlab

@@ -1,0 +1,94 @@
+// run_suite (suite_run.h): every requested method on every requested built-in case (SUITE.md;
+// Erleben 2018 §8, Table 8), scored with measure_contacts. Names are checked before any work; then
+// case by case, the scene is built once and every method runs on it `repetitions` times.
+#include "contactlab/assess/suite_run.h"
+
+#include "contactlab/contact/method.h"
+#include "contactlab/core/error.h"
+#include "contactlab/scene/builtin_scenes.h"
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+
+namespace contactlab {
+namespace {
+
+std::string join(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& name : names) out += (out.empty() ? "" : ", ") + name;
+  return out;
+}
+
+/// `requested` (all of `known` when empty), each checked against `known` and listed once.
+std::vector<std::string> resolve(const std::vector<std::string>& requested, const std::vector<std::string>& known,
+                                 const std::string& what) {
+  if (requested.empty()) return known;
+  std::set<std::string> seen;
+  for (const std::string& name : requested) {
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      throw InputError("", 0, "unknown " + what + " '" + name + "': expected one of " + join(known));
+    }
+    if (!seen.insert(name).second) throw InputError("", 0, what + " '" + name + "' is listed twice");
+  }
+  return requested;
+}
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+}  // namespace
+
+SuiteResult run_suite(const SuiteOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::string> method_names, case_names;
+  for (const ContactMethod* method : contact_methods()) method_names.push_back(method->name());
+  for (const BuiltinSceneInfo& info : builtin_scenes()) case_names.push_back(info.name);
+  if (options.repetitions < 1) {
+    throw InputError("", 0, "repetitions must be at least 1, got " + std::to_string(options.repetitions));
+  }
+
+  SuiteResult result;
+  result.methods = resolve(options.methods, method_names, "method");
+  result.cases = resolve(options.cases, case_names, "case");
+  result.refined = options.refined;
+  const std::size_t method_count = result.methods.size(), case_count = result.cases.size();
+  result.results.resize(method_count * case_count);
+
+  const int total = static_cast<int>(method_count * case_count);
+  int done = 0;
+  for (std::size_t c = 0; c < case_count; ++c) {
+    const std::string& case_name = result.cases[c];
+    const Scene scene = make_builtin_scene(case_name, {.refined = options.refined});
+    const bool fundamental =
+        std::find_if(builtin_scenes().begin(), builtin_scenes().end(), [&](const BuiltinSceneInfo& info) {
+          return info.name == case_name;
+        })->fundamental;
+    for (std::size_t m = 0; m < method_count; ++m) {
+      const std::string& method_name = result.methods[m];
+      if (options.progress) options.progress(done, total, method_name, case_name);
+      const ContactMethod& method = *find_contact_method(method_name);
+      CaseResult& out = result.results[m * case_count + c];
+      out.case_name = case_name;
+      out.fundamental = fundamental;
+      out.method = method_name;
+      std::vector<double> seconds;
+      for (int r = 0; r < options.repetitions; ++r) {
+        GenerateStatistics statistics;
+        ContactSet contacts = generate_contacts(scene, method, options.generate, &statistics);
+        seconds.push_back(statistics.seconds);
+        if (r == 0) out.contacts = std::move(contacts);
+      }
+      out.seconds = median(std::move(seconds));
+      out.measures = measure_contacts(scene, *scene.ground_truth, out.contacts, options.measure);
+      ++done;
+    }
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace contactlab

@@ -1,0 +1,118 @@
+// run_suite on a small selection: layout, progress calls, agreement with running the pieces by
+// hand, and the errors for unknown names.
+#include "contactlab/assess/suite_run.h"
+
+#include "contactlab/contact/method.h"
+#include "contactlab/core/error.h"
+#include "contactlab/scene/builtin_scenes.h"
+
+#include <gtest/gtest.h>
+
+#include <tuple>
+#include <vector>
+
+namespace contactlab {
+namespace {
+
+TEST(SuiteRun, TwoMethodsOnTwoCasesInMethodMajorLayout) {
+  SuiteOptions options;
+  options.methods = {"volume-sat", "vertex-only"};
+  options.cases = {"slide-spike", "cliff-edge"};
+  options.repetitions = 3;
+  std::vector<std::tuple<int, int, std::string, std::string>> calls;
+  options.progress = [&](int done, int total, const std::string& method, const std::string& case_name) {
+    calls.emplace_back(done, total, method, case_name);
+  };
+  const SuiteResult result = run_suite(options);
+
+  EXPECT_EQ(result.methods, options.methods);
+  EXPECT_EQ(result.cases, options.cases);
+  EXPECT_FALSE(result.refined);
+  ASSERT_EQ(result.results.size(), 4u);
+  ASSERT_EQ(calls.size(), 4u);
+  for (int k = 0; k < 4; ++k) {
+    EXPECT_EQ(std::get<0>(calls[k]), k);  // runs done before this one
+    EXPECT_EQ(std::get<1>(calls[k]), 4);
+  }
+  // Case by case: every method on slide-spike, then every method on cliff-edge.
+  EXPECT_EQ(std::get<2>(calls[0]), "volume-sat");
+  EXPECT_EQ(std::get<3>(calls[0]), "slide-spike");
+  EXPECT_EQ(std::get<2>(calls[1]), "vertex-only");
+  EXPECT_EQ(std::get<3>(calls[3]), "cliff-edge");
+
+  for (std::size_t m = 0; m < 2; ++m) {
+    for (std::size_t c = 0; c < 2; ++c) {
+      const CaseResult& r = result.at(m, c);
+      SCOPED_TRACE(r.method + " on " + r.case_name);
+      EXPECT_EQ(&r, &result.results[m * 2 + c]);
+      EXPECT_EQ(r.method, options.methods[m]);
+      EXPECT_EQ(r.case_name, options.cases[c]);
+      EXPECT_TRUE(r.fundamental);
+      EXPECT_GE(r.seconds, 0.0);
+      EXPECT_EQ(r.contacts.method, r.method);
+      // The same as generating and measuring by hand (both are deterministic).
+      const Scene scene = make_builtin_scene(r.case_name);
+      const ContactSet contacts = generate_contacts(scene, *find_contact_method(r.method));
+      const Measures expected = measure_contacts(scene, *scene.ground_truth, contacts);
+      EXPECT_EQ(r.contacts.contacts.size(), contacts.contacts.size());
+      EXPECT_EQ(r.measures.count, expected.count);
+      EXPECT_EQ(r.measures.correct, expected.correct);
+      EXPECT_EQ(r.measures.coverage_percent, expected.coverage_percent);
+      EXPECT_EQ(r.measures.excess, expected.excess);
+      EXPECT_EQ(r.measures.area_coverage, expected.area_coverage);
+      EXPECT_EQ(r.measures.area_coverage.has_value(), r.case_name == "cliff-edge");
+    }
+  }
+  EXPECT_GE(result.seconds, 0.0);
+}
+
+TEST(SuiteRun, EmptyListsMeanEverythingAndStructuresAreNotFundamental) {
+  SuiteOptions options;
+  options.methods = {"opposing"};
+  options.cases = {"pillar"};
+  const SuiteResult one = run_suite(options);
+  ASSERT_EQ(one.results.size(), 1u);
+  EXPECT_FALSE(one.results[0].fundamental);
+
+  // Names are resolved before any work: check the defaults without running them.
+  SuiteOptions bad;
+  bad.cases = {"no-such-case"};
+  int calls = 0;
+  bad.progress = [&](int, int, const std::string&, const std::string&) { ++calls; };
+  EXPECT_THROW(run_suite(bad), InputError);
+  EXPECT_EQ(calls, 0);
+  EXPECT_EQ(contact_methods().size(), 8u);
+  EXPECT_EQ(builtin_scenes().size(), 13u);
+}
+
+TEST(SuiteRun, UnknownOrRepeatedNamesAndBadRepetitionsAreInputErrors) {
+  auto message = [](const SuiteOptions& options) -> std::string {
+    try {
+      run_suite(options);
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  SuiteOptions options;
+  options.cases = {"slide-spike"};
+  options.methods = {"volume-sat", "volumesat"};
+  const std::string unknown_method = message(options);
+  EXPECT_NE(unknown_method.find("unknown method 'volumesat'"), std::string::npos) << unknown_method;
+  for (const ContactMethod* m : contact_methods()) EXPECT_NE(unknown_method.find(m->name()), std::string::npos);
+
+  options.methods = {"volume-sat"};
+  options.cases = {"slide-spike", "wal"};
+  const std::string unknown_case = message(options);
+  EXPECT_NE(unknown_case.find("unknown case 'wal'"), std::string::npos) << unknown_case;
+  for (const BuiltinSceneInfo& info : builtin_scenes()) EXPECT_NE(unknown_case.find(info.name), std::string::npos);
+
+  options.cases = {"slide-spike", "slide-spike"};
+  EXPECT_NE(message(options).find("listed twice"), std::string::npos);
+  options.cases = {"slide-spike"};
+  options.repetitions = 0;
+  EXPECT_NE(message(options).find("repetitions"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace contactlab
