@@ -506,8 +506,10 @@ class Reader {
     const std::optional<FeatureKind> parsed = scene_json::feature_kind_from_name(kind);
     if (!parsed) fail(kind_path, "unknown feature kind '" + kind + "'" + suggest(kind, {"vertex", "edge", "face"}));
     f.kind = *parsed;
-    // Counts of the body's surface; a closed manifold surface (make_shape checked) has 3T/2 edges.
-    const TriMesh& surface = body.shape->surface;
+    // Counts of the surface the features index: the tet mesh's boundary (surface_map.surface, over
+    // all tet-mesh vertices), which has more vertices and triangles than the input surface when
+    // TetGen may split boundary faces (refined switches). Closed and manifold: 3T/2 edges.
+    const TriMesh& surface = body.shape->surface_map.surface;
     const long long count = f.kind == FeatureKind::kVertex ? surface.vertex_count()
                             : f.kind == FeatureKind::kFace ? surface.triangle_count()
                                                             : 3LL * surface.triangle_count() / 2;

@@ -108,6 +108,19 @@ TEST_P(PointRegions, AreTheApexOrTheTouchingRidgeWithFeaturesOnBothBodies) {
 
 INSTANTIATE_TEST_SUITE_P(CoarseAndRefined, PointRegions, ::testing::Values(false, true));
 
+// Features index the tet mesh's boundary, which refinement makes larger than the input surface.
+TEST(PointRegions, RefinedFeaturesRoundTripThroughSceneJson) {
+  const Scene scene = make_builtin_scene("crack-spike", {.refined = true});
+  const PolygonCorner& corner = scene.ground_truth->interfaces.at(0).polygon.at(0);
+  const Body& crack = scene.bodies[0];
+  ASSERT_GT(corner.on_a.index, 3LL * crack.shape->surface.triangle_count() / 2);  // beyond the input surface's edges
+  const Scene read = parse_scene_json(scene_to_json(scene), "<test>", ".", {});
+  const PolygonCorner& back = read.ground_truth->interfaces.at(0).polygon.at(0);
+  EXPECT_EQ(back.on_a.kind, corner.on_a.kind);
+  EXPECT_EQ(back.on_a.index, corner.on_a.index);
+  EXPECT_EQ(back.on_b.index, corner.on_b.index);
+}
+
 TEST(PointRegions, RoundTripThroughSceneJsonAndMoveWithTransformed) {
   for (const std::string name : {"crack-wedge", "two-spike-wedge"}) {
     SCOPED_TRACE(name);
