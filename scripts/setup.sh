@@ -8,6 +8,7 @@ packages=(
   libeigen3-dev libtet1.5-dev libtbb-dev libqhull-dev
   libfmt-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  libcairo2-dev fonts-dejavu-core  # the assessment report's plots (SVG and PNG) and their font
   libfcl-dev  # bench/methods_bench (side by side with FCL); optional for the library
   chromium
 )
