@@ -32,9 +32,10 @@
 //     other (point_in_tet), and the meeting points of an edge of one with a face of the other
 //     (edge_triangle_points.h: exact segment_triangle_intersection, or in-plane clipping for an
 //     edge lying in the face's plane within the tolerance) — the vertices of the
-//     intersection polyhedron. They are projected onto the mid contact plane along n and the gap
-//     is −(extent along n) (Appendix B: "project these points onto the found normal and compute
-//     the extent along the normal"; mid_plane_contacts.h). Features: vertex in tet → (kVertex,
+//     intersection polyhedron. The contacts are at these points (interpretation: Appendix B
+//     projects them "onto the found normal" only "to compute the extent"; METHODS.md item 8 says
+//     the contacts are the intersection points) and the gap is −(extent along n)
+//     (mid_plane_contacts.h, Placement::kIntersectionPoints). Features: vertex in tet → (kVertex,
 //     kTet); edge–face crossing → (kEdge surface edge or kInvalidIndex for an interior edge,
 //     kFace surface triangle, or kTet when the face is interior), and mirrored for B.
 // Symmetry: evaluated in the canonical (body, tet) order and swapped back (mid_plane_contacts.h).
@@ -247,7 +248,8 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   std::vector<LabelledPoint> points;
   intersection_points(a, tet_a, ta, b, tet_b, tb, true, tolerance, points);
   intersection_points(b, tet_b, tb, a, tet_a, ta, false, tolerance, points);
-  mid_plane::append_mid_plane_contacts(points, normal, a, tet_a, b, tet_b, tolerance, sink);
+  mid_plane::append_mid_plane_contacts(points, normal, a, tet_a, b, tet_b, tolerance, sink,
+                                       mid_plane::Placement::kIntersectionPoints);
 }
 
 class GrowthMethod final : public ContactMethod {

@@ -30,11 +30,18 @@ struct LabelledPoint {
   FeatureRef feature_b;
 };
 
-/// Appends one contact per distinct projected point (see the file comment). `normal` must be
+/// Where the contacts are placed: on the mid contact plane (Opposing, Appendix A) or at the
+/// intersection points themselves (Growth: Appendix B projects the points on the normal only to
+/// measure the extent; moving them onto a plane would, for a poor normal, carry them far from both
+/// bodies — a touching ridge 3.2 m long under a normal tilted 45° along it would be moved ±1.1 m).
+enum class Placement { kMidPlane, kIntersectionPoints };
+
+/// Appends one contact per distinct (projected) point (see the file comment). `normal` must be
 /// unit; `tolerance` is the absolute length tolerance. Nothing is appended for an empty span.
 void append_mid_plane_contacts(std::span<const LabelledPoint> points, const Vec3& normal,
                                const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
-                               double tolerance, std::vector<Contact>& sink);
+                               double tolerance, std::vector<Contact>& sink,
+                               Placement placement = Placement::kMidPlane);
 
 /// True when (a, tet_a) comes after (b, tet_b) in the canonical order, i.e. the kernel should
 /// evaluate (b, tet_b, a, tet_a) and swap the results back.
