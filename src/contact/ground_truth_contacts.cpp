@@ -23,17 +23,22 @@ ContactSet contacts_from_ground_truth(const Scene& scene) {
   out.method = "ground-truth";
   if (!scene.ground_truth) return out;
   for (const ContactInterface& interface : scene.ground_truth->interfaces) {
-    if (!interface.planar || interface.feasible_normals.empty()) continue;
+    if (interface.feasible_normals.empty()) continue;
+    // Planar: one normal (the plane's) at every polygon corner. Point or segment regions: every
+    // feasible normal at every corner (the point-in-crack cases need all wall normals at the apex).
+    const std::size_t normals = interface.planar ? 1 : interface.feasible_normals.size();
     for (const PolygonCorner& corner : interface.polygon) {
-      Contact c;
-      c.body_a = interface.body_a;
-      c.body_b = interface.body_b;
-      c.position = corner.position;
-      c.normal = interface.feasible_normals.front();
-      c.gap = 0.0;
-      c.feature_a = feature_ref(corner.on_a);
-      c.feature_b = feature_ref(corner.on_b);
-      out.contacts.push_back(c);
+      for (std::size_t k = 0; k < normals; ++k) {
+        Contact c;
+        c.body_a = interface.body_a;
+        c.body_b = interface.body_b;
+        c.position = corner.position;
+        c.normal = interface.feasible_normals[k];
+        c.gap = 0.0;
+        c.feature_a = feature_ref(corner.on_a);
+        c.feature_b = feature_ref(corner.on_b);
+        out.contacts.push_back(c);
+      }
     }
   }
   // The interfaces are documented as sorted already; a scene read from JSON need not be.

@@ -277,21 +277,21 @@ TEST(Measures, UnchangedUnderRigidMotionExceptPositionErrorWhichScales) {
   }
 }
 
-TEST(Measures, GroundTruthMethodScoresPerfectlyWhereItPlacesContacts) {
-  // contacts_from_ground_truth places the polygon corners of planar interfaces with their normal
-  // and nothing for the point and line cases (its documented behaviour).
+TEST(Measures, GroundTruthMethodScoresPerfectlyOnEveryCase) {
+  // contacts_from_ground_truth places the region corners with the feasible normals (all of them
+  // for point and segment regions): exactly the minimal count with correct normals everywhere.
   for (const BuiltinSceneInfo& info : builtin_scenes()) {
     SCOPED_TRACE(info.name);
     const Scene& scene = builtin(info.name);
     const Measures m = measure(scene, contacts_from_ground_truth(scene));
+    EXPECT_EQ(m.count, scene.ground_truth->total_min_contacts());
+    EXPECT_EQ(m.quality_percent, 100.0);
+    EXPECT_EQ(m.coverage_percent, 100.0);
+    EXPECT_EQ(m.excess, 1.0);
+    ASSERT_TRUE(m.position_error.has_value());
+    EXPECT_LE(*m.position_error, 1e-12 * scene.length_scale());
     if (scene.ground_truth->interfaces.front().planar) {
-      EXPECT_EQ(m.quality_percent, 100.0);
-      EXPECT_EQ(m.coverage_percent, 100.0);
-      EXPECT_EQ(m.excess, 1.0);
       EXPECT_NEAR(*m.area_coverage, 1.0, 1e-12);
-    } else {
-      EXPECT_EQ(m.count, 0);
-      EXPECT_EQ(m.coverage_percent, 0.0);
     }
   }
 }

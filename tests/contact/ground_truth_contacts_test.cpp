@@ -201,12 +201,29 @@ TEST(GroundTruthContacts, CornerFeaturesOfBothBodiesLieAtTheContact) {
   }
 }
 
-TEST(GroundTruthContacts, NonPlanarInterfacesAndScenesWithoutGroundTruthGiveNoContacts) {
-  // crack-spike: one point interface (2 feasible normals, no polygon).
+TEST(GroundTruthContacts, PointRegionsGetEveryFeasibleNormalAndBareScenesNothing) {
+  // crack-spike (SUITE.md): the apex at the origin in the groove, walls (±α, α, 0) → two contacts
+  // at (0, 0, 0), one per wall normal, in the listed order. crack-wedge: the ridge segment
+  // z ∈ [−1.6, 1.6] → both wall normals at both ends.
   const Scene crack = make_builtin_scene("crack-spike");
   ASSERT_TRUE(crack.ground_truth.has_value());
-  ASSERT_FALSE(crack.ground_truth->interfaces.empty());
-  EXPECT_TRUE(contacts_from_ground_truth(crack).contacts.empty());
+  const ContactSet point = contacts_from_ground_truth(crack);
+  ASSERT_EQ(point.contacts.size(), 2u);
+  const double alpha = std::sqrt(0.5);
+  for (const Contact& c : point.contacts) {
+    EXPECT_LE(c.position.norm(), 1e-12);
+    EXPECT_EQ(c.gap, 0.0);
+  }
+  EXPECT_LE((point.contacts[0].normal - Vec3(alpha, alpha, 0)).norm() * (point.contacts[0].normal - Vec3(-alpha, alpha, 0)).norm(), 1e-12);
+  EXPECT_LE((point.contacts[0].normal + point.contacts[1].normal - Vec3(0, 2 * alpha, 0)).norm(), 1e-12);
+  const ContactSet segment = contacts_from_ground_truth(make_builtin_scene("crack-wedge"));
+  ASSERT_EQ(segment.contacts.size(), 4u);
+  for (const Contact& c : segment.contacts) {
+    EXPECT_LE(std::hypot(c.position.x(), c.position.y()), 1e-12);
+    EXPECT_NEAR(std::abs(c.position.z()), 1.6, 1e-12);
+    EXPECT_NEAR(std::abs(c.normal.x()), alpha, 1e-12);
+    EXPECT_NEAR(c.normal.y(), alpha, 1e-12);
+  }
 
   Scene bare = crack;
   bare.ground_truth.reset();

@@ -1,6 +1,6 @@
 // Contacts made from a scene's ground truth (SUITE.md): the reference contact set that the viewer
-// shows beside a method's and that tests compare against — the contact polygon corners of every
-// planar interface.
+// shows beside a method's and that tests compare against — the corners of every true contact
+// region with the feasible normals.
 #pragma once
 
 #include "contactlab/contact/contact.h"
@@ -9,15 +9,16 @@
 namespace contactlab {
 
 /// Contacts of scene.ground_truth (an empty set when the scene has none), method "ground-truth",
-/// no parameters. For every planar interface with a polygon and at least one feasible normal: one
-/// contact at each polygon corner (in the polygon's order), body_a/body_b of the interface, normal
-/// = its first feasible normal, gap 0, feature_a/feature_b = the corner's features on A and B
+/// no parameters. For every interface with a true region (ContactInterface::polygon) and at least
+/// one feasible normal: planar — one contact at each polygon corner (in the polygon's order) with
+/// the first feasible normal; point or segment regions (the fundamental cases) — at each corner one
+/// contact per feasible normal, in the listed order (so a point in a crack gets every wall normal).
+/// body_a/body_b of the interface, gap 0, feature_a/feature_b = the corner's features on A and B
 /// (vertex → kVertex with the tet-mesh vertex index, edge → kEdge, face → kFace; the indices of
 /// ground_truth.h and contact.h denote the same things), elements unknown (kInvalidIndex), no area.
-/// Non-planar interfaces (point and line contacts of the fundamental cases) give no contacts: their
-/// ground truth holds normals and a minimal count but no positions, so no contact point can be
-/// derived from it. Contacts are stably sorted by (body_a, body_b) — the order of the interfaces —
-/// keeping each polygon's corner order.
+/// On the built-in scenes this gives exactly the minimal contact count of every interface.
+/// Contacts are stably sorted by (body_a, body_b) — the order of the interfaces — keeping each
+/// region's corner order.
 ContactSet contacts_from_ground_truth(const Scene& scene);
 
 }  // namespace contactlab
