@@ -1,5 +1,7 @@
 #include "contactlab/broadphase/candidate_element_pairs.h"
 
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
 #include <string>
 #include <utility>
@@ -11,50 +13,47 @@ namespace {
 
 constexpr const char* kSource = "candidate_element_pairs";
 
-// World-space boxes of one posed tree for the walk: node boxes for all nodes up front (cheap, and
-// branch-free in the hot loop); element boxes per leaf on first use, since only leaves near the
-// other body are reached.
+using NodePair = std::pair<Index, Index>;
+
+/// The walk splits into about this many independent node pairs before it goes parallel: enough
+/// to balance a few threads over subtrees of uneven cost, few enough to cost nothing serially.
+constexpr std::size_t kParallelNodePairs = 64;
+
+// World-space boxes of one posed tree for the walk, all computed up front (in parallel), so that
+// the walk only reads them and can run on several threads: node boxes, and the candidate boxes of
+// the elements by position in Bvh::elements. Both are O(tree size), like the walk's reads.
 class WorldBoxes {
  public:
   WorldBoxes(const PosedBody& body, double margin)
-      : body_(body),
-        bvh_(*body.bvh),
-        margin_(margin),
-        node_boxes_(bvh_.nodes.size()),
-        element_boxes_(bvh_.elements.size()),
-        leaf_done_(bvh_.nodes.size(), 0) {
-    for (std::size_t n = 0; n < bvh_.nodes.size(); ++n) {
-      node_boxes_[n] =
-          conservative_world_box(bvh_.nodes[n].box, body_.pose).inflated(0.5 * margin_);
-    }
+      : bvh_(*body.bvh), node_boxes_(bvh_.nodes.size()), element_boxes_(bvh_.elements.size()) {
+    constexpr std::size_t kGrain = 256;
+    using Range = tbb::blocked_range<std::size_t>;
+    tbb::parallel_for(Range(0, bvh_.nodes.size(), kGrain), [&](const Range& range) {
+      for (std::size_t n = range.begin(); n != range.end(); ++n) {
+        node_boxes_[n] =
+            conservative_world_box(bvh_.nodes[n].box, body.pose).inflated(0.5 * margin);
+      }
+    });
+    tbb::parallel_for(Range(0, bvh_.elements.size(), kGrain), [&](const Range& range) {
+      for (std::size_t i = range.begin(); i != range.end(); ++i) {
+        element_boxes_[i] = element_world_box(body.elements, bvh_.elements[i], body.pose, margin);
+      }
+    });
   }
-
-  const Bvh& bvh() const { return bvh_; }
 
   // Conservative world box of node `n`, grown by margin/2: contains the candidate box of every
   // element below (rounding towards the same side is monotone, so the inflation keeps that).
   const Aabb& node_box(Index n) const { return node_boxes_[n]; }
 
   // Candidate boxes of the elements of leaf `n`, in Bvh::elements order.
-  const Aabb* leaf_element_boxes(Index n) {
-    const BvhNode& leaf = bvh_.nodes[n];
-    if (!leaf_done_[n]) {
-      for (Index i = leaf.first; i < leaf.first + leaf.count; ++i) {
-        element_boxes_[i] =
-            element_world_box(body_.elements, bvh_.elements[i], body_.pose, margin_);
-      }
-      leaf_done_[n] = 1;
-    }
-    return element_boxes_.data() + leaf.first;
+  const Aabb* leaf_element_boxes(Index n) const {
+    return element_boxes_.data() + bvh_.nodes[n].first;
   }
 
  private:
-  const PosedBody& body_;
   const Bvh& bvh_;
-  double margin_;
   std::vector<Aabb> node_boxes_;
   std::vector<Aabb> element_boxes_;  // by position in Bvh::elements
-  std::vector<char> leaf_done_;      // by node
 };
 
 void check_body(const PosedBody& body, const char* which) {
@@ -95,20 +94,18 @@ std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const Posed
   std::vector<ElementPair> pairs;
   if (a.bvh->empty() || b.bvh->empty()) return pairs;
 
-  WorldBoxes wa(a, margin);
-  WorldBoxes wb(b, margin);
+  const WorldBoxes wa(a, margin);
+  const WorldBoxes wb(b, margin);
   const auto& nodes_a = a.bvh->nodes;
   const auto& nodes_b = b.bvh->nodes;
 
-  // Tandem walk (simultaneous descent of both trees). Each (node of A, node of B) pair is reached
-  // at most once, so every leaf pair — hence every element pair — is tested at most once.
-  std::vector<std::pair<Index, Index>> stack;
-  stack.reserve(128);
-  stack.emplace_back(0, 0);
-  while (!stack.empty()) {
-    const auto [na, nb] = stack.back();
-    stack.pop_back();
-    if (!wa.node_box(na).overlaps(wb.node_box(nb))) continue;
+  // One step of the tandem walk (simultaneous descent of both trees) on the node pair (na, nb):
+  // leaf pairs append their overlapping element pairs to `out`, other overlapping pairs hand their
+  // two child pairs to `push`. Each (node of A, node of B) pair is reached at most once, so every
+  // leaf pair — hence every element pair — is tested at most once.
+  const auto step = [&](NodePair node_pair, std::vector<ElementPair>& out, auto&& push) {
+    const auto [na, nb] = node_pair;
+    if (!wa.node_box(na).overlaps(wb.node_box(nb))) return;
     const BvhNode& node_a = nodes_a[na];
     const BvhNode& node_b = nodes_b[nb];
     if (node_a.is_leaf() && node_b.is_leaf()) {
@@ -117,11 +114,11 @@ std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const Posed
       for (Index i = 0; i < node_a.count; ++i) {
         for (Index j = 0; j < node_b.count; ++j) {
           if (boxes_a[i].overlaps(boxes_b[j])) {
-            pairs.push_back({a.bvh->elements[node_a.first + i], b.bvh->elements[node_b.first + j]});
+            out.push_back({a.bvh->elements[node_a.first + i], b.bvh->elements[node_b.first + j]});
           }
         }
       }
-      continue;
+      return;
     }
     // Descend the larger node (body-frame diagonal, which rotation does not change); a leaf is
     // never descended.
@@ -129,13 +126,38 @@ std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const Posed
         !node_a.is_leaf() && (node_b.is_leaf() || node_a.box.extents().squaredNorm() >=
                                                       node_b.box.extents().squaredNorm());
     if (descend_a) {
-      stack.emplace_back(node_a.first + 1, nb);
-      stack.emplace_back(node_a.first, nb);
+      push(NodePair{node_a.first + 1, nb});
+      push(NodePair{node_a.first, nb});
     } else {
-      stack.emplace_back(na, node_b.first + 1);
-      stack.emplace_back(na, node_b.first);
+      push(NodePair{na, node_b.first + 1});
+      push(NodePair{na, node_b.first});
     }
+  };
+
+  // Breadth-first from the roots until there are enough independent node pairs to share among the
+  // threads, then depth-first below each of them in parallel, each into its own list. The lists
+  // are sorted together at the end, so the result does not depend on the split or the schedule.
+  std::vector<NodePair> frontier{{0, 0}}, next;
+  while (!frontier.empty() && frontier.size() < kParallelNodePairs) {
+    next.clear();
+    for (const NodePair& node_pair : frontier) {
+      step(node_pair, pairs, [&](NodePair child) { next.push_back(child); });
+    }
+    frontier.swap(next);
   }
+  std::vector<std::vector<ElementPair>> found(frontier.size());
+  tbb::parallel_for(std::size_t{0}, frontier.size(), [&](std::size_t i) {
+    std::vector<NodePair> stack{frontier[i]};
+    while (!stack.empty()) {
+      const NodePair node_pair = stack.back();
+      stack.pop_back();
+      step(node_pair, found[i], [&](NodePair child) { stack.push_back(child); });
+    }
+  });
+  std::size_t total = pairs.size();
+  for (const auto& list : found) total += list.size();
+  pairs.reserve(total);
+  for (const auto& list : found) pairs.insert(pairs.end(), list.begin(), list.end());
   sort_pairs(pairs, a.elements.element_count());
   return pairs;
 }

@@ -3,6 +3,7 @@
 #include "contactlab/broadphase/candidate_element_pairs.h"
 
 #include <gtest/gtest.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <cmath>
@@ -125,6 +126,28 @@ TEST(CandidateElementPairs, EqualsBruteForceOnRandomScenes) {
   EXPECT_GT(nonempty, 240);
   EXPECT_GT(total_pairs, 10000);
   EXPECT_LT(total_pairs, pair_tests / 4);
+}
+
+// Big enough trees that the walk splits into many node pairs and runs them on several threads:
+// the result must equal brute force, sorted, whatever the number of threads.
+TEST(CandidateElementPairs, ParallelWalkEqualsBruteForceWhateverTheThreadCount) {
+  std::mt19937 rng(7);
+  const Vec3 h = Vec3::Constant(1.0 / 6.0);
+  const TetMesh mesh_a = grid_tet_mesh(6, 6, 7, h, Vec3::Zero(), 0.2, &rng);
+  const TetMesh mesh_b = grid_tet_mesh(6, 6, 7, h, Vec3::Zero(), 0.2, &rng);
+  const MeshElements a = mesh_elements(mesh_a), b = mesh_elements(mesh_b);
+  const Bvh bvh_a = build_bvh(a), bvh_b = build_bvh(b);
+  const Transform pose_a = Transform::identity();
+  const Transform pose_b = Transform::from_axis_angle(Vec3(1, 1, 1), 0.5, Vec3(0.6, 0.1, 0.0));
+  const auto want = brute_force_element_pairs(a, pose_a, b, pose_b, 1e-3);
+  ASSERT_GT(want.size(), 10000u);  // a third of the bodies overlap: many leaf pairs, deep trees
+  for (int threads : {1, 2, 4}) {
+    SCOPED_TRACE(threads);
+    std::vector<ElementPair> got;
+    tbb::task_arena(threads).execute(
+        [&] { got = candidate_element_pairs({&bvh_a, a, pose_a}, {&bvh_b, b, pose_b}, 1e-3); });
+    EXPECT_EQ(got, want);
+  }
 }
 
 TEST(CandidateElementPairs, SubsetTreesEqualBruteForceOnSubsets) {

@@ -10,6 +10,9 @@
 // the element boxes below them despite rounding, and tests leaves with the element boxes
 // themselves, so the result EQUALS brute_force_element_pairs (brute_force.h) exactly.
 //
+// Threads: the world boxes are computed and the walk's subtrees searched in parallel with oneTBB,
+// in the caller's task arena (one thread inside tbb::task_arena(1)); the result is the same.
+//
 // Units: margin is a length (≥ 0), same units as the vertices.
 #pragma once
 
