@@ -11,5 +11,6 @@ void add_demo_command(CLI::App& app);
 void add_scene_commands(CLI::App& app);
 void add_contacts_command(CLI::App& app);
 void add_view_command(CLI::App& app);
+void add_assess_command(CLI::App& app);
 
 }  // namespace contactlab::cli

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   contactlab::cli::add_scene_commands(app);
   contactlab::cli::add_contacts_command(app);
   contactlab::cli::add_view_command(app);
+  contactlab::cli::add_assess_command(app);
   contactlab::cli::add_demo_command(app);
 
   try {

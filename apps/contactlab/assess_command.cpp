@@ -1,0 +1,206 @@
+// `contactlab assess [--methods a,b] [--cases x,y] [--refined] [-o DIR] [--threads N] [--repetitions N]`:
+// every method on every case of the assessment suite (Erleben 2018 §5, §8; SUITE.md), scored against
+// the ground truth. Prints the tables of the paper's layouts (Table 8, Table 7 with §8.2–8.3) with the
+// paper's values on stdout and writes DIR: index.html (the report page), tables.txt, CSV, JSON, the
+// sorted plots as SVG and PNG, and a 3-D viewer page per case (docs/assessment.md). Progress goes to
+// stderr. Bad names or options: exit 2 before anything is run or written.
+#include "commands.h"
+
+#include "contactlab/assess/suite_run.h"
+#include "contactlab/contact/method.h"
+#include "contactlab/core/error.h"
+#include "contactlab/io/assessment_tables.h"
+#include "contactlab/report/assessment_report.h"
+#include "contactlab/report/paper_reference.h"
+#include "contactlab/scene/builtin_scenes.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <unistd.h>
+
+namespace contactlab::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct AssessArgs {
+  std::vector<std::string> methods, cases;
+  bool refined = false;
+  std::string output = "assessment";
+  int threads = 0;
+  int repetitions = 1;
+};
+
+std::string join(const std::vector<std::string>& names, const std::string& separator = ", ") {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : separator) + n;
+  return out;
+}
+
+/// Unknown or repeated names are bad input; the message lists the known ones.
+void check_names(const std::vector<std::string>& names, const std::vector<std::string>& known, const char* option,
+                 const char* what) {
+  std::set<std::string> seen;
+  for (const std::string& name : names) {
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      throw InputError(option, 0, fmt::format("unknown {} '{}': expected one of {}", what, name, join(known)));
+    }
+    if (!seen.insert(name).second) throw InputError(option, 0, fmt::format("{} '{}' is listed twice", what, name));
+  }
+}
+
+/// The output folder must be a folder or creatable: checked before the run, so that a run of
+/// minutes does not end in "cannot write".
+void check_output(const fs::path& dir) {
+  std::error_code error;
+  if (fs::exists(dir, error)) {
+    if (!fs::is_directory(dir, error)) throw InputError(dir.string(), 0, "exists and is not a folder (-o expects a folder)");
+    if (::access(dir.c_str(), W_OK) != 0) throw InputError(dir.string(), 0, "the folder is not writable");
+    return;
+  }
+  fs::path parent = fs::absolute(dir, error).parent_path();
+  while (!parent.empty() && !fs::exists(parent, error)) parent = parent.parent_path();
+  if (parent.empty() || !fs::is_directory(parent, error) || ::access(parent.c_str(), W_OK) != 0) {
+    throw InputError(dir.string(), 0, "cannot create the folder: " + parent.string() + " is not a writable folder");
+  }
+}
+
+/// The viewer folder: $CONTACTLAB_VIEWER_DIR, else the source tree's viewer/ (set at build time).
+fs::path viewer_dir() {
+  if (const char* env = std::getenv("CONTACTLAB_VIEWER_DIR")) return env;
+  return CONTACTLAB_VIEWER_DIR;
+}
+
+std::optional<std::string> read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// viewer/dist's template and bundle, or nothing (with a warning: the report then has no 3-D views).
+std::optional<ViewerBundle> load_viewer() {
+  const fs::path dist = viewer_dir() / "dist";
+  std::optional<std::string> page = read_text(dist / "template.html"), script = read_text(dist / "viewer.js");
+  if (!page || !script) {
+    fmt::print(stderr,
+               "contactlab: warning: no viewer bundle in {} — the report will have no 3-D views (the build runs "
+               "`npm run build` in viewer/; scripts/setup.sh installs npm's packages)\n",
+               dist.string());
+    return std::nullopt;
+  }
+  return ViewerBundle{std::move(*page), std::move(*script)};
+}
+
+/// Progress on stderr: one line per step, redrawn in place on a terminal.
+class Progress {
+ public:
+  Progress() : terminal_(::isatty(STDERR_FILENO) == 1) {}
+  ~Progress() { finish(); }
+
+  void line(const std::string& text) {
+    if (terminal_) {
+      fmt::print(stderr, "\r\x1b[K{}", text);
+      open_ = true;
+    } else {
+      fmt::print(stderr, "{}\n", text);
+    }
+    std::fflush(stderr);
+  }
+  void finish() {
+    if (open_) fmt::print(stderr, "\n");
+    open_ = false;
+  }
+
+ private:
+  bool terminal_;
+  bool open_ = false;
+};
+
+std::string command_line(const AssessArgs& args) {
+  std::string out = "contactlab assess";
+  if (!args.methods.empty()) out += " --methods " + join(args.methods, ",");
+  if (!args.cases.empty()) out += " --cases " + join(args.cases, ",");
+  if (args.refined) out += " --refined";
+  if (args.threads != 0) out += fmt::format(" --threads {}", args.threads);
+  if (args.repetitions != 1) out += fmt::format(" --repetitions {}", args.repetitions);
+  return out + " -o " + args.output;
+}
+
+void run_assess(const AssessArgs& args) {
+  std::vector<std::string> method_names, case_names;
+  for (const ContactMethod* m : contact_methods()) method_names.push_back(m->name());
+  for (const BuiltinSceneInfo& s : builtin_scenes()) case_names.push_back(s.name);
+  check_names(args.methods, method_names, "--methods", "method");
+  check_names(args.cases, case_names, "--cases", "case");
+  const fs::path dir = args.output;
+  check_output(dir);
+  std::optional<ViewerBundle> viewer = load_viewer();
+
+  SuiteOptions options;
+  options.methods = args.methods;
+  options.cases = args.cases;
+  options.refined = args.refined;
+  options.generate.threads = args.threads;
+  options.repetitions = args.repetitions;
+  Progress progress;
+  options.progress = [&progress](int done, int total, const std::string& method, const std::string& case_name) {
+    const int width = static_cast<int>(std::to_string(total).size());
+    progress.line(fmt::format("[{:>{}}/{}] {} on {} …", done + 1, width, total, method, case_name));
+  };
+  const SuiteResult result = run_suite(options);
+  progress.line(fmt::format("{} runs ({} methods × {} cases) in {:.1f} s", result.results.size(), result.methods.size(),
+                            result.cases.size(), result.seconds));
+  progress.finish();
+
+  const ReferenceValues& paper = paper_reference();
+  const std::string fundamental = fundamental_cases_table(result, &paper);
+  const std::string structures = structures_table(result, &paper);
+  fmt::print("{}{}{}", fundamental, !fundamental.empty() && !structures.empty() ? "\n" : "", structures);
+  std::fflush(stdout);
+
+  const auto started = std::chrono::steady_clock::now();
+  const std::vector<std::string> written =
+      write_assessment_report(dir.string(), result,
+                              {.reference = &paper,
+                               .viewer = std::move(viewer),
+                               .command = command_line(args),
+                               .progress = [&progress](const std::string& step) { progress.line("writing " + step + " …"); }});
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  progress.line(fmt::format("wrote {} ({} files) in {:.1f} s", (dir / "index.html").string(), written.size(), seconds));
+  progress.finish();
+}
+
+}  // namespace
+
+void add_assess_command(CLI::App& app) {
+  auto args = std::make_shared<AssessArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "assess", "Score contact methods on the assessment suite; print the tables, write the report (index.html, CSV, JSON, plots)");
+  cmd->add_option("--methods", args->methods, "methods, comma-separated (default: all; see `contactlab methods`)")
+      ->delimiter(',');
+  cmd->add_option("--cases", args->cases, "built-in cases, comma-separated (default: all 13; see `contactlab scenes`)")
+      ->delimiter(',');
+  cmd->add_flag("--refined", args->refined, "refined tet meshes");
+  cmd->add_option("-o,--output", args->output, "report folder (created if missing; the last -o counts)")
+      ->capture_default_str()
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--repetitions", args->repetitions, "timed generations per method and case (time = median)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->callback([args] { run_assess(*args); });
+}
+
+}  // namespace contactlab::cli
