@@ -1,0 +1,64 @@
+// build_shape_features against definitions evaluated directly on the meshes: vertex neighbours are
+// the other corners of the tets around a vertex (sets of pairs built here), surface vertices and
+// surface tets are those of the boundary triangles.
+#include "contactlab/contact/method.h"
+#include "contactlab/scene/builtin_scenes.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <utility>
+
+namespace contactlab {
+namespace {
+
+void expect_features_match_definitions(const Shape& shape) {
+  const ShapeFeatures f = build_shape_features(shape);
+  const TetMesh& mesh = shape.tets;
+  std::set<std::pair<Index, Index>> edges;  // both directions
+  for (const Tet& t : mesh.tets) {
+    for (Index u : t) {
+      for (Index w : t) {
+        if (u != w) edges.insert({u, w});
+      }
+    }
+  }
+  ASSERT_EQ(f.vertex_neighbours.size(), mesh.vertices.size());
+  std::size_t listed = 0;
+  for (std::size_t v = 0; v < mesh.vertices.size(); ++v) {
+    const std::vector<Index>& list = f.vertex_neighbours[v];
+    EXPECT_TRUE(std::is_sorted(list.begin(), list.end())) << v;
+    EXPECT_EQ(std::set<Index>(list.begin(), list.end()).size(), list.size()) << v;  // no repeats
+    for (Index w : list) EXPECT_TRUE(edges.contains({static_cast<Index>(v), w})) << v << " " << w;
+    listed += list.size();
+  }
+  EXPECT_EQ(listed, edges.size());  // and none missing
+
+  std::set<Index> surface_vertices;
+  for (const Triangle& t : shape.surface_map.surface.triangles) surface_vertices.insert(t.begin(), t.end());
+  for (std::size_t v = 0; v < mesh.vertices.size(); ++v) {
+    EXPECT_EQ(f.on_surface[v], surface_vertices.contains(static_cast<Index>(v))) << v;
+  }
+  std::set<Index> surface_tets;
+  for (const TetFaceRef& face : shape.surface_map.triangle_to_tet_face) surface_tets.insert(face.tet);
+  EXPECT_EQ(f.surface_tets, std::vector<Index>(surface_tets.begin(), surface_tets.end()));
+}
+
+TEST(ShapeFeatures, MatchTheirDefinitionsOnTheSuiteShapes) {
+  // Coarse shapes (few interior vertices) and refined ones (most vertices interior).
+  for (const auto& [name, refined] : {std::pair{"pillar", false}, std::pair{"arch", false},
+                                      std::pair{"crack-hole", false}, std::pair{"arch", true},
+                                      std::pair{"internal-edge", true}}) {
+    SCOPED_TRACE(std::string(name) + (refined ? " refined" : ""));
+    const Scene scene = make_builtin_scene(name, {.refined = refined});
+    std::set<const Shape*> done;
+    for (const Body& body : scene.bodies) {
+      if (done.insert(body.shape.get()).second) expect_features_match_definitions(*body.shape);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace contactlab
