@@ -31,10 +31,17 @@
 // normal; ties in the normal's orientation (overlaps equal within tol) go to the tets' centroids,
 // then to the cross product e_A × e_B itself (canonically ordered edges): antisymmetric and
 // frame-independent, so swapping A and B only flips the normals.
+//
+// Cost: floating-point tests whose "no" implies the exact answer run first — the boxes of the two
+// tets' surface faces, a separating-axis test per triangle pair and a face-plane test before the
+// in-tet guard (separated_along_axis.h, with bounds on their rounding) — so the exact predicates
+// and closest-point searches run only near contact; the contacts are those of the exact tests.
 #include "contactlab/contact/methods/intersection.h"
 
 #include "contact/methods/orient_axis_between_tets.h"
+#include "contact/methods/separated_along_axis.h"
 #include "contact/methods/tet_surface_triangles.h"
+#include "contactlab/core/aabb.h"
 #include "contactlab/geometry/closest_point_point_triangle.h"
 #include "contactlab/geometry/closest_points_triangle_triangle.h"
 #include "contactlab/geometry/point_in_tet.h"
@@ -45,6 +52,7 @@
 #include <algorithm>
 #include <bitset>
 #include <cmath>
+#include <span>
 #include <tuple>
 #include <utility>
 
@@ -78,10 +86,43 @@ bool triangles_touch(const SurfaceTriangle& ta, const SurfaceTriangle& tb, doubl
     }
     if (lo_b - hi_a > tol || lo_a - hi_b > tol) return false;
   }
+  // Separated by more than tol along a face normal or edge cross product: most candidate pairs end
+  // here, without the exact test and the closest-point search below (whose answer this implies).
+  if (detail::triangles_farther_than(ta.x, tb.x, tol)) return false;
   if (triangle_triangle_intersection(ta.x[0], ta.x[1], ta.x[2], tb.x[0], tb.x[1], tb.x[2]).intersect) return true;
   if (!(tol > 0.0)) return false;
   return closest_points_triangle_triangle(ta.x[0], ta.x[1], ta.x[2], tb.x[0], tb.x[1], tb.x[2])
              .squared_distance <= tol * tol;
+}
+
+/// Some surface face of tet_a and some surface face of tet_b have bounding boxes within tol on
+/// every axis: the first test of triangles_touch, on the same coordinates, for all pairs at once.
+/// Most candidate tet pairs fail it, and then need no SurfaceTriangle at all.
+bool surface_face_boxes_touch(const MethodBody& a, Index tet_a, const std::array<Vec3, 4>& xa, const MethodBody& b,
+                              Index tet_b, const std::array<Vec3, 4>& xb, double tol) {
+  const auto face_boxes = [](const MethodBody& body, Index tet, const std::array<Vec3, 4>& x,
+                             std::array<Aabb, 4>& boxes) {
+    int count = 0;
+    for (int f = 0; f < 4; ++f) {
+      if (body.surface_triangle(tet, f) == kInvalidIndex) continue;
+      Aabb& box = boxes[static_cast<std::size_t>(count++)];
+      for (const int corner : kTetFaces[static_cast<std::size_t>(f)]) box.extend(x[static_cast<std::size_t>(corner)]);
+    }
+    return count;
+  };
+  std::array<Aabb, 4> boxes_a, boxes_b;
+  const int count_a = face_boxes(a, tet_a, xa, boxes_a);
+  const int count_b = face_boxes(b, tet_b, xb, boxes_b);
+  for (int i = 0; i < count_a; ++i) {
+    for (int j = 0; j < count_b; ++j) {
+      const Aabb& ba = boxes_a[static_cast<std::size_t>(i)];
+      const Aabb& bb = boxes_b[static_cast<std::size_t>(j)];
+      bool apart = false;
+      for (int k = 0; k < 3; ++k) apart = apart || bb.min[k] - ba.max[k] > tol || ba.min[k] - bb.max[k] > tol;
+      if (!apart) return true;
+    }
+  }
+  return false;
 }
 
 /// V lies in the closed prism over triangle f (inside its three edge–face planes). Exact signs of
@@ -98,6 +139,13 @@ bool inside_edge_face_planes(const Vec3& v, const SurfaceTriangle& f) {
 
 /// p lies in the closed tet t, or within tol of it.
 bool within_tet(const Vec3& p, const std::array<Vec3, 4>& t, double tol) {
+  // Beyond tol outside a face plane: certainly not within (implies the answers below, cheaply).
+  const double scale = std::max(detail::max_abs_coordinate(t), p.cwiseAbs().maxCoeff());
+  for (const auto& face : kTetFaces) {
+    const Vec3& o = t[static_cast<std::size_t>(face[0])];
+    const Vec3 n = (t[static_cast<std::size_t>(face[1])] - o).cross(t[static_cast<std::size_t>(face[2])] - o);
+    if (detail::separated_along_axis(n, std::span(&p, 1), t, tol, scale)) return false;
+  }
   if (point_in_tet(p, t[0], t[1], t[2], t[3]).in_closure) return true;
   if (!(tol > 0.0)) return false;
   for (const auto& face : kTetFaces) {
@@ -133,10 +181,11 @@ class IntersectionMethod final : public ContactMethod {
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
                 std::vector<Contact>& sink) const override {
     const double tol = settings.absolute_tolerance();
-    const detail::TetSurfaceTriangles tris_a = detail::tet_surface_triangles(a, tet_a);
-    const detail::TetSurfaceTriangles tris_b = detail::tet_surface_triangles(b, tet_b);
     const std::array<Vec3, 4> xa = a.tet(tet_a);
     const std::array<Vec3, 4> xb = b.tet(tet_b);
+    if (!surface_face_boxes_touch(a, tet_a, xa, b, tet_b, xb, tol)) return;
+    const detail::TetSurfaceTriangles tris_a = detail::tet_surface_triangles(a, tet_a);
+    const detail::TetSurfaceTriangles tris_b = detail::tet_surface_triangles(b, tet_b);
     const Vec3 centroid_hint = detail::tet_centroid(xb) - detail::tet_centroid(xa);
     SeenPairs seen;
 
@@ -188,8 +237,6 @@ class IntersectionMethod final : public ContactMethod {
           for (int j = 0; j < 3; ++j) {
             const SurfaceEdge eb = detail::surface_edge(tb, j);
             if (SeenPairs::test_and_set(seen.edge_edge, static_cast<std::size_t>(16 * ea.key + eb.key))) continue;
-            const FeatureRef fa = detail::edge_feature(a, ea.v0, ea.v1);
-            const FeatureRef fb = detail::edge_feature(b, eb.v0, eb.v1);
             const Vec3 da = ea.x1 - ea.x0;
             const Vec3 db = eb.x1 - eb.x0;
             const Vec3 cross = da.cross(db);
@@ -213,7 +260,8 @@ class IntersectionMethod final : public ContactMethod {
             const Vec3 pa = ea.x0 + s * da;
             const Vec3 pb = eb.x0 + t * db;
             if (!within_tet(pa, xb, tol) || !within_tet(pb, xa, tol)) continue;  // pitfall guard
-            emit(0.5 * (pa + pb), axis.normal, -axis.overlap, fa, fb);
+            emit(0.5 * (pa + pb), axis.normal, -axis.overlap, detail::edge_feature(a, ea.v0, ea.v1),
+                 detail::edge_feature(b, eb.v0, eb.v1));
           }
         }
       }
