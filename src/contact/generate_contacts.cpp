@@ -1,3 +1,16 @@
+// The driver as named stages, every one of them parallel where there is more than one of a thing
+// (oneTBB, inside one task arena of options.threads threads):
+//   1. shape data   — per distinct shape not in the cache: features ∥ surface-tet BVH;
+//   2. posing       — per body: world vertices and world box;
+//   3. body pairs   — sort-and-sweep over the body boxes (serial, cheap);
+//   4. tet pairs    — per body pair: the BVH tandem walk, then
+//   5. kernels      — per chunk of kChunk tet pairs of that body pair (nested in 4);
+//   6. post-process — per body pair: merge duplicates, sort; the pairs are concatenated in (a, b)
+//                     order, which is the global order since every contact key starts with (a, b).
+// Determinism: every parallel loop writes to slots fixed by its index (shape, body, body pair,
+// chunk), never to shared growing containers, and the chunks are cut at fixed offsets, so the
+// contacts reach stage 6 in task order whatever the thread count or schedule. Stage 6 then sorts by
+// keys that cover every field of a contact, so its result depends only on the set of contacts.
 #include "contactlab/contact/generate_contacts.h"
 
 #include "contactlab/broadphase/bvh.h"
@@ -5,49 +18,144 @@
 #include "contactlab/broadphase/candidate_element_pairs.h"
 
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_invoke.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <map>
-#include <memory>
+#include <mutex>
 #include <tuple>
+#include <unordered_map>
 
 namespace contactlab {
-namespace {
+namespace detail {
 
 struct ShapeData {
   ShapeFeatures features;
   Bvh surface_tet_bvh;  ///< over the tets with a surface face only (interior tets cannot touch)
 };
 
-struct Task {
-  std::size_t body_pair;
-  ElementPair tets;
+}  // namespace detail
+
+struct ShapeCache::Impl {
+  struct Entry {
+    std::shared_ptr<const Shape> shape;  // keeps the key's address from being reused
+    std::unique_ptr<const detail::ShapeData> data;
+  };
+  mutable std::mutex mutex;
+  std::map<const Shape*, Entry> entries;
 };
 
-auto order_key(const Contact& c) {
-  return std::tuple(c.body_a, c.body_b, c.element_a, c.element_b, c.feature_a, c.feature_b, c.position.x(),
-                    c.position.y(), c.position.z());
+ShapeCache::ShapeCache() : impl_(std::make_unique<Impl>()) {}
+ShapeCache::~ShapeCache() = default;
+
+std::size_t ShapeCache::size() const {
+  const std::lock_guard lock(impl_->mutex);
+  return impl_->entries.size();
 }
 
-/// Contacts of the same body pair with positions and normals equal within `tolerance` (normals:
-/// within 1e-9) are one contact; the first in `order_key` order is kept. Sweep over x.
+void ShapeCache::clear() {
+  const std::lock_guard lock(impl_->mutex);
+  impl_->entries.clear();
+}
+
+namespace {
+
+using detail::ShapeData;
+
+/// Tet pairs per kernel chunk: large enough that a chunk's bookkeeping (one output vector) is
+/// negligible next to its kernels, small enough to balance two threads on a few hundred pairs.
+constexpr std::size_t kChunk = 64;
+
+MeshElements tet_elements(const Shape& shape) {
+  return MeshElements{ElementKind::kTetrahedron, shape.tets.vertices, shape.tets.tets, {}};
+}
+
+std::unique_ptr<ShapeData> build_shape_data(const Shape& shape) {
+  auto data = std::make_unique<ShapeData>();
+  // The BVH needs only the surface tets, which the features list too; both halves run at once.
+  std::vector<Index> surface_tets;
+  for (Index t = 0; t < shape.tets.tet_count(); ++t) {
+    if (shape.surface_map.surface_face_count[t] > 0) surface_tets.push_back(t);
+  }
+  tbb::parallel_invoke([&] { data->features = build_shape_features(shape); },
+                       [&] { data->surface_tet_bvh = build_bvh(tet_elements(shape), surface_tets); });
+  assert(data->features.surface_tets == surface_tets);
+  return data;
+}
+
+/// Stage 1: the data of every distinct shape of the scene, from the cache or built (in parallel).
+/// `owned` keeps what was built when there is no cache.
+std::unordered_map<const Shape*, const ShapeData*> shape_data(const Scene& scene, ShapeCache* cache,
+                                                              std::vector<std::unique_ptr<ShapeData>>& owned,
+                                                              std::size_t& built) {
+  std::unordered_map<const Shape*, const ShapeData*> found;
+  std::vector<const Body*> missing;  // first body of each shape to build, in body order
+  {
+    std::unique_lock<std::mutex> lock;
+    if (cache) lock = std::unique_lock(cache->impl().mutex);
+    for (const Body& body : scene.bodies) {
+      const Shape* shape = body.shape.get();
+      if (found.contains(shape)) continue;
+      const ShapeData* data = nullptr;
+      if (cache) {
+        const auto it = cache->impl().entries.find(shape);
+        if (it != cache->impl().entries.end()) data = it->second.data.get();
+      }
+      found.emplace(shape, data);
+      if (!data) missing.push_back(&body);
+    }
+  }
+  built = missing.size();
+  owned.resize(missing.size());
+  tbb::parallel_for(std::size_t{0}, missing.size(),
+                    [&](std::size_t i) { owned[i] = build_shape_data(*missing[i]->shape); });
+  if (cache) {
+    const std::lock_guard lock(cache->impl().mutex);
+    for (std::size_t i = 0; i < missing.size(); ++i) {
+      // A concurrent call may have added the shape meanwhile: either copy is the same data.
+      auto [it, added] = cache->impl().entries.try_emplace(missing[i]->shape.get());
+      if (added) it->second = {missing[i]->shape, std::move(owned[i])};
+      found[missing[i]->shape.get()] = it->second.data.get();
+    }
+    owned.clear();
+  } else {
+    for (std::size_t i = 0; i < missing.size(); ++i) found[missing[i]->shape.get()] = owned[i].get();
+  }
+  return found;
+}
+
+/// Every field of a contact, for orders in which only identical contacts tie (so any sorting
+/// algorithm gives the same sequence). Starts with the documented output order: body pair,
+/// element pair, feature pair, position.
+auto full_key(const Contact& c) {
+  return std::tuple(c.body_a, c.body_b, c.element_a, c.element_b, c.feature_a, c.feature_b, c.position.x(),
+                    c.position.y(), c.position.z(), c.normal.x(), c.normal.y(), c.normal.z(), c.gap, c.area,
+                    c.has_area);
+}
+bool full_less(const Contact& a, const Contact& b) { return full_key(a) < full_key(b); }
+
+/// Contacts of one body pair with positions and normals equal within `tolerance` (normals: within
+/// 1e-9) are one contact; the first in the output order is kept. Sweep over x in the order
+/// (x, full key), a pure function of the set of contacts. Returns the kept ones in output order.
 std::vector<Contact> merge_duplicates(std::vector<Contact> contacts, double tolerance) {
   std::sort(contacts.begin(), contacts.end(), [](const Contact& a, const Contact& b) {
-    return std::tuple(a.body_a, a.body_b, a.position.x()) < std::tuple(b.body_a, b.body_b, b.position.x());
+    if (a.position.x() != b.position.x()) return a.position.x() < b.position.x();
+    return full_less(a, b);
   });
-  std::vector<bool> removed(contacts.size(), false);
+  std::vector<char> removed(contacts.size(), 0);
   for (std::size_t i = 0; i < contacts.size(); ++i) {
     if (removed[i]) continue;
     for (std::size_t j = i + 1; j < contacts.size(); ++j) {
       const Contact &a = contacts[i], &b = contacts[j];
-      if (b.body_a != a.body_a || b.body_b != a.body_b || b.position.x() - a.position.x() > tolerance) break;
+      if (b.position.x() - a.position.x() > tolerance) break;
       if (removed[j]) continue;
       if ((a.position - b.position).norm() <= tolerance && (a.normal - b.normal).norm() <= 1e-9) {
         // keep whichever comes first in the final order, so the result does not depend on the sweep
-        if (order_key(b) < order_key(a)) std::swap(contacts[i], contacts[j]);
-        removed[j] = true;
+        if (full_less(b, a)) std::swap(contacts[i], contacts[j]);
+        removed[j] = 1;
       }
     }
   }
@@ -56,8 +164,18 @@ std::vector<Contact> merge_duplicates(std::vector<Contact> contacts, double tole
   for (std::size_t i = 0; i < contacts.size(); ++i) {
     if (!removed[i]) kept.push_back(contacts[i]);
   }
+  std::sort(kept.begin(), kept.end(), full_less);
   return kept;
 }
+
+/// What stages 4–6 produce for one body pair.
+struct PairWork {
+  std::vector<ElementPair> tet_pairs;  ///< freed after the kernels
+  std::size_t tet_pair_count = 0;
+  std::vector<std::vector<Contact>> chunk_contacts;  ///< kernel output per chunk of kChunk tet pairs
+  std::size_t raw_contacts = 0;
+  std::vector<Contact> contacts;  ///< merged and sorted
+};
 
 }  // namespace
 
@@ -68,64 +186,69 @@ ContactSet generate_contacts(const Scene& scene, const ContactMethod& method, co
   settings.length_scale = scene.length_scale();
   const double tolerance = settings.absolute_tolerance();
   const double margin = method.candidate_margin(settings) + tolerance;
+  const std::size_t body_count = scene.bodies.size();
 
-  // Per distinct shape: features and the BVH over its surface tets (body frame).
-  std::map<const Shape*, std::unique_ptr<ShapeData>> shapes;
-  for (const Body& body : scene.bodies) {
-    auto& data = shapes[body.shape.get()];
-    if (data) continue;
-    data = std::make_unique<ShapeData>();
-    data->features = build_shape_features(*body.shape);
-    const TetMesh& mesh = body.shape->tets;
-    const MeshElements elements{ElementKind::kTetrahedron, mesh.vertices, mesh.tets, {}};
-    data->surface_tet_bvh = build_bvh(elements, data->features.surface_tets);
-  }
+  std::vector<std::unique_ptr<ShapeData>> owned_shapes;
+  std::unordered_map<const Shape*, const ShapeData*> shapes;
+  std::vector<std::vector<Vec3>> world(body_count);
+  std::vector<BodyPair> body_pairs;
+  std::vector<PairWork> work;
+  std::size_t shapes_built = 0;
 
-  // World vertices and boxes per body.
-  std::vector<std::vector<Vec3>> world(scene.bodies.size());
-  std::vector<Aabb> boxes(scene.bodies.size());
-  std::vector<bool> fixed(scene.bodies.size());
-  for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
-    const Body& body = scene.bodies[i];
-    const Transform pose = body.pose();
-    world[i].reserve(body.shape->tets.vertices.size());
-    for (const Vec3& v : body.shape->tets.vertices) {
-      world[i].push_back(pose.apply(v));
-      boxes[i].extend(world[i].back());
-    }
-    fixed[i] = body.fixed;
-  }
-
-  const std::vector<BodyPair> body_pairs = candidate_body_pairs(boxes, margin, fixed);
-  std::vector<MethodBody> views(scene.bodies.size());
-  for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
-    const Shape* shape = scene.bodies[i].shape.get();
-    views[i] = MethodBody{static_cast<Index>(i), shape, &shapes.at(shape)->features, world[i]};
-  }
-
-  std::vector<Task> tasks;
-  for (std::size_t p = 0; p < body_pairs.size(); ++p) {
-    const auto make_posed = [&](Index b) {
-      const Body& body = scene.bodies[b];
-      const TetMesh& mesh = body.shape->tets;
-      return PosedBody{&shapes.at(body.shape.get())->surface_tet_bvh,
-                       MeshElements{ElementKind::kTetrahedron, mesh.vertices, mesh.tets, {}}, body.pose()};
-    };
-    for (const ElementPair& pair : candidate_element_pairs(make_posed(body_pairs[p].a), make_posed(body_pairs[p].b), margin)) {
-      tasks.push_back({p, pair});
-    }
-  }
-
-  // Kernels in parallel; each task writes its own output, concatenated in task order, so the
-  // result does not depend on the thread count or scheduling.
-  std::vector<std::vector<Contact>> outputs(tasks.size());
   auto run = [&] {
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, tasks.size(), 64), [&](const tbb::blocked_range<std::size_t>& range) {
-      for (std::size_t t = range.begin(); t != range.end(); ++t) {
-        const Task& task = tasks[t];
-        const BodyPair& bodies = body_pairs[task.body_pair];
-        method.generate(views[bodies.a], task.tets.a, views[bodies.b], task.tets.b, settings, outputs[t]);
+    shapes = shape_data(scene, options.shape_cache, owned_shapes, shapes_built);
+
+    // Stage 2: world vertices and boxes per body.
+    std::vector<Aabb> boxes(body_count);
+    std::vector<bool> fixed(body_count);
+    tbb::parallel_for(std::size_t{0}, body_count, [&](std::size_t i) {
+      const Body& body = scene.bodies[i];
+      const Transform pose = body.pose();
+      world[i].reserve(body.shape->tets.vertices.size());
+      for (const Vec3& v : body.shape->tets.vertices) {
+        world[i].push_back(pose.apply(v));
+        boxes[i].extend(world[i].back());
       }
+    });
+    for (std::size_t i = 0; i < body_count; ++i) fixed[i] = scene.bodies[i].fixed;
+
+    // Stage 3.
+    body_pairs = candidate_body_pairs(boxes, margin, fixed);
+    std::vector<MethodBody> views(body_count);
+    for (std::size_t i = 0; i < body_count; ++i) {
+      const Shape* shape = scene.bodies[i].shape.get();
+      views[i] = MethodBody{static_cast<Index>(i), shape, &shapes.at(shape)->features, world[i]};
+    }
+
+    // Stages 4–6 per body pair; stage 5 nested.
+    work.resize(body_pairs.size());
+    tbb::parallel_for(std::size_t{0}, body_pairs.size(), [&](std::size_t p) {
+      PairWork& w = work[p];
+      const BodyPair& pair = body_pairs[p];
+      const auto posed = [&](Index b) {
+        const Body& body = scene.bodies[b];
+        return PosedBody{&shapes.at(body.shape.get())->surface_tet_bvh, tet_elements(*body.shape), body.pose()};
+      };
+      w.tet_pairs = candidate_element_pairs(posed(pair.a), posed(pair.b), margin);
+
+      const std::size_t chunks = (w.tet_pairs.size() + kChunk - 1) / kChunk;
+      w.chunk_contacts.resize(chunks);
+      tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
+        const std::size_t end = std::min(w.tet_pairs.size(), (c + 1) * kChunk);
+        for (std::size_t t = c * kChunk; t < end; ++t) {
+          method.generate(views[pair.a], w.tet_pairs[t].a, views[pair.b], w.tet_pairs[t].b, settings,
+                          w.chunk_contacts[c]);
+        }
+      });
+
+      w.tet_pair_count = w.tet_pairs.size();
+      w.tet_pairs = {};
+      std::vector<Contact> raw;
+      for (const std::vector<Contact>& out : w.chunk_contacts) w.raw_contacts += out.size();
+      raw.reserve(w.raw_contacts);
+      for (const std::vector<Contact>& out : w.chunk_contacts) raw.insert(raw.end(), out.begin(), out.end());
+      w.chunk_contacts = {};
+      w.contacts = merge_duplicates(std::move(raw), tolerance);
     });
   };
   if (options.threads > 0) {
@@ -135,20 +258,22 @@ ContactSet generate_contacts(const Scene& scene, const ContactMethod& method, co
     run();
   }
 
-  std::vector<Contact> raw;
-  for (std::vector<Contact>& out : outputs) raw.insert(raw.end(), out.begin(), out.end());
-  const std::size_t raw_count = raw.size();
-  std::vector<Contact> merged = merge_duplicates(std::move(raw), tolerance);
-  std::sort(merged.begin(), merged.end(), [](const Contact& a, const Contact& b) { return order_key(a) < order_key(b); });
-
   ContactSet set;
   set.method = method.name();
   set.parameters = method.parameters(settings);
-  set.contacts = std::move(merged);
+  std::size_t total = 0, raw_count = 0, tet_pair_count = 0;
+  for (const PairWork& w : work) {
+    total += w.contacts.size();
+    raw_count += w.raw_contacts;
+    tet_pair_count += w.tet_pair_count;
+  }
+  set.contacts.reserve(total);
+  for (const PairWork& w : work) set.contacts.insert(set.contacts.end(), w.contacts.begin(), w.contacts.end());
   if (statistics) {
     statistics->body_pairs = body_pairs.size();
-    statistics->element_pairs = tasks.size();
+    statistics->element_pairs = tet_pair_count;
     statistics->raw_contacts = raw_count;
+    statistics->shapes_built = shapes_built;
     statistics->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
   return set;

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <string>
 
 namespace contactlab {
 namespace {
@@ -97,6 +98,81 @@ TEST(GenerateContacts, EqualContactsOfOneBodyPairMerge) {
   EXPECT_EQ(set.contacts.size(), pairs.size());  // exactly one per body pair
   EXPECT_GT(stats.raw_contacts, set.contacts.size());
   EXPECT_GE(pairs.size(), 213u);  // at least every touching pair of the wall
+}
+
+/// Every field, bit for bit (positions, normals and gaps compared with ==).
+void expect_same_contacts(const ContactSet& want, const ContactSet& got, const std::string& what) {
+  ASSERT_EQ(want.contacts.size(), got.contacts.size()) << what;
+  for (std::size_t i = 0; i < want.contacts.size(); ++i) {
+    const Contact &w = want.contacts[i], &g = got.contacts[i];
+    const bool same = w.body_a == g.body_a && w.body_b == g.body_b && w.position == g.position &&
+                      w.normal == g.normal && w.gap == g.gap && w.feature_a == g.feature_a &&
+                      w.feature_b == g.feature_b && w.element_a == g.element_a && w.element_b == g.element_b &&
+                      w.area == g.area && w.has_area == g.has_area;
+    ASSERT_TRUE(same) << what << ": contact " << i;
+  }
+}
+
+std::size_t distinct_shapes(const Scene& scene) {
+  std::set<const Shape*> shapes;
+  for (const Body& body : scene.bodies) shapes.insert(body.shape.get());
+  return shapes.size();
+}
+
+// Every registered method gives the same contacts, bit for bit, serially, on 2 and 4 threads, and
+// with shape data from a cache (filled by an earlier call) instead of built in the call. The wall
+// (213 body pairs) with two of the methods only, to keep the test short.
+TEST(GenerateContacts, SameContactsWhateverTheThreadsAndTheShapeCache) {
+  for (const char* name : {"pillar", "arch", "wall"}) {
+    const Scene scene = make_builtin_scene(name);
+    for (const ContactMethod* method : contact_methods()) {
+      if (name == std::string("wall") && method->name() != "intersection" && method->name() != "vertex-only") {
+        continue;
+      }
+      const std::string what = std::string(name) + " " + method->name();
+      const ContactSet serial = generate_contacts(scene, *method, {.settings = {}, .threads = 1});
+      ASSERT_FALSE(serial.contacts.empty()) << what;
+      expect_same_contacts(serial, generate_contacts(scene, *method, {.settings = {}, .threads = 2}),
+                           what + ", 2 threads");
+      ShapeCache cache;
+      for (int call = 0; call < 2; ++call) {  // the first call fills the cache, the second reads it
+        expect_same_contacts(
+            serial, generate_contacts(scene, *method, {.settings = {}, .threads = 4, .shape_cache = &cache}),
+            what + ", 4 threads, cache call " + std::to_string(call));
+      }
+    }
+  }
+}
+
+TEST(GenerateContacts, ShapeCacheBuildsEachShapeOnceAndKeepsItAlive) {
+  ShapeCache cache;
+  std::weak_ptr<const Shape> brick;
+  std::size_t wall_shapes = 0;
+  {
+    const Scene wall = make_builtin_scene("wall");
+    wall_shapes = distinct_shapes(wall);
+    ASSERT_LT(wall_shapes, wall.bodies.size());  // bricks share shapes
+    const ContactMethod& method = *find_contact_method("vertex-only");
+    GenerateStatistics stats;
+    generate_contacts(wall, method, {}, &stats);
+    EXPECT_EQ(stats.shapes_built, wall_shapes);  // no cache: built every call
+    generate_contacts(wall, method, {.settings = {}, .threads = 0, .shape_cache = &cache}, &stats);
+    EXPECT_EQ(stats.shapes_built, wall_shapes);
+    EXPECT_EQ(cache.size(), wall_shapes);
+    generate_contacts(wall, method, {.settings = {}, .threads = 0, .shape_cache = &cache}, &stats);
+    EXPECT_EQ(stats.shapes_built, 0u);
+    brick = wall.bodies.back().shape;
+  }
+  EXPECT_FALSE(brick.expired());  // the cache holds the shapes it has data for
+  const Scene arch = make_builtin_scene("arch");  // other shapes: added
+  GenerateStatistics stats;
+  generate_contacts(arch, *find_contact_method("vertex-only"), {.settings = {}, .threads = 0, .shape_cache = &cache},
+                    &stats);
+  EXPECT_EQ(stats.shapes_built, distinct_shapes(arch));
+  EXPECT_EQ(cache.size(), wall_shapes + distinct_shapes(arch));
+  cache.clear();
+  EXPECT_EQ(cache.size(), 0u);
+  EXPECT_TRUE(brick.expired());
 }
 
 }  // namespace
