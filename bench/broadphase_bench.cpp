@@ -3,7 +3,8 @@
 //
 // Scene: two jittered grid tet meshes of 12 × 12 × 14 cells × 6 tets = 12096 tets each (cell size
 // 1/12, so each body is about 1 × 1 × 1.17), B rotated by 30° about (1, 1, 1) and shifted by 2/3
-// of the size along x so the two overlap over about a third of their extent. A smaller pair of
+// of the size along x so the two overlap over about a third of their extent (bench_meshes.h, the
+// pair methods_bench times too). A smaller pair of
 // 6 × 6 × 7 cells (1512 tets each) in the same configuration compares the BVH with brute force
 // where brute force is affordable; brute force on the large pair (1.5·10^8 box tests) runs once
 // per repetition.
@@ -16,11 +17,11 @@
 #include <benchmark/benchmark.h>
 
 #include <cmath>
-#include <numbers>
 #include <random>
+#include <utility>
 #include <vector>
 
-#include "../tests/broadphase/grid_mesh.h"
+#include "bench_meshes.h"
 #include "contactlab/broadphase/brute_force.h"
 #include "contactlab/broadphase/bvh.h"
 #include "contactlab/broadphase/candidate_body_pairs.h"
@@ -37,19 +38,13 @@ struct TwoBodies {
   Transform pose_a, pose_b;
 
   explicit TwoBodies(int cells) {
-    std::mt19937 rng(2024);
-    const int nx = cells, ny = cells, nz = cells + cells / 6;
-    const Vec3 h = Vec3::Constant(1.0 / 12.0) * (12.0 / cells);
-    mesh_a = test::grid_tet_mesh(nx, ny, nz, h, Vec3::Zero(), 0.2, &rng);
-    mesh_b = test::grid_tet_mesh(nx, ny, nz, h, Vec3::Zero(), 0.2, &rng);
+    bench::OverlappingGridPair pair = bench::overlapping_grid_pair(cells);
+    mesh_a = std::move(pair.mesh_a);
+    mesh_b = std::move(pair.mesh_b);
+    pose_a = pair.pose_a;
+    pose_b = pair.pose_b;
     bvh_a = build_bvh(mesh_a);
     bvh_b = build_bvh(mesh_b);
-    const Vec3 centre = mesh_b.bounds().center();
-    pose_a = Transform::identity();
-    // Rotate B about its own centre, then move it 2/3 of the size along x.
-    const Mat3 r = Eigen::AngleAxisd(std::numbers::pi / 6.0, Vec3(1, 1, 1).normalized()).toRotationMatrix();
-    pose_b.rotation = r;
-    pose_b.translation = centre - r * centre + Vec3(2.0 / 3.0, 0.0, 0.0);
   }
   PosedBody a() const { return {&bvh_a, mesh_elements(mesh_a), pose_a}; }
   PosedBody b() const { return {&bvh_b, mesh_elements(mesh_b), pose_b}; }

@@ -1,0 +1,341 @@
+// Every contact method against FCL on the same geometry, timed in the same run (issue 5 item 4).
+//
+// Scenes: the suite's `pillar`, `wall` and `arch` (coarse tet meshes, TetGen "pq2.0Y", or refined
+// with --refined) and `grid-pair`: two overlapping jittered-grid tet bodies of 12096 tets each
+// (bench_meshes.h; --cells changes the size).
+//
+// Ours: generate_contacts(scene, method, {threads, shape_cache}), timed twice per repetition:
+// "cached" with a ShapeCache filled in the warm-up round — posing, body and tet pairs, kernels,
+// merge and sort, the per-query work, as FCL's (whose BVHs are built once, outside the timing) —
+// and "cold" without one, so the call also builds every shape's features and surface-tet BVH.
+// FCL 0.7: one BVHModel<OBBRSS> per distinct shape over its surface triangles (the boundary of the
+// tet mesh: the same triangles our surface methods see), built once outside the timing, one
+// CollisionObject per body at the body's pose. Timed: the body AABBs (computeAABB), every pair of
+// bodies whose AABBs overlap except fixed–fixed pairs (the pairs our driver looks at: it skips
+// fixed–fixed pairs and culls by body boxes), and fcl::collide on each with
+// CollisionRequest(num_max_contacts = 10^8, enable_contact = true), i.e. every intersecting
+// triangle pair with its contact point, normal and depth. FCL counts one contact per intersecting
+// triangle pair; ours counts feature-pair contacts after merging, so the counts differ in kind.
+//
+// Each repetition runs FCL once and then every (method, threads) once, interleaved, so that the
+// machine's load drifts over all of them alike; after one untimed warm-up round the table prints
+// medians over the repetitions, the ratio median(ours) / median(FCL) (< 1: faster than FCL) and the
+// speed-up median(1 thread) / median(2 threads) per method, for cached and cold queries.
+//
+// Run:  build/<dir>/bench/methods_bench [--repetitions N] [--scenes a,b] [--methods a,b]
+//       [--threads 1,2] [--cells N] [--refined] [--dump DIR]
+// --dump DIR writes each method's contacts (1 thread) as DIR/<scene>-<method>.json, to check that
+// an optimisation keeps the output byte-identical.
+#include <fcl/fcl.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bench_meshes.h"
+#include "contactlab/contact/generate_contacts.h"
+#include "contactlab/contact/method.h"
+#include "contactlab/io/contacts_json.h"
+#include "contactlab/scene/builtin_scenes.h"
+
+namespace contactlab {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using FclModel = fcl::BVHModel<fcl::OBBRSSd>;
+
+struct Options {
+  int repetitions = 7;
+  std::vector<std::string> scenes{"pillar", "wall", "arch", "grid-pair"};
+  std::vector<std::string> methods;  // empty: all registered
+  std::vector<int> threads{1, 2};
+  int cells = 12;
+  bool refined = false;
+  std::string dump;
+};
+
+std::vector<std::string> split(const std::string& text) {
+  std::vector<std::string> parts;
+  std::stringstream in(text);
+  for (std::string part; std::getline(in, part, ',');) {
+    if (!part.empty()) parts.push_back(part);
+  }
+  return parts;
+}
+
+[[noreturn]] void usage(const std::string& problem) {
+  std::fprintf(stderr,
+               "methods_bench: %s\nusage: methods_bench [--repetitions N] [--scenes a,b] [--methods a,b] "
+               "[--threads 1,2] [--cells N] [--refined] [--dump DIR]\n",
+               problem.c_str());
+  std::exit(2);
+}
+
+int positive_int(const std::string& flag, const std::string& text) {
+  try {
+    std::size_t used = 0;
+    const int value = std::stoi(text, &used);
+    if (used == text.size() && value > 0) return value;
+  } catch (const std::exception&) {
+  }
+  usage(flag + " expects a positive integer, got '" + text + "'");
+}
+
+Options parse_options(int argc, char** argv) {
+  Options options;
+  for (int i = 1; i < argc; ++i) {
+    const std::string flag = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) usage(flag + " needs a value");
+      return argv[++i];
+    };
+    if (flag == "--repetitions") {
+      options.repetitions = positive_int(flag, value());
+    } else if (flag == "--scenes") {
+      options.scenes = split(value());
+    } else if (flag == "--methods") {
+      options.methods = split(value());
+    } else if (flag == "--threads") {
+      options.threads.clear();
+      for (const std::string& t : split(value())) options.threads.push_back(positive_int(flag, t));
+    } else if (flag == "--cells") {
+      options.cells = positive_int(flag, value());
+    } else if (flag == "--refined") {
+      options.refined = true;
+    } else if (flag == "--dump") {
+      options.dump = value();
+    } else {
+      usage("unknown option '" + flag + "'");
+    }
+  }
+  for (const std::string& name : options.methods) {
+    if (find_contact_method(name) == nullptr) usage("unknown method '" + name + "'");
+  }
+  for (const std::string& name : options.scenes) {
+    if (name != "grid-pair" && !is_builtin_scene(name)) usage("unknown scene '" + name + "'");
+  }
+  return options;
+}
+
+Scene grid_pair_scene(int cells) {
+  bench::OverlappingGridPair pair = bench::overlapping_grid_pair(cells);
+  Scene scene;
+  scene.name = "grid-pair";
+  Body a, b;
+  a.name = "grid-a";
+  a.shape = make_shape_from_tets(std::move(pair.mesh_a), "grid-a");
+  a.position = pair.pose_a.translation;
+  a.orientation = Quat(pair.pose_a.rotation);
+  b.name = "grid-b";
+  b.shape = make_shape_from_tets(std::move(pair.mesh_b), "grid-b");
+  b.position = pair.pose_b.translation;
+  b.orientation = Quat(pair.pose_b.rotation);
+  scene.bodies = {std::move(a), std::move(b)};
+  return scene;
+}
+
+// FCL's view of a scene: one BVHModel per distinct shape over its boundary triangles (vertices
+// compacted to those the triangles use), one CollisionObject per body at the body's pose.
+struct FclScene {
+  std::vector<std::unique_ptr<fcl::CollisionObjectd>> objects;
+  std::vector<bool> fixed;
+};
+
+FclScene make_fcl_scene(const Scene& scene) {
+  std::map<const Shape*, std::shared_ptr<FclModel>> models;
+  FclScene fcl_scene;
+  for (const Body& body : scene.bodies) {
+    std::shared_ptr<FclModel>& model = models[body.shape.get()];
+    if (!model) {
+      const TriMesh& surface = body.shape->surface_map.surface;
+      std::vector<Index> compact(surface.vertices.size(), kInvalidIndex);
+      std::vector<fcl::Vector3d> points;
+      std::vector<fcl::Triangle> triangles;
+      for (const Triangle& t : surface.triangles) {
+        std::array<std::size_t, 3> corner{};
+        for (std::size_t c = 0; c < 3; ++c) {
+          Index& id = compact[t[c]];
+          if (id == kInvalidIndex) {
+            id = static_cast<Index>(points.size());
+            points.push_back(surface.vertices[t[c]]);
+          }
+          corner[c] = static_cast<std::size_t>(id);
+        }
+        triangles.emplace_back(corner[0], corner[1], corner[2]);
+      }
+      model = std::make_shared<FclModel>();
+      model->beginModel(static_cast<int>(triangles.size()), static_cast<int>(points.size()));
+      model->addSubModel(points, triangles);
+      model->endModel();
+    }
+    const Transform pose = body.pose();
+    fcl::Transform3d transform = fcl::Transform3d::Identity();
+    transform.linear() = pose.rotation;
+    transform.translation() = pose.translation;
+    fcl_scene.objects.push_back(std::make_unique<fcl::CollisionObjectd>(model, transform));
+    fcl_scene.fixed.push_back(body.fixed);
+  }
+  return fcl_scene;
+}
+
+struct FclResult {
+  std::size_t contacts = 0;
+  std::size_t pairs = 0;  ///< body pairs collided
+};
+
+FclResult run_fcl(FclScene& scene) {
+  FclResult result;
+  for (auto& object : scene.objects) object->computeAABB();
+  const fcl::CollisionRequestd request(100'000'000, true);
+  for (std::size_t i = 0; i < scene.objects.size(); ++i) {
+    for (std::size_t j = i + 1; j < scene.objects.size(); ++j) {
+      if (scene.fixed[i] && scene.fixed[j]) continue;
+      if (!scene.objects[i]->getAABB().overlap(scene.objects[j]->getAABB())) continue;
+      fcl::CollisionResultd out;
+      fcl::collide(scene.objects[i].get(), scene.objects[j].get(), request, out);
+      result.contacts += out.numContacts();
+      ++result.pairs;
+    }
+  }
+  return result;
+}
+
+double milliseconds(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+std::string load_average() {
+  std::ifstream in("/proc/loadavg");
+  std::string one, five, fifteen;
+  if (!(in >> one >> five >> fifteen)) return "unknown";
+  return one + " " + five + " " + fifteen;
+}
+
+struct Row {
+  const ContactMethod* method = nullptr;
+  int threads = 1;
+  std::vector<double> cached_ms, cold_ms;
+  std::unique_ptr<ShapeCache> cache = std::make_unique<ShapeCache>();
+  GenerateStatistics statistics;
+  std::size_t contacts = 0;
+};
+
+// One timed query; returns milliseconds.
+double time_query(const Scene& scene, Row& row, ShapeCache* cache, ContactSet* out) {
+  GenerateOptions generate;
+  generate.threads = row.threads;
+  generate.shape_cache = cache;
+  const auto start = Clock::now();
+  ContactSet set = generate_contacts(scene, *row.method, generate, &row.statistics);
+  const auto stop = Clock::now();
+  row.contacts = set.contacts.size();
+  if (out) *out = std::move(set);
+  return milliseconds(stop - start);
+}
+
+void bench_scene(const std::string& name, const Scene& scene, const Options& options,
+                 const std::vector<const ContactMethod*>& methods) {
+  FclScene fcl_scene = make_fcl_scene(scene);
+  std::vector<Row> rows;
+  for (const ContactMethod* method : methods) {
+    for (int threads : options.threads) {
+      Row row;
+      row.method = method;
+      row.threads = threads;
+      rows.push_back(std::move(row));
+    }
+  }
+  std::vector<double> fcl_ms;
+  FclResult fcl_result;
+  for (int round = 0; round <= options.repetitions; ++round) {  // round 0: warm-up, untimed
+    const auto fcl_start = Clock::now();
+    fcl_result = run_fcl(fcl_scene);
+    const auto fcl_stop = Clock::now();
+    if (round > 0) fcl_ms.push_back(milliseconds(fcl_stop - fcl_start));
+    for (Row& row : rows) {
+      ContactSet set;
+      const bool dump = round == 0 && !options.dump.empty() && row.threads == options.threads.front();
+      const double cold = time_query(scene, row, nullptr, dump ? &set : nullptr);
+      const double cached = time_query(scene, row, row.cache.get(), nullptr);  // round 0 fills the cache
+      if (round > 0) {
+        row.cold_ms.push_back(cold);
+        row.cached_ms.push_back(cached);
+      }
+      if (dump) write_contacts_json(options.dump + "/" + name + "-" + row.method->name() + ".json", set, scene);
+    }
+  }
+
+  std::size_t tets = 0;
+  for (const Body& body : scene.bodies) tets += body.shape->tets.tets.size();
+  std::printf("\n%s: %zu bodies, %zu tets; FCL collided %zu body pairs\n", name.c_str(), scene.bodies.size(),
+              tets, fcl_result.pairs);
+  std::printf("%-18s %3s %9s %9s %8s %8s %8s %8s %8s %8s\n", "", "", "cached", "cold", "", "", "cached", "cold",
+              "cached", "cold");
+  std::printf("%-18s %3s %9s %9s %8s %8s %8s %8s %8s %8s\n", "method", "thr", "median ms", "median ms", "contacts",
+              "tetpairs", "x FCL", "x FCL", "1->2 x", "1->2 x");
+  const double fcl_median = median(fcl_ms);
+  std::printf("%-18s %3d %9.3f %9s %8zu %8s %8s %8s %8s %8s\n", "FCL OBBRSS", 1, fcl_median, "-",
+              fcl_result.contacts, "-", "1.00", "-", "-", "-");
+  std::map<const ContactMethod*, std::pair<double, double>> one_thread;
+  for (const Row& row : rows) {
+    if (row.threads == 1) one_thread[row.method] = {median(row.cached_ms), median(row.cold_ms)};
+  }
+  for (const Row& row : rows) {
+    const double cached = median(row.cached_ms), cold = median(row.cold_ms);
+    char speedup_cached[32] = "-", speedup_cold[32] = "-";
+    if (row.threads > 1 && one_thread.count(row.method)) {
+      std::snprintf(speedup_cached, sizeof speedup_cached, "%.2f", one_thread[row.method].first / cached);
+      std::snprintf(speedup_cold, sizeof speedup_cold, "%.2f", one_thread[row.method].second / cold);
+    }
+    std::printf("%-18s %3d %9.3f %9.3f %8zu %8zu %8.2f %8.2f %8s %8s\n", row.method->name().c_str(), row.threads,
+                cached, cold, row.contacts, row.statistics.element_pairs, cached / fcl_median, cold / fcl_median,
+                speedup_cached, speedup_cold);
+  }
+  std::fflush(stdout);
+}
+
+int run(int argc, char** argv) {
+  const Options options = parse_options(argc, argv);
+  std::vector<const ContactMethod*> methods;
+  if (options.methods.empty()) {
+    methods = contact_methods();
+  } else {
+    for (const std::string& name : options.methods) methods.push_back(find_contact_method(name));
+  }
+  std::printf("methods_bench: %d repetitions (+1 warm-up), %u hardware threads, %s meshes, load average %s\n",
+              options.repetitions, std::thread::hardware_concurrency(), options.refined ? "refined" : "coarse",
+              load_average().c_str());
+  std::printf("cached: shape data reused (as FCL's BVHs); cold: built in the call. x FCL = median / FCL's "
+              "median (< 1: faster); 1->2 x = median with 1 thread / with this many\n");
+  for (const std::string& name : options.scenes) {
+    const Scene scene = name == "grid-pair" ? grid_pair_scene(options.cells)
+                                            : make_builtin_scene(name, BuiltinSceneOptions{options.refined});
+    bench_scene(name, scene, options, methods);
+  }
+  std::printf("\nload average at the end: %s\n", load_average().c_str());
+  return 0;
+}
+
+}  // namespace
+}  // namespace contactlab
+
+int main(int argc, char** argv) {
+  try {
+    return contactlab::run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "methods_bench: %s\n", e.what());
+    return 1;
+  }
+}
