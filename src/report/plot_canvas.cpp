@@ -129,18 +129,18 @@ void draw_panel(cairo_t* cr, const SmallMultiples& figure, const Panel& panel, C
     cairo_line_to(cr, f.left + f.width, std::round(f.y(t)) + 0.5);
   }
   cairo_stroke(cr);
-  set_font(cr, 10.5, false);
-  for (const ReferenceLine& line : figure.reference_lines) {
-    if (line.y < figure.y_min || line.y > figure.y_max) continue;
+  // Reference lines are labelled in the figure's note, not in the panel: sorted data sits on
+  // them at one end or the other, and a label would hide it.
+  for (double y : figure.reference_lines) {
+    if (y < figure.y_min || y > figure.y_max) continue;
     const double dashes[] = {6.0, 4.0};
     cairo_set_dash(cr, dashes, 2, 0.0);
     set_colour(cr, 0.35, 0.35, 0.38);
     cairo_set_line_width(cr, 1.2);
-    cairo_move_to(cr, f.left, f.y(line.y));
-    cairo_line_to(cr, f.left + f.width, f.y(line.y));
+    cairo_move_to(cr, f.left, f.y(y));
+    cairo_line_to(cr, f.left + f.width, f.y(y));
     cairo_stroke(cr);
     cairo_set_dash(cr, nullptr, 0, 0.0);
-    text(cr, f.left + f.width - 4.0, f.y(line.y) - 3.0, line.label, 1.0);
   }
 
   // The data.
@@ -201,6 +201,11 @@ void draw_figure(cairo_t* cr, const SmallMultiples& figure, double height) {
   set_font(cr, 18, true);
   set_colour(cr, 0.11, 0.14, 0.19);
   text(cr, 16.0, 30.0, figure.title, 0.0);
+  if (!figure.note.empty()) {
+    set_font(cr, 12.5, false);
+    set_colour(cr, 0.3, 0.32, 0.36);
+    text(cr, kWidth - 16.0, 30.0, figure.note, 1.0);
+  }
   const std::size_t columns = std::clamp<std::size_t>(figure.panels.size(), 1, kMaxColumns);
   const double cell_width = kWidth / static_cast<double>(columns);
   for (std::size_t i = 0; i < figure.panels.size(); ++i) {

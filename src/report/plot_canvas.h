@@ -10,11 +10,6 @@
 
 namespace contactlab::report_detail {
 
-struct ReferenceLine {
-  double y = 0.0;
-  std::string label;  ///< written at the line's right end
-};
-
 struct Panel {
   std::string title;            ///< e.g. the method name
   std::string subtitle;         ///< a one-line summary, e.g. "86 contacts, 100 % correct"
@@ -24,10 +19,11 @@ struct Panel {
 
 struct SmallMultiples {
   std::string title;
+  std::string note;                     ///< right-aligned beside the title, e.g. what dashed lines are
   std::string x_label, y_label;
   double y_min = 0.0, y_max = 1.0;      ///< fixed y range, shared by all panels
   bool markers = false;                 ///< draw a dot at every value (few values), else a line
-  std::vector<ReferenceLine> reference_lines;  ///< dashed horizontal lines in every panel
+  std::vector<double> reference_lines;  ///< values of dashed horizontal lines in every panel
   std::vector<Panel> panels;
 };
 

@@ -35,6 +35,7 @@ constexpr const char* kStyle = R"(
   figure img { max-width: 100%; height: auto; border: 1px solid #e3e6eb; }
   figcaption { color: #525a6a; font-size: 13px; }
   .views td { text-align: center; }
+  .views td.method { text-align: left; }
 )";
 
 const char* const kMissing = "–";

@@ -32,7 +32,7 @@ std::vector<double> distinct_true_areas(const Measures& measures) {
 PlotImages sorted_area_plot(const SuiteResult& result, std::size_t case_index) {
   report_detail::SmallMultiples figure;
   const std::string& name = result.cases.at(case_index);
-  figure.title = name + ": sorted contact areas A_R per interface (Erleben 2018 Eq. (3), Figs. 25, 28)";
+  figure.title = name + ": sorted contact areas A_R (Erleben 2018, Eq. (3), Figs. 25, 28)";
   figure.x_label = "interfaces, sorted by A_R";
   figure.y_label = "A_R (m²)";
   figure.markers = true;
@@ -55,9 +55,10 @@ PlotImages sorted_area_plot(const SuiteResult& result, std::size_t case_index) {
     figure.panels.push_back(std::move(panel));
   }
   if (!result.methods.empty()) {
-    for (double area : distinct_true_areas(result.at(0, case_index).measures)) {
-      figure.reference_lines.push_back({area, "true " + report_detail::tick_label(area) + " m²"});
-    }
+    figure.reference_lines = distinct_true_areas(result.at(0, case_index).measures);
+    std::string values;
+    for (double area : figure.reference_lines) values += (values.empty() ? "" : ", ") + report_detail::tick_label(area);
+    if (!values.empty()) figure.note = "dashed: the true areas, " + values + " m²";
   }
   figure.y_min = 0.0;
   figure.y_max = largest > 0.0 ? 1.15 * largest : 1.0;

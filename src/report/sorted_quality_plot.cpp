@@ -16,11 +16,13 @@ PlotImages sorted_quality_plot(const SuiteResult& result, std::size_t case_index
   report_detail::SmallMultiples figure;
   const std::string& name = result.cases.at(case_index);
   if (signed_normal) {
-    figure.title = name + ": sorted normal quality n·n* (sign-aware, 1 best; Erleben 2018 Figs. 24, 27)";
+    figure.title = name + ": sorted normal quality n·n* (Erleben 2018, Figs. 24, 27)";
+    figure.note = "sign-aware: 1 best, 0 perpendicular, −1 reversed";
     figure.y_label = "n·n*";
     figure.y_min = -1.0;
   } else {
-    figure.title = name + ": sorted |n_y| (Erleben 2018 Fig. 21)";
+    figure.title = name + ": sorted |n_y| (Erleben 2018, Fig. 21)";
+    figure.note = "1 best; a reversed normal also scores 1";
     figure.y_label = "|n_y|";
     figure.y_min = 0.0;
   }
