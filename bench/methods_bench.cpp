@@ -11,8 +11,10 @@
 // FCL 0.7: one BVHModel<OBBRSS> per distinct shape over its surface triangles (the boundary of the
 // tet mesh: the same triangles our surface methods see), built once outside the timing, one
 // CollisionObject per body at the body's pose. Timed: the body AABBs (computeAABB), every pair of
-// bodies whose AABBs overlap except fixed–fixed pairs (the pairs our driver looks at: it skips
-// fixed–fixed pairs and culls by body boxes), and fcl::collide on each with
+// bodies whose AABBs, grown by half the contact tolerance (1e-9 × the scene's length scale) per
+// side, overlap, except fixed–fixed pairs — the pairs our driver looks at: it skips fixed–fixed
+// pairs and culls by body boxes grown the same way, which matters for bodies that touch exactly
+// (wall, arch, pillar), whose faces can be an ulp apart — and fcl::collide on each with
 // CollisionRequest(num_max_contacts = 10^8, enable_contact = true), i.e. every intersecting
 // triangle pair with its contact point, normal and depth. FCL counts one contact per intersecting
 // triangle pair; ours counts feature-pair contacts after merging, so the counts differ in kind.
@@ -147,6 +149,7 @@ Scene grid_pair_scene(int cells) {
 struct FclScene {
   std::vector<std::unique_ptr<fcl::CollisionObjectd>> objects;
   std::vector<bool> fixed;
+  double margin = 0.0;  ///< body boxes grown by margin/2 per side, as our driver's (the tolerance)
 };
 
 FclScene make_fcl_scene(const Scene& scene) {
@@ -183,6 +186,9 @@ FclScene make_fcl_scene(const Scene& scene) {
     fcl_scene.objects.push_back(std::make_unique<fcl::CollisionObjectd>(model, transform));
     fcl_scene.fixed.push_back(body.fixed);
   }
+  MethodSettings settings;
+  settings.length_scale = scene.length_scale();
+  fcl_scene.margin = settings.absolute_tolerance();
   return fcl_scene;
 }
 
@@ -193,12 +199,17 @@ struct FclResult {
 
 FclResult run_fcl(FclScene& scene) {
   FclResult result;
-  for (auto& object : scene.objects) object->computeAABB();
+  std::vector<fcl::AABBd> boxes;
+  for (auto& object : scene.objects) {
+    object->computeAABB();
+    boxes.push_back(object->getAABB());
+    boxes.back().expand(fcl::Vector3d::Constant(0.5 * scene.margin));
+  }
   const fcl::CollisionRequestd request(100'000'000, true);
   for (std::size_t i = 0; i < scene.objects.size(); ++i) {
     for (std::size_t j = i + 1; j < scene.objects.size(); ++j) {
       if (scene.fixed[i] && scene.fixed[j]) continue;
-      if (!scene.objects[i]->getAABB().overlap(scene.objects[j]->getAABB())) continue;
+      if (!boxes[i].overlap(boxes[j])) continue;
       fcl::CollisionResultd out;
       fcl::collide(scene.objects[i].get(), scene.objects[j].get(), request, out);
       result.contacts += out.numContacts();
