@@ -29,9 +29,12 @@
 // --dump DIR writes each method's contacts (1 thread) as DIR/<scene>-<method>.json, to check that
 // an optimisation keeps the output byte-identical.
 #include <fcl/fcl.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -227,6 +230,29 @@ double median(std::vector<double> values) {
   return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
+/// Speed-up of a compute-only loop (no memory traffic, no synchronisation inside) from 1 to
+/// `threads` threads, median of 9: what the machine can give right now — the ceiling for the
+/// speed-ups below on a shared machine.
+double parallel_ceiling(int threads) {
+  std::vector<double> sink(1 << 14);
+  auto time_with = [&](int n) {
+    std::vector<double> ms;
+    for (int r = 0; r < 9; ++r) {
+      const auto start = Clock::now();
+      tbb::task_arena(n).execute([&] {
+        tbb::parallel_for(std::size_t{0}, sink.size(), [&](std::size_t i) {
+          double s = 0.0;
+          for (int k = 0; k < 100; ++k) s += std::sin(static_cast<double>(i) * 1e-3 + k);
+          sink[i] = s;
+        });
+      });
+      ms.push_back(milliseconds(Clock::now() - start));
+    }
+    return median(ms);
+  };
+  return time_with(1) / time_with(threads);
+}
+
 std::string load_average() {
   std::ifstream in("/proc/loadavg");
   std::string one, five, fifteen;
@@ -328,6 +354,9 @@ int run(int argc, char** argv) {
   std::printf("methods_bench: %d repetitions (+1 warm-up), %u hardware threads, %s meshes, load average %s\n",
               options.repetitions, std::thread::hardware_concurrency(), options.refined ? "refined" : "coarse",
               load_average().c_str());
+  const int most_threads = *std::max_element(options.threads.begin(), options.threads.end());
+  std::printf("parallel ceiling now: a compute-only loop runs %.2fx faster on %d threads than on 1\n",
+              parallel_ceiling(most_threads), most_threads);
   std::printf("cached: shape data reused (as FCL's BVHs); cold: built in the call. x FCL = median / FCL's "
               "median (< 1: faster); 1->2 x = median with 1 thread / with this many\n");
   for (const std::string& name : options.scenes) {
@@ -335,7 +364,8 @@ int run(int argc, char** argv) {
                                             : make_builtin_scene(name, BuiltinSceneOptions{options.refined});
     bench_scene(name, scene, options, methods);
   }
-  std::printf("\nload average at the end: %s\n", load_average().c_str());
+  std::printf("\nload average at the end: %s; parallel ceiling %.2fx\n", load_average().c_str(),
+              parallel_ceiling(most_threads));
   return 0;
 }
 
