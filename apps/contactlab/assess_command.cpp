@@ -26,6 +26,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <string_view>
 #include <unistd.h>
 
 namespace contactlab::cli {
@@ -53,7 +54,8 @@ void check_names(const std::vector<std::string>& names, const std::vector<std::s
   std::set<std::string> seen;
   for (const std::string& name : names) {
     if (std::find(known.begin(), known.end(), name) == known.end()) {
-      throw InputError(option, 0, fmt::format("unknown {} '{}': expected one of {}", what, name, join(known)));
+      const char* file_too = std::string_view(what) == "case" ? "a scene JSON file or " : "";
+      throw InputError(option, 0, fmt::format("unknown {} '{}': expected {}one of {}", what, name, file_too, join(known)));
     }
     if (!seen.insert(name).second) throw InputError(option, 0, fmt::format("{} '{}' is listed twice", what, name));
   }
@@ -143,7 +145,14 @@ void run_assess(const AssessArgs& args) {
   for (const ContactMethod* m : contact_methods()) method_names.push_back(m->name());
   for (const BuiltinSceneInfo& s : builtin_scenes()) case_names.push_back(s.name);
   check_names(args.methods, method_names, "--methods", "method");
-  check_names(args.cases, case_names, "--cases", "case");
+  // A case is a built-in name or a scene JSON file (read, and its ground truth checked, by run_suite
+  // before any method runs).
+  std::vector<std::string> builtin_cases;
+  for (const std::string& name : args.cases) {
+    if (is_builtin_scene(name) || !is_suite_case(name)) builtin_cases.push_back(name);
+  }
+  check_names(builtin_cases, case_names, "--cases", "case");
+  check_names(args.cases, args.cases, "--cases", "case");  // each listed once
   const fs::path dir = args.output;
   check_output(dir);
   std::optional<ViewerBundle> viewer = load_viewer();
@@ -190,7 +199,9 @@ void add_assess_command(CLI::App& app) {
       "assess", "Score contact methods on the assessment suite; print the tables, write the report (index.html, CSV, JSON, plots)");
   cmd->add_option("--methods", args->methods, "methods, comma-separated (default: all; see `contactlab methods`)")
       ->delimiter(',');
-  cmd->add_option("--cases", args->cases, "built-in cases, comma-separated (default: all 13; see `contactlab scenes`)")
+  cmd->add_option("--cases", args->cases,
+                  "built-in cases or scene JSON files with ground truth, comma-separated (default: all 13; see "
+                  "`contactlab scenes`)")
       ->delimiter(',');
   cmd->add_flag("--refined", args->refined, "refined tet meshes");
   cmd->add_option("-o,--output", args->output, "report folder (created if missing; the last -o counts)")

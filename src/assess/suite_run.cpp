@@ -1,14 +1,17 @@
-// run_suite (suite_run.h): every requested method on every requested built-in case (SUITE.md;
-// Erleben 2018 §8, Table 8), scored with measure_contacts. Names are checked before any work; then
-// case by case, the scene is built once and every method runs on it `repetitions` times.
+// run_suite (suite_run.h): every requested method on every requested case — built-in (SUITE.md;
+// Erleben 2018 §8, Table 8) or a user's scene JSON with ground truth — scored with
+// measure_contacts. Names are checked and every scene is built before any method runs; then case
+// by case every method runs on it `repetitions` times.
 #include "contactlab/assess/suite_run.h"
 
 #include "contactlab/contact/method.h"
 #include "contactlab/core/error.h"
 #include "contactlab/scene/builtin_scenes.h"
+#include "contactlab/scene/load_scene.h"
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <set>
 
 namespace contactlab {
@@ -53,20 +56,32 @@ SuiteResult run_suite(const SuiteOptions& options) {
 
   SuiteResult result;
   result.methods = resolve(options.methods, method_names, "method");
-  result.cases = resolve(options.cases, case_names, "case");
+  // Built-in names are checked against the list (with its suggestions); scene files by reading them.
+  std::vector<std::string> builtin_requested;
+  for (const std::string& name : options.cases) {
+    if (is_builtin_scene(name) || !is_suite_case(name)) builtin_requested.push_back(name);
+  }
+  resolve(builtin_requested, case_names, "case");
+  result.cases = options.cases.empty() ? case_names : options.cases;
+  std::set<std::string> seen;
+  for (const std::string& name : result.cases) {
+    if (!seen.insert(name).second) throw InputError("", 0, "case '" + name + "' is listed twice");
+  }
   result.refined = options.refined;
   const std::size_t method_count = result.methods.size(), case_count = result.cases.size();
   result.results.resize(method_count * case_count);
 
   const int total = static_cast<int>(method_count * case_count);
   int done = 0;
+  std::vector<Scene> scenes;  // all built (scene files read and checked) before the first run
+  scenes.reserve(case_count);
+  for (const std::string& case_name : result.cases) scenes.push_back(make_suite_case(case_name, options.refined));
   for (std::size_t c = 0; c < case_count; ++c) {
     const std::string& case_name = result.cases[c];
-    const Scene scene = make_builtin_scene(case_name, {.refined = options.refined});
-    const bool fundamental =
-        std::find_if(builtin_scenes().begin(), builtin_scenes().end(), [&](const BuiltinSceneInfo& info) {
-          return info.name == case_name;
-        })->fundamental;
+    const Scene& scene = scenes[c];
+    const auto info = std::find_if(builtin_scenes().begin(), builtin_scenes().end(),
+                                   [&](const BuiltinSceneInfo& i) { return i.name == case_name; });
+    const bool fundamental = info != builtin_scenes().end() && info->fundamental;
     for (std::size_t m = 0; m < method_count; ++m) {
       const std::string& method_name = result.methods[m];
       if (options.progress) options.progress(done, total, method_name, case_name);
@@ -89,6 +104,28 @@ SuiteResult run_suite(const SuiteOptions& options) {
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
+}
+
+Scene make_suite_case(const std::string& name, bool refined) {
+  if (is_builtin_scene(name)) return make_builtin_scene(name, {.refined = refined});
+  if (!is_suite_case(name)) {
+    std::string known;
+    for (const BuiltinSceneInfo& info : builtin_scenes()) known += (known.empty() ? "" : ", ") + info.name;
+    throw InputError("", 0, "unknown case '" + name + "': expected a scene JSON file or one of " + known);
+  }
+  Scene scene = load_scene(name, {.refined = refined});
+  if (!scene.ground_truth || scene.ground_truth->interfaces.empty()) {
+    throw InputError(name, 0,
+                     "ground_truth: the scene has no ground-truth interfaces to score contacts against "
+                     "(see docs/scene-format.md, \"ground_truth\")");
+  }
+  return scene;
+}
+
+bool is_suite_case(const std::string& name) {
+  if (is_builtin_scene(name)) return true;
+  std::error_code error;
+  return std::filesystem::is_regular_file(name, error);
 }
 
 }  // namespace contactlab

@@ -1,6 +1,9 @@
 #include "report/html_text.h"
 
+#include <cctype>
 #include <cstdio>
+#include <filesystem>
+#include <set>
 
 namespace contactlab::report_detail {
 
@@ -34,6 +37,23 @@ std::string percent_encode(const std::string& text) {
     }
   }
   return out;
+}
+
+std::vector<std::string> case_file_stems(const std::vector<std::string>& cases) {
+  std::vector<std::string> stems;
+  std::set<std::string> taken;
+  for (const std::string& name : cases) {
+    std::string stem = std::filesystem::path(name).stem().string();
+    if (stem.empty()) stem = "case";
+    for (char& ch : stem) {
+      const bool keep = std::isalnum(static_cast<unsigned char>(ch)) != 0 || ch == '.' || ch == '_' || ch == '-';
+      if (!keep) ch = '_';
+    }
+    std::string unique = stem;
+    for (int k = 2; !taken.insert(unique).second; ++k) unique = stem + "-" + std::to_string(k);
+    stems.push_back(unique);
+  }
+  return stems;
 }
 
 }  // namespace contactlab::report_detail

@@ -225,7 +225,7 @@ class Page {
     const std::vector<std::size_t> rest = cases_in_suite_order(result_, false);
     order.insert(order.end(), rest.begin(), rest.end());
     for (std::size_t c : order) {
-      const std::string page = "view/" + percent_encode(result_.cases[c]) + ".html";
+      const std::string page = "view/" + percent_encode(case_file_stems(result_.cases)[c]) + ".html";
       html_ += "<tr><td class=\"method\">" + escape_html(result_.cases[c]) + "</td><td><a href=\"" + page + "\">all</a></td>";
       for (std::size_t m = 0; m < result_.methods.size(); ++m) {
         html_ += fmt::format("<td><a href=\"{}#{}\">{}</a></td>", page, percent_encode(result_.methods[m]),

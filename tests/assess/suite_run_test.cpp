@@ -5,6 +5,7 @@
 #include "contactlab/contact/method.h"
 #include "contactlab/core/error.h"
 #include "contactlab/scene/builtin_scenes.h"
+#include "contactlab/scene/scene_json.h"
 
 #include <gtest/gtest.h>
 
@@ -112,6 +113,54 @@ TEST(SuiteRun, UnknownOrRepeatedNamesAndBadRepetitionsAreInputErrors) {
   options.cases = {"slide-spike"};
   options.repetitions = 0;
   EXPECT_NE(message(options).find("repetitions"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace contactlab
+
+namespace contactlab {
+namespace {
+
+TEST(SuiteRun, ASceneFileWithGroundTruthIsACaseScoredLikeTheSameBuiltInScene) {
+  // The built-in cliff-edge written to a file: the file case must score exactly as the built-in
+  // one (same scene, same ground truth), and count as a structure (not a fundamental case).
+  const std::string path = ::testing::TempDir() + "suite_run_cliff.json";
+  write_scene_json(path, make_builtin_scene("cliff-edge"));
+  SuiteOptions options;
+  options.methods = {"opposing"};
+  options.cases = {path, "cliff-edge"};
+  const SuiteResult result = run_suite(options);
+  ASSERT_EQ(result.results.size(), 2u);
+  const CaseResult& file = result.at(0, 0);
+  const CaseResult& builtin = result.at(0, 1);
+  EXPECT_EQ(file.case_name, path);
+  EXPECT_FALSE(file.fundamental);
+  EXPECT_TRUE(builtin.fundamental);
+  EXPECT_EQ(file.measures.count, builtin.measures.count);
+  EXPECT_EQ(file.measures.correct, builtin.measures.correct);
+  EXPECT_EQ(file.measures.coverage_percent, builtin.measures.coverage_percent);
+  EXPECT_EQ(file.measures.area_coverage, builtin.measures.area_coverage);
+}
+
+TEST(SuiteRun, ASceneFileWithoutGroundTruthIsAnInputErrorBeforeAnyRun) {
+  Scene scene = make_builtin_scene("cliff-edge");
+  scene.ground_truth.reset();
+  const std::string path = ::testing::TempDir() + "suite_run_no_truth.json";
+  write_scene_json(path, scene);
+  SuiteOptions options;
+  options.cases = {"slide-spike", path};
+  int runs = 0;
+  options.progress = [&](int, int, const std::string&, const std::string&) { ++runs; };
+  try {
+    run_suite(options);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("ground_truth"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(runs, 0);
+  EXPECT_THROW(make_suite_case(::testing::TempDir() + "no_such_scene.json", false), InputError);
+  EXPECT_FALSE(is_suite_case(::testing::TempDir() + "no_such_scene.json"));
+  EXPECT_TRUE(is_suite_case("wall"));
 }
 
 }  // namespace

@@ -13,7 +13,9 @@ namespace contactlab {
 
 struct SuiteOptions {
   std::vector<std::string> methods;  ///< registry names; empty: all registered methods
-  std::vector<std::string> cases;    ///< built-in scene names; empty: all 13
+  /// Built-in scene names or paths of scene JSON files with ground truth (docs/scene-format.md);
+  /// empty: the 13 built-in cases.
+  std::vector<std::string> cases;
   bool refined = false;              ///< refined tet meshes
   GenerateOptions generate;          ///< method settings and thread count
   MeasureOptions measure;
@@ -44,8 +46,17 @@ struct SuiteResult {
   }
 };
 
-/// Runs the suite. Scenes are built once per case. Throws InputError, before any work, for an
-/// unknown method or case name (listing the known ones), a name listed twice, or repetitions < 1.
+/// Runs the suite. Scenes are built once per case, all before the first method runs. Throws
+/// InputError, before any method runs, for an unknown method or case name (listing the known
+/// ones), a name listed twice, repetitions < 1, a scene file that cannot be read, or one without
+/// ground truth.
 SuiteResult run_suite(const SuiteOptions& options);
+
+/// The scene of one suite case: the built-in scene of that name, else the scene JSON at that path
+/// (load_scene). Throws InputError as run_suite does, including for a scene without ground truth.
+Scene make_suite_case(const std::string& name, bool refined);
+
+/// Whether `name` can be a suite case: a built-in scene name or an existing regular file.
+bool is_suite_case(const std::string& name);
 
 }  // namespace contactlab
