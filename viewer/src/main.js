@@ -131,7 +131,7 @@ function start() {
   scene.add(groundTruthGroup);
   const interfaceEntries = interfaces.map((face) => {
     let anchor = null;
-    if (!(Array.isArray(face.polygon) && face.polygon.length >= 3)) {
+    if (!(Array.isArray(face.polygon) && face.polygon.length > 0)) {
       anchor = closestVerticesMidpoint(
         worldSurfaceVertices(bodies[face.body_a], initialPoses[face.body_a]),
         worldSurfaceVertices(bodies[face.body_b], initialPoses[face.body_b]));

@@ -129,9 +129,10 @@ export class ContactSetMarkers {
   }
 }
 
-// Ground-truth interface: polygon outline + translucent fill, feasible normals at the polygon's
-// centroid; point/line interfaces (no polygon) get their normals at `anchor` (the midpoint of the
-// closest pair of surface vertices of the two bodies, computed by the caller).
+// Ground-truth interface: the true contact region — a polygon (outline + translucent fill), a
+// segment (a line) or a point — with the feasible normals at its centroid; an interface without a
+// region gets its normals at `anchor` (the midpoint of the closest pair of surface vertices of the
+// two bodies, computed by the caller).
 export function buildInterface(face, anchor, lengthScale) {
   const group = new THREE.Group();
   group.name = `interface:${face.body_a}-${face.body_b}`;
@@ -154,6 +155,15 @@ export function buildInterface(face, anchor, lengthScale) {
       polygonOffset: true, polygonOffsetFactor: -2, polygonOffsetUnits: -2 }));
     fill.renderOrder = 1;
     group.add(fill, outline);
+  } else if (Array.isArray(face.polygon) && face.polygon.length > 0) {
+    const points = face.polygon.map((p) => new THREE.Vector3(p[0], p[1], p[2]));
+    centre = points.reduce((s, p) => s.add(p), new THREE.Vector3()).divideScalar(points.length);
+    if (points.length === 2) {
+      const segment = new THREE.Line(new THREE.BufferGeometry().setFromPoints(points),
+        new THREE.LineBasicMaterial({ color: 0x0050ff, depthTest: false, transparent: true }));
+      segment.renderOrder = 3;
+      group.add(segment);
+    }
   }
   if (centre) {
     const material = new THREE.MeshStandardMaterial({ color: 0x1f4fff, roughness: 0.5 });
