@@ -5,7 +5,6 @@
 #include "contactlab/scene/ground_truth.h"
 
 #include <optional>
-#include <string>
 #include <string_view>
 
 namespace contactlab::scene_json {
@@ -26,16 +25,6 @@ inline std::optional<FeatureKind> feature_kind_from_name(std::string_view name) 
   if (name == "edge") return FeatureKind::kEdge;
   if (name == "face") return FeatureKind::kFace;
   return std::nullopt;
-}
-
-/// Field path of a member: "bodies[3]" + "shape" -> "bodies[3].shape"; "" + "name" -> "name".
-inline std::string field_path(const std::string& parent, std::string_view key) {
-  return parent.empty() ? std::string(key) : parent + "." + std::string(key);
-}
-
-/// Field path of an array element: "bodies" + 3 -> "bodies[3]".
-inline std::string element_path(const std::string& parent, std::size_t index) {
-  return parent + "[" + std::to_string(index) + "]";
 }
 
 }  // namespace contactlab::scene_json

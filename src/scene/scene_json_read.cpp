@@ -10,79 +10,25 @@
 #include "contactlab/core/error.h"
 #include "contactlab/mesh/mesh_file.h"
 #include "contactlab/scene/generators.h"
+#include "scene/json_fields.h"
 #include "scene/scene_json_common.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <map>
-#include <set>
-#include <sstream>
-#include <string_view>
 #include <vector>
 
 namespace contactlab {
 namespace {
 
-using Json = nlohmann::ordered_json;
-using scene_json::element_path;
-using scene_json::field_path;
-using Names = std::vector<std::string_view>;
-
-/// Levenshtein distance (insert, delete, substitute), for "did you mean" suggestions.
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
-/// "; did you mean 'x'?" when a known name is close to `name`, else "; expected one of: a, b, …".
-std::string suggest(std::string_view name, const Names& known) {
-  std::string_view best;
-  std::size_t best_distance = std::numeric_limits<std::size_t>::max();
-  for (std::string_view candidate : known) {
-    const std::size_t d = edit_distance(name, candidate);
-    if (d < best_distance) best_distance = d, best = candidate;
-  }
-  const std::size_t limit = std::max<std::size_t>(2, name.size() / 3);
-  if (!best.empty() && best_distance <= limit && best_distance < name.size()) {
-    return "; did you mean '" + std::string(best) + "'?";
-  }
-  if (known.empty()) return "";
-  std::string list;
-  for (std::string_view candidate : known) list += (list.empty() ? "" : ", ") + std::string(candidate);
-  return "; expected one of: " + list;
-}
-
-/// "a string (\"abc\")", "an array", … for "expected X, got Y" messages.
-std::string describe(const Json& v) {
-  switch (v.type()) {
-    case Json::value_t::object: return "an object";
-    case Json::value_t::array: return "an array";
-    case Json::value_t::null: return "null";
-    case Json::value_t::boolean: return "a boolean (" + v.dump() + ")";
-    case Json::value_t::string: {
-      std::string text = v.dump();
-      if (text.size() > 40) text = text.substr(0, 37) + "...\"";
-      return "a string (" + text + ")";
-    }
-    default: return "a number (" + v.dump() + ")";
-  }
-}
+using json_detail::describe;
+using json_detail::element_path;
+using json_detail::field_path;
+using json_detail::Json;
+using json_detail::Names;
+using json_detail::suggest;
 
 /// Exact identity of a double for shape-cache keys (1 and 1.0 are the same value).
 void append_bits(std::string& key, double value) {
@@ -100,70 +46,10 @@ struct ShapeSpec {
   std::string path;                     ///< field path of the spec, for errors
 };
 
-/// Records which key of which object every value was read under, to reject duplicate keys
-/// (nlohmann silently keeps the last one) with their field path.
-class DuplicateKeyCheck {
+class Reader : json_detail::FieldReader {
  public:
-  explicit DuplicateKeyCheck(std::string source) : source_(std::move(source)) {}
-
-  bool operator()(int /*depth*/, nlohmann::json::parse_event_t event, Json& parsed) {
-    using Event = nlohmann::json::parse_event_t;
-    switch (event) {
-      case Event::object_start:
-      case Event::array_start:
-        enter_value();
-        frames_.push_back({event == Event::object_start, {}, {}, 0});
-        break;
-      case Event::object_end:
-      case Event::array_end:
-        frames_.pop_back();
-        break;
-      case Event::key: {
-        Frame& frame = frames_.back();
-        frame.key = parsed.get<std::string>();
-        if (!frame.keys.insert(frame.key).second) {
-          throw InputError(source_, 0, field_path(path(), frame.key) + ": duplicate field (each field may appear once)");
-        }
-        break;
-      }
-      case Event::value:
-        enter_value();
-        break;
-    }
-    return true;
-  }
-
- private:
-  struct Frame {
-    bool object;
-    std::set<std::string> keys;
-    std::string key;       // object: the current member
-    std::size_t next = 0;  // array: index of the next element
-  };
-
-  void enter_value() {
-    if (!frames_.empty() && !frames_.back().object) {
-      frames_.back().key = "[" + std::to_string(frames_.back().next++) + "]";
-    }
-  }
-
-  std::string path() const {
-    std::string out;
-    for (std::size_t i = 0; i + 1 < frames_.size(); ++i) {
-      const Frame& f = frames_[i];
-      out += f.object ? (out.empty() ? f.key : "." + f.key) : f.key;
-    }
-    return out;
-  }
-
-  std::string source_;
-  std::vector<Frame> frames_;
-};
-
-class Reader {
- public:
-  Reader(std::string source, std::string base_dir, const SceneReadOptions& options)
-      : source_(std::move(source)), base_dir_(std::move(base_dir)), options_(options) {}
+  Reader(const std::string& source, std::string base_dir, const SceneReadOptions& options)
+      : FieldReader(source), base_dir_(std::move(base_dir)), options_(options) {}
 
   Scene read(const Json& root) {
     if (!root.is_object()) fail("", "expected a JSON object at the top level, got " + describe(root));
@@ -171,7 +57,7 @@ class Reader {
     if (!format.is_string() || format.get<std::string>() != scene_json::kFormatName) {
       fail("format", std::string("expected \"") + scene_json::kFormatName + "\", got " + describe(format));
     }
-    const int version = integer(required(root, "", "version"), "version", 0, std::numeric_limits<int>::max());
+    const long long version = integer(required(root, "", "version"), "version", 0, std::numeric_limits<int>::max());
     if (version != kSceneFormatVersion) {
       fail("version", "version " + std::to_string(version) + " is not supported; this build reads version " +
                           std::to_string(kSceneFormatVersion));
@@ -211,77 +97,6 @@ class Reader {
   }
 
  private:
-  [[noreturn]] void fail(const std::string& path, const std::string& what) const {
-    throw InputError(source_, 0, path.empty() ? what : path + ": " + what);
-  }
-
-  void expect(const Json& v, const std::string& path, bool ok, const std::string& what) const {
-    if (!ok) fail(path, "expected " + what + ", got " + describe(v));
-  }
-
-  /// Rejects members of `object` not in `known`, naming the closest known one.
-  void check_fields(const Json& object, const std::string& path, const Names& known) const {
-    for (const auto& [key, value] : object.items()) {
-      if (std::find(known.begin(), known.end(), key) == known.end()) {
-        fail(field_path(path, key), "unknown field" + suggest(key, known));
-      }
-    }
-  }
-
-  const Json* optional(const Json& object, const char* key) const {
-    const auto it = object.find(key);
-    return it == object.end() ? nullptr : &*it;
-  }
-
-  const Json& required(const Json& object, const std::string& path, const char* key) const {
-    const Json* v = optional(object, key);
-    if (!v) fail(field_path(path, key), "missing required field");
-    return *v;
-  }
-
-  double number(const Json& v, const std::string& path) const {
-    expect(v, path, v.is_number(), "a number");
-    const double value = v.get<double>();
-    if (!std::isfinite(value)) fail(path, "non-finite number; expected a finite number");
-    return value;
-  }
-
-  double number_at_least(const Json& v, const std::string& path, double low, bool strict) const {
-    const double value = number(v, path);
-    if (strict ? !(value > low) : !(value >= low)) {
-      std::ostringstream out;
-      out << "expected a number " << (strict ? "> " : ">= ") << low << ", got " << v.dump();
-      fail(path, out.str());
-    }
-    return value;
-  }
-
-  int integer(const Json& v, const std::string& path, long long low, long long high) const {
-    expect(v, path, v.is_number_integer(), "an integer");
-    bool in_range = false;
-    if (v.is_number_unsigned()) {
-      const unsigned long long u = v.get<unsigned long long>();
-      in_range = u <= static_cast<unsigned long long>(high) && (low <= 0 || u >= static_cast<unsigned long long>(low));
-    } else {
-      const long long s = v.get<long long>();
-      in_range = s >= low && s <= high;
-    }
-    if (!in_range) {
-      fail(path, "expected an integer in [" + std::to_string(low) + ", " + std::to_string(high) + "], got " + v.dump());
-    }
-    return static_cast<int>(v.get<long long>());
-  }
-
-  std::string string(const Json& v, const std::string& path) const {
-    expect(v, path, v.is_string(), "a string");
-    return v.get<std::string>();
-  }
-
-  bool boolean(const Json& v, const std::string& path) const {
-    expect(v, path, v.is_boolean(), "true or false");
-    return v.get<bool>();
-  }
-
   /// An array of exactly `n` numbers.
   std::vector<double> numbers(const Json& v, const std::string& path, std::size_t n) const {
     expect(v, path, v.is_array(), "an array of " + std::to_string(n) + " numbers");
@@ -363,7 +178,7 @@ class Reader {
     try {
       spec.surface = generate_surface(spec.source.generator, spec.source.params, path);
     } catch (const InputError& e) {
-      throw InputError(source_, 0, e.what());
+      throw InputError(source(), 0, e.what());
     }
     spec.key = "generator\n" + spec.source.generator;
     for (const auto& [name, values] : spec.source.params) {
@@ -412,7 +227,7 @@ class Reader {
       for (std::size_t k = 0; k < 3; ++k) {
         const std::string k_path = element_path(t_path, k);
         if (last < 0) fail(k_path, "vertex index given but \"vertices\" is empty");
-        triangle[k] = integer(tri[k], k_path, 0, last);
+        triangle[k] = static_cast<Index>(integer(tri[k], k_path, 0, last));
       }
       spec.surface.triangles.push_back(triangle);
     }
@@ -436,9 +251,9 @@ class Reader {
     try {
       shape = make_shape(spec.source, spec.surface, switches, "body '" + body_name + "'");
     } catch (const GeometryError& e) {
-      throw GeometryError(source_, 0, where + ": " + e.what());
+      throw GeometryError(source(), 0, where + ": " + e.what());
     } catch (const InputError& e) {  // e.g. switches TetGen cannot take
-      throw InputError(source_, 0, where + ": " + e.what());
+      throw InputError(source(), 0, where + ": " + e.what());
     }
     cache_.emplace(key, shape);
     return shape;
@@ -514,7 +329,7 @@ class Reader {
                             : f.kind == FeatureKind::kFace ? surface.triangle_count()
                                                             : 3LL * surface.triangle_count() / 2;
     // -1 (kInvalidIndex) is accepted: "feature not recorded".
-    f.index = integer(required(v, path, "index"), field_path(path, "index"), -1, count - 1);
+    f.index = static_cast<Index>(integer(required(v, path, "index"), field_path(path, "index"), -1, count - 1));
     return f;
   }
 
@@ -545,7 +360,7 @@ class Reader {
         if (n.x() == 0.0 && n.y() == 0.0 && n.z() == 0.0) fail(n_path, "zero normal; expected a unit vector from body_a to body_b");
         in.feasible_normals.push_back(n);  // kept as given (not normalised), so files round-trip
       }
-      in.min_contacts = integer(required(item, p, "min_contacts"), field_path(p, "min_contacts"), 0, std::numeric_limits<int>::max());
+      in.min_contacts = static_cast<int>(integer(required(item, p, "min_contacts"), field_path(p, "min_contacts"), 0, std::numeric_limits<int>::max()));
       if (const Json* x = optional(item, "planar")) in.planar = boolean(*x, field_path(p, "planar"));
       if (const Json* x = optional(item, "area")) in.area = number_at_least(*x, field_path(p, "area"), 0.0, false);
       if (const Json* x = optional(item, "polygon")) {
@@ -568,7 +383,6 @@ class Reader {
     return truth;
   }
 
-  std::string source_;
   std::string base_dir_;
   SceneReadOptions options_;
   std::map<std::string, ShapeSpec> table_;
@@ -579,44 +393,12 @@ class Reader {
 
 Scene parse_scene_json(const std::string& text, const std::string& source, const std::string& base_dir,
                        const SceneReadOptions& options) {
-  Json root;
-  try {
-    root = Json::parse(text, DuplicateKeyCheck(source));
-  } catch (const nlohmann::json::parse_error& e) {
-    // e.byte is the 1-based offset of the offending character; nlohmann's message also gives the
-    // line and column. Strip its "[json.exception.parse_error.101] " prefix.
-    int line = 1;
-    const std::size_t end = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
-    line += static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(end), '\n'));
-    std::string message = e.what();
-    if (const std::size_t bracket = message.find("] "); message.rfind("[json.exception", 0) == 0 && bracket != std::string::npos) {
-      message = message.substr(bracket + 2);
-    }
-    throw InputError(source, line, "JSON syntax error: " + message);
-  } catch (const nlohmann::json::out_of_range& e) {  // a number literal beyond the range of double
-    // nlohmann gives no position here, only the literal ("number overflow parsing '1e400'"): the
-    // line is that of the literal's first occurrence in the text.
-    std::string message = e.what();
-    if (const std::size_t bracket = message.find("] "); bracket != std::string::npos) message = message.substr(bracket + 2);
-    int line = 0;
-    const std::size_t open = message.find('\''), close = message.rfind('\'');
-    if (open != std::string::npos && close > open + 1) {
-      if (const std::size_t at = text.find(message.substr(open + 1, close - open - 1)); at != std::string::npos) {
-        line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
-      }
-    }
-    throw InputError(source, line, "non-finite number: " + message + "; expected a finite number");
-  }
-  return Reader(source, base_dir, options).read(root);
+  return Reader(source, base_dir, options).read(json_detail::parse_json(text, source));
 }
 
 Scene read_scene_json(const std::string& path, const SceneReadOptions& options) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, 0, "cannot open the scene file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw InputError(path, 0, "cannot read the scene file");
-  return parse_scene_json(text.str(), path, std::filesystem::path(path).parent_path().string(), options);
+  const std::string text = json_detail::read_json_text(path, "scene file");
+  return parse_scene_json(text, path, std::filesystem::path(path).parent_path().string(), options);
 }
 
 }  // namespace contactlab

@@ -6,30 +6,29 @@
 #include "contactlab/scene/scene_json.h"
 
 #include "contactlab/core/error.h"
+#include "scene/json_fields.h"
 #include "scene/scene_json_common.h"
 
-#include <nlohmann/json.hpp>
-
-#include <algorithm>
 #include <cerrno>
-#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <map>
-#include <set>
 #include <unistd.h>
 
 namespace contactlab {
 namespace {
 
-using Json = nlohmann::ordered_json;
-using scene_json::element_path;
-using scene_json::field_path;
+using json_detail::element_path;
+using json_detail::field_path;
+using json_detail::Json;
 
-class Writer {
+/// What the writer's errors name.
+std::string source_of(const Scene& scene) { return "scene '" + scene.name + "'"; }
+
+class Writer : json_detail::FieldWriter {
  public:
-  explicit Writer(const Scene& scene) : scene_(scene), source_("scene '" + scene.name + "'") {}
+  explicit Writer(const Scene& scene) : FieldWriter(source_of(scene)), scene_(scene) {}
 
   Json write() {
     Json root = Json::object();
@@ -73,22 +72,6 @@ class Writer {
   }
 
  private:
-  [[noreturn]] void fail(const std::string& path, const std::string& what) const {
-    throw InputError(source_, 0, path + ": " + what);
-  }
-
-  double number(double value, const std::string& path) const {
-    // JSON has no NaN/Inf (nlohmann would write null): refuse rather than write what cannot be read.
-    if (!std::isfinite(value)) fail(path, "non-finite number cannot be written");
-    return value;
-  }
-
-  Json vec3(const Vec3& v, const std::string& path) const {
-    Json out = Json::array();
-    for (int k = 0; k < 3; ++k) out.push_back(number(v[k], element_path(path, static_cast<std::size_t>(k))));
-    return out;
-  }
-
   Json shape_spec(const Shape& shape, const std::string& path) const {
     Json spec = Json::object();
     switch (shape.source.kind) {
@@ -206,89 +189,15 @@ class Writer {
   }
 
   const Scene& scene_;
-  std::string source_;
 };
-
-bool is_scalar(const Json& v) { return !v.is_object() && !v.is_array(); }
-
-bool is_flat_array(const Json& v) { return v.is_array() && std::all_of(v.begin(), v.end(), is_scalar); }
-
-/// One-line rendering of a scalar, a flat array or an object of those: {"kind": "edge", "index": 3}.
-std::string one_line(const Json& value) {
-  if (is_scalar(value)) return value.dump();
-  const bool object = value.is_object();
-  std::string out = object ? "{" : "[";
-  bool first = true;
-  for (const auto& [key, member] : value.items()) {
-    if (!first) out += ", ";
-    first = false;
-    if (object) out += Json(key).dump() + ": ";
-    out += one_line(member);
-  }
-  return out + (object ? "}" : "]");
-}
-
-/// Pretty printer: like nlohmann's dump(2), but an array of scalars stays on one line
-/// ("position": [0.0, 1.5, 0.0]), and so does a short object whose members are scalars or such
-/// arrays ({"generator": "box", "size": [1.0, 1.0, 1.0]}), so that vectors, vertex lists and
-/// features read naturally. Scalars use nlohmann's own formatting: the shortest text that reads
-/// back as the same double (Grisu2).
-void print(const Json& value, int indent, std::string& out) {
-  constexpr std::size_t kShortObject = 72;  // characters, for the one-line rule above
-  const std::string pad(static_cast<std::size_t>(indent) + 2, ' ');
-  if (value.is_object() && std::all_of(value.begin(), value.end(), [](const Json& m) { return is_scalar(m) || is_flat_array(m); })) {
-    if (std::string line = one_line(value); line.size() <= kShortObject) {
-      out += line;
-      return;
-    }
-  }
-  if (value.is_object()) {
-    if (value.empty()) {
-      out += "{}";
-      return;
-    }
-    out += "{\n";
-    bool first = true;
-    for (const auto& [key, member] : value.items()) {
-      if (!first) out += ",\n";
-      first = false;
-      out += pad + Json(key).dump() + ": ";
-      print(member, indent + 2, out);
-    }
-    out += "\n" + std::string(static_cast<std::size_t>(indent), ' ') + "}";
-  } else if (value.is_array()) {
-    if (value.empty()) {
-      out += "[]";
-      return;
-    }
-    const bool flat = is_flat_array(value);
-    out += flat ? "[" : "[\n";
-    bool first = true;
-    for (const Json& element : value) {
-      if (!first) out += flat ? ", " : ",\n";
-      first = false;
-      if (!flat) out += pad;
-      print(element, indent + 2, out);
-    }
-    if (!flat) out += "\n" + std::string(static_cast<std::size_t>(indent), ' ');
-    out += "]";
-  } else {
-    out += value.dump();
-  }
-}
 
 }  // namespace
 
 std::string scene_to_json(const Scene& scene) {
-  const Json root = Writer(scene).write();
-  std::string out;
-  try {
-    print(root, 0, out);
-  } catch (const nlohmann::json::exception& e) {  // e.g. a name that is not valid UTF-8
-    throw InputError("scene '" + scene.name + "'", 0, std::string("cannot write as JSON: ") + e.what());
-  }
-  out += "\n";
-  return out;
+  // The pretty printer keeps arrays of scalars on one line ("position": [0.0, 1.5, 0.0]) and short
+  // flat objects too ({"generator": "box", "size": [1.0, 1.0, 1.0]}); a name that is not valid
+  // UTF-8 is an InputError.
+  return json_detail::pretty_json(Writer(scene).write(), source_of(scene), json_detail::LibraryPrefix::kKeep);
 }
 
 void write_scene_json(const std::string& path, const Scene& scene) {
