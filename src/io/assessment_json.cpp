@@ -3,23 +3,17 @@
 // that the plots are drawn from.
 #include "contactlab/io/assessment_tables.h"
 
-#include "contactlab/core/error.h"
-#include "io/json_support.h"
-
-#include <cmath>
+#include "scene/json_fields.h"
 
 namespace contactlab {
 namespace {
 
-using io_detail::Json;
+using json_detail::element_path;
+using json_detail::Json;
 
 const char* const kSource = "assessment JSON";
 
-double finite(double value, const std::string& path) {
-  // JSON has no NaN/Inf (nlohmann would write null): refuse rather than write what cannot be read.
-  if (!std::isfinite(value)) throw InputError(kSource, 0, path + ": non-finite number cannot be written");
-  return value;
-}
+double finite(double value, const std::string& path) { return json_detail::finite_for_writing(value, kSource, path); }
 
 Json optional_number(const std::optional<double>& value, const std::string& path) {
   return value ? Json(finite(*value, path)) : Json(nullptr);
@@ -44,7 +38,7 @@ Json interface_json(const InterfaceScore& s, const std::string& path) {
 
 Json number_array(const std::vector<double>& values, const std::string& path) {
   Json out = Json::array();
-  for (std::size_t i = 0; i < values.size(); ++i) out.push_back(finite(values[i], io_detail::element_path(path, i)));
+  for (std::size_t i = 0; i < values.size(); ++i) out.push_back(finite(values[i], element_path(path, i)));
   return out;
 }
 
@@ -66,7 +60,7 @@ Json result_json(const CaseResult& r, const std::string& path) {
   out["position_error"] = optional_number(s.position_error, path + ".position_error");
   Json interfaces = Json::array();
   for (std::size_t i = 0; i < s.interfaces.size(); ++i) {
-    interfaces.push_back(interface_json(s.interfaces[i], io_detail::element_path(path + ".interfaces", i)));
+    interfaces.push_back(interface_json(s.interfaces[i], element_path(path + ".interfaces", i)));
   }
   out["interfaces"] = std::move(interfaces);
   out["normal_quality"] = number_array(s.normal_quality, path + ".normal_quality");
@@ -86,10 +80,10 @@ std::string assessment_json(const SuiteResult& result) {
   root["seconds"] = finite(result.seconds, "seconds");
   Json results = Json::array();
   for (std::size_t i = 0; i < result.results.size(); ++i) {
-    results.push_back(result_json(result.results[i], io_detail::element_path("results", i)));
+    results.push_back(result_json(result.results[i], element_path("results", i)));
   }
   root["results"] = std::move(results);
-  return io_detail::pretty_json(root, kSource);
+  return json_detail::pretty_json(root, kSource);
 }
 
 }  // namespace contactlab

@@ -4,11 +4,10 @@
 #include "contactlab/io/contacts_json.h"
 
 #include "contactlab/core/error.h"
-#include "io/json_support.h"
+#include "scene/json_fields.h"
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <map>
 #include <sstream>
@@ -17,11 +16,12 @@
 namespace contactlab {
 namespace {
 
-using io_detail::describe;
-using io_detail::element_path;
-using io_detail::field_path;
-using io_detail::Json;
-using Names = std::vector<std::string_view>;
+using json_detail::describe;
+using json_detail::element_path;
+using json_detail::field_path;
+using json_detail::Json;
+using json_detail::Names;
+using json_detail::suggest;
 
 /// Normals must be unit within this (relative) amount; they are kept as written.
 constexpr double kUnitLengthTolerance = 1e-6;
@@ -34,9 +34,9 @@ struct MeshSizes {
   long long edges = -1;     // unique surface edges; computed on first use
 };
 
-class Reader {
+class Reader : json_detail::FieldReader {
  public:
-  Reader(std::string source, const Scene& scene) : source_(std::move(source)), scene_(scene) {
+  Reader(const std::string& source, const Scene& scene) : FieldReader(source), scene_(scene) {
     for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
       body_index_.emplace(scene.bodies[i].name, static_cast<Index>(i));
       body_names_.push_back(scene.bodies[i].name);
@@ -85,61 +85,6 @@ class Reader {
   }
 
  private:
-  [[noreturn]] void fail(const std::string& path, const std::string& what) const {
-    throw InputError(source_, 0, path.empty() ? what : path + ": " + what);
-  }
-
-  void expect(const Json& v, const std::string& path, bool ok, const std::string& what) const {
-    if (!ok) fail(path, "expected " + what + ", got " + describe(v));
-  }
-
-  void check_fields(const Json& object, const std::string& path, const Names& known) const {
-    for (const auto& [key, value] : object.items()) {
-      if (std::find(known.begin(), known.end(), key) == known.end()) {
-        fail(field_path(path, key), "unknown field" + io_detail::suggest(key, known));
-      }
-    }
-  }
-
-  static const Json* optional(const Json& object, const char* key) {
-    const auto it = object.find(key);
-    return it == object.end() ? nullptr : &*it;
-  }
-
-  const Json& required(const Json& object, const std::string& path, const char* key) const {
-    const Json* v = optional(object, key);
-    if (!v) fail(field_path(path, key), "missing required field");
-    return *v;
-  }
-
-  double number(const Json& v, const std::string& path) const {
-    expect(v, path, v.is_number(), "a number");
-    const double value = v.get<double>();
-    if (!std::isfinite(value)) fail(path, "non-finite number; expected a finite number");
-    return value;
-  }
-
-  long long integer(const Json& v, const std::string& path, long long low, long long high) const {
-    expect(v, path, v.is_number_integer(), "an integer");
-    bool in_range = false;
-    if (v.is_number_unsigned()) {
-      const unsigned long long u = v.get<unsigned long long>();
-      in_range = u <= static_cast<unsigned long long>(high) && (low <= 0 || u >= static_cast<unsigned long long>(low));
-    } else {
-      const long long s = v.get<long long>();
-      in_range = s >= low && s <= high;
-    }
-    if (!in_range) {
-      fail(path, "expected an integer in [" + std::to_string(low) + ", " + std::to_string(high) + "], got " + v.dump());
-    }
-    return v.get<long long>();
-  }
-
-  std::string string(const Json& v, const std::string& path) const {
-    expect(v, path, v.is_string(), "a string");
-    return v.get<std::string>();
-  }
-
   Vec3 vec3(const Json& v, const std::string& path) const {
     if (!v.is_array() || v.size() != 3 ||
         !std::all_of(v.begin(), v.end(), [](const Json& x) { return x.is_number() && std::isfinite(x.get<double>()); })) {
@@ -164,7 +109,7 @@ class Reader {
     if (it == body_index_.end()) {
       Names known(body_names_.begin(), body_names_.end());
       // The full list of a large scene would drown the message; suggest only a close name.
-      const std::string hint = io_detail::suggest(name, known);
+      const std::string hint = suggest(name, known);
       fail(path, "unknown body '" + name + "' in scene '" + scene_.name + "'" +
                      (hint.rfind("; did you mean", 0) == 0 || known.size() <= 12 ? hint : ""));
     }
@@ -223,7 +168,7 @@ class Reader {
     } else if (kind == "tet") {
       f.type = FeatureType::kTet, count = sizes(body).tets, what = "tets";
     } else {
-      fail(kind_path, "unknown feature kind '" + kind + "'" + io_detail::suggest(kind, {"vertex", "edge", "face", "tet"}));
+      fail(kind_path, "unknown feature kind '" + kind + "'" + suggest(kind, {"vertex", "edge", "face", "tet"}));
     }
     f.index = index(required(v, path, "index"), field_path(path, "index"), count, what, body);
     return f;
@@ -262,14 +207,12 @@ class Reader {
     c.element_a = element(required(v, path, "element_a"), field_path(path, "element_a"), c.body_a);
     c.element_b = element(required(v, path, "element_b"), field_path(path, "element_b"), c.body_b);
     if (const Json* area = optional(v, "area")) {
-      c.area = number(*area, field_path(path, "area"));
-      if (c.area < 0.0) fail(field_path(path, "area"), "expected a number >= 0, got " + area->dump());
+      c.area = number_at_least(*area, field_path(path, "area"), 0.0, false);
       c.has_area = true;
     }
     return c;
   }
 
-  std::string source_;
   const Scene& scene_;
   std::map<std::string, Index> body_index_;
   std::vector<std::string> body_names_;
@@ -279,16 +222,11 @@ class Reader {
 }  // namespace
 
 ContactSet parse_contacts_json(const std::string& text, const std::string& source, const Scene& scene) {
-  return Reader(source, scene).read(io_detail::parse_json(text, source));
+  return Reader(source, scene).read(json_detail::parse_json(text, source));
 }
 
 ContactSet read_contacts_json(const std::string& path, const Scene& scene) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, 0, "cannot open the contacts file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw InputError(path, 0, "cannot read the contacts file");
-  return parse_contacts_json(text.str(), path, scene);
+  return parse_contacts_json(json_detail::read_json_text(path, "contacts file"), path, scene);
 }
 
 }  // namespace contactlab

@@ -4,12 +4,12 @@
 
 #include "contactlab/contact/contact.h"
 #include "contactlab/scene/scene.h"
-#include "io/json_support.h"
+#include "scene/json_support.h"
 
 namespace contactlab::io_detail {
 
 /// The object of docs/contacts-format.md, members in the documented order. Throws InputError as
 /// contacts_to_json does (body index outside the scene, non-finite number).
-Json contacts_json_value(const ContactSet& contacts, const Scene& scene);
+json_detail::Json contacts_json_value(const ContactSet& contacts, const Scene& scene);
 
 }  // namespace contactlab::io_detail

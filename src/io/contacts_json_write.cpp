@@ -6,12 +6,15 @@
 #include "contactlab/core/error.h"
 #include "io/atomic_write.h"
 #include "io/contacts_json_value.h"
-
-#include <cmath>
+#include "scene/json_fields.h"
 
 namespace contactlab {
 namespace io_detail {
 namespace {
+
+using json_detail::element_path;
+using json_detail::field_path;
+using json_detail::Json;
 
 const char* feature_type_name(FeatureType type) {
   switch (type) {
@@ -23,10 +26,12 @@ const char* feature_type_name(FeatureType type) {
   return "face";
 }
 
-class Writer {
+/// What the writer's errors name.
+std::string source_of(const ContactSet& contacts) { return "contacts of method '" + contacts.method + "'"; }
+
+class Writer : json_detail::FieldWriter {
  public:
-  Writer(const ContactSet& contacts, const Scene& scene)
-      : contacts_(contacts), scene_(scene), source_("contacts of method '" + contacts.method + "'") {}
+  Writer(const ContactSet& contacts, const Scene& scene) : FieldWriter(source_of(contacts)), contacts_(contacts), scene_(scene) {}
 
   Json write() const {
     Json root = Json::object();
@@ -57,22 +62,6 @@ class Writer {
   }
 
  private:
-  [[noreturn]] void fail(const std::string& path, const std::string& what) const {
-    throw InputError(source_, 0, path + ": " + what);
-  }
-
-  double number(double value, const std::string& path) const {
-    // JSON has no NaN/Inf (nlohmann would write null): refuse rather than write what cannot be read.
-    if (!std::isfinite(value)) fail(path, "non-finite number cannot be written");
-    return value;
-  }
-
-  Json vec3(const Vec3& v, const std::string& path) const {
-    Json out = Json::array();
-    for (int k = 0; k < 3; ++k) out.push_back(number(v[k], element_path(path, static_cast<std::size_t>(k))));
-    return out;
-  }
-
   const std::string& body_name(Index body, const std::string& path) const {
     if (body < 0 || static_cast<std::size_t>(body) >= scene_.bodies.size()) {
       fail(path, "body index " + std::to_string(body) + " is not a body of scene '" + scene_.name + "' (" +
@@ -105,7 +94,6 @@ class Writer {
 
   const ContactSet& contacts_;
   const Scene& scene_;
-  std::string source_;
 };
 
 }  // namespace
@@ -115,8 +103,7 @@ Json contacts_json_value(const ContactSet& contacts, const Scene& scene) { retur
 }  // namespace io_detail
 
 std::string contacts_to_json(const ContactSet& contacts, const Scene& scene) {
-  return io_detail::pretty_json(io_detail::contacts_json_value(contacts, scene),
-                                "contacts of method '" + contacts.method + "'");
+  return json_detail::pretty_json(io_detail::contacts_json_value(contacts, scene), io_detail::source_of(contacts));
 }
 
 void write_contacts_json(const std::string& path, const ContactSet& contacts, const Scene& scene) {

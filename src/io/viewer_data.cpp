@@ -1,21 +1,21 @@
 #include "contactlab/io/viewer_data.h"
 
-#include "contactlab/core/error.h"
 #include "io/contacts_json_value.h"
-#include "io/json_support.h"
-
-#include <cmath>
+#include "scene/json_fields.h"
 
 namespace contactlab {
 namespace {
 
-using io_detail::element_path;
-using io_detail::field_path;
-using io_detail::Json;
+using json_detail::element_path;
+using json_detail::field_path;
+using json_detail::Json;
 
-class Writer {
+/// What the writer's errors name.
+std::string source_of(const Scene& scene) { return "viewer data of scene '" + scene.name + "'"; }
+
+class Writer : json_detail::FieldWriter {
  public:
-  explicit Writer(const Scene& scene) : scene_(scene), source_("viewer data of scene '" + scene.name + "'") {}
+  explicit Writer(const Scene& scene) : FieldWriter(source_of(scene)), scene_(scene) {}
 
   Json write(const std::vector<std::pair<std::string, ContactSet>>& labelled_sets, const ViewerDataOptions& options) const {
     Json root = Json::object();
@@ -46,15 +46,8 @@ class Writer {
   }
 
  private:
-  [[noreturn]] void fail(const std::string& path, const std::string& what) const {
-    throw InputError(source_, 0, path + ": " + what);
-  }
-
-  double number(double value, const std::string& path) const {
-    if (!std::isfinite(value)) fail(path, "non-finite number cannot be written");
-    return value;
-  }
-
+  /// [x, y, z] with a non-finite component reported at `path` itself: the viewer's paths name the
+  /// field ("bodies[2].vertices"), not the element or component.
   Json vec3(const Vec3& v, const std::string& path) const {
     Json out = Json::array();
     for (int k = 0; k < 3; ++k) out.push_back(number(v[k], path));
@@ -108,20 +101,14 @@ class Writer {
   }
 
   const Scene& scene_;
-  std::string source_;
 };
 
 }  // namespace
 
 std::string viewer_data_json(const Scene& scene, const std::vector<std::pair<std::string, ContactSet>>& labelled_sets,
                              const ViewerDataOptions& options) {
-  const Json root = Writer(scene).write(labelled_sets, options);
-  std::string text;
-  try {
-    text = root.dump();
-  } catch (const nlohmann::json::exception& e) {  // a string that is not valid UTF-8
-    throw InputError("viewer data of scene '" + scene.name + "'", 0, std::string("cannot write as JSON: ") + e.what());
-  }
+  const std::string text =
+      json_detail::compact_json(Writer(scene).write(labelled_sets, options), source_of(scene), json_detail::LibraryPrefix::kKeep);
   // "</" can only occur inside JSON strings, where "<\/" denotes the same text: this keeps a body
   // or method name like "</script>" from ending the page's <script> element.
   std::string out;
