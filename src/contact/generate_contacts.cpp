@@ -19,6 +19,7 @@
 
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_invoke.h>
+#include <tbb/parallel_sort.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -26,6 +27,7 @@
 #include <chrono>
 #include <map>
 #include <mutex>
+#include <numeric>
 #include <tuple>
 #include <unordered_map>
 
@@ -140,32 +142,56 @@ bool full_less(const Contact& a, const Contact& b) { return full_key(a) < full_k
 /// Contacts of one body pair with positions and normals equal within `tolerance` (normals: within
 /// 1e-9) are one contact; the first in the output order is kept. Sweep over x in the order
 /// (x, full key), a pure function of the set of contacts. Returns the kept ones in output order.
-std::vector<Contact> merge_duplicates(std::vector<Contact> contacts, double tolerance) {
-  std::sort(contacts.begin(), contacts.end(), [](const Contact& a, const Contact& b) {
+/// Both sorts move indices, not contacts, and run in parallel (oneTBB): their keys tie only for
+/// identical contacts, so whatever a sort does with ties, the result is the same.
+std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, double tolerance) {
+  std::vector<std::size_t> order(contacts.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  tbb::parallel_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
+    const Contact &a = contacts[i], &b = contacts[j];
     if (a.position.x() != b.position.x()) return a.position.x() < b.position.x();
     return full_less(a, b);
   });
-  std::vector<char> removed(contacts.size(), 0);
-  for (std::size_t i = 0; i < contacts.size(); ++i) {
+  std::vector<char> removed(order.size(), 0);
+  for (std::size_t i = 0; i < order.size(); ++i) {
     if (removed[i]) continue;
-    for (std::size_t j = i + 1; j < contacts.size(); ++j) {
-      const Contact &a = contacts[i], &b = contacts[j];
+    for (std::size_t j = i + 1; j < order.size(); ++j) {
+      const Contact &a = contacts[order[i]], &b = contacts[order[j]];
       if (b.position.x() - a.position.x() > tolerance) break;
       if (removed[j]) continue;
       if ((a.position - b.position).norm() <= tolerance && (a.normal - b.normal).norm() <= 1e-9) {
         // keep whichever comes first in the final order, so the result does not depend on the sweep
-        if (full_less(b, a)) std::swap(contacts[i], contacts[j]);
+        if (full_less(b, a)) std::swap(order[i], order[j]);
         removed[j] = 1;
       }
     }
   }
-  std::vector<Contact> kept;
-  kept.reserve(contacts.size());
-  for (std::size_t i = 0; i < contacts.size(); ++i) {
-    if (!removed[i]) kept.push_back(contacts[i]);
+  std::vector<std::size_t> kept;
+  kept.reserve(order.size());
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    if (!removed[i]) kept.push_back(order[i]);
   }
-  std::sort(kept.begin(), kept.end(), full_less);
-  return kept;
+  // Output order. The input comes in tet-pair order, i.e. sorted by (element_a, element_b), the
+  // leading keys within a body pair: then the input order of the kept ones and a sort of each run
+  // of equal elements (a few contacts) give it. Otherwise (a kernel reporting other elements) a
+  // full sort.
+  std::sort(kept.begin(), kept.end());
+  const auto elements = [&](std::size_t i) { return std::pair(contacts[i].element_a, contacts[i].element_b); };
+  const auto by_full_key = [&](std::size_t i, std::size_t j) { return full_less(contacts[i], contacts[j]); };
+  if (std::is_sorted(kept.begin(), kept.end(),
+                     [&](std::size_t i, std::size_t j) { return elements(i) < elements(j); })) {
+    for (auto run = kept.begin(); run != kept.end();) {
+      const auto end = std::find_if(run, kept.end(), [&](std::size_t i) { return elements(i) != elements(*run); });
+      std::sort(run, end, by_full_key);
+      run = end;
+    }
+  } else {
+    tbb::parallel_sort(kept.begin(), kept.end(), by_full_key);
+  }
+  std::vector<Contact> merged;
+  merged.reserve(kept.size());
+  for (std::size_t i : kept) merged.push_back(contacts[i]);
+  return merged;
 }
 
 /// What stages 4–6 produce for one body pair.
@@ -248,7 +274,7 @@ ContactSet generate_contacts(const Scene& scene, const ContactMethod& method, co
       raw.reserve(w.raw_contacts);
       for (const std::vector<Contact>& out : w.chunk_contacts) raw.insert(raw.end(), out.begin(), out.end());
       w.chunk_contacts = {};
-      w.contacts = merge_duplicates(std::move(raw), tolerance);
+      w.contacts = merge_duplicates(raw, tolerance);
     });
   };
   if (options.threads > 0) {
