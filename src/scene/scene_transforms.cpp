@@ -34,16 +34,26 @@ Scene perturbed(const Scene& scene, double magnitude, std::uint64_t seed) {
   }
   Scene out = scene;
   std::mt19937_64 rng(seed);
-  for (Body& body : out.bodies) {
+  std::vector<Vec3> moved(out.bodies.size(), Vec3::Zero());
+  for (std::size_t b = 0; b < out.bodies.size(); ++b) {
+    Body& body = out.bodies[b];
     if (body.fixed) continue;
     const double dx = magnitude * symmetric_unit(rng);
     const double dz = magnitude * symmetric_unit(rng);
-    body.position += Vec3(dx, 0.0, dz);
+    moved[b] = Vec3(dx, 0.0, dz);
+    body.position += moved[b];
   }
   if (out.ground_truth) {
     std::vector<ContactInterface> kept;
-    for (const ContactInterface& i : out.ground_truth->interfaces) {
-      if (!i.planar) kept.push_back(i);
+    for (ContactInterface i : out.ground_truth->interfaces) {
+      if (i.planar) continue;
+      // A point or segment region sits on the features of the body that moved: it goes along with
+      // that body (with the mean displacement when both moved).
+      const bool a_moved = !out.bodies[i.body_a].fixed, b_moved = !out.bodies[i.body_b].fixed;
+      const Vec3 shift = a_moved && b_moved ? Vec3(0.5 * (moved[i.body_a] + moved[i.body_b]))
+                                            : (a_moved ? moved[i.body_a] : moved[i.body_b]);
+      for (PolygonCorner& corner : i.polygon) corner.position += shift;
+      kept.push_back(std::move(i));
     }
     for (ContactInterface& i : find_planar_interfaces(out)) kept.push_back(std::move(i));
     std::stable_sort(kept.begin(), kept.end(), [](const ContactInterface& a, const ContactInterface& b) {

@@ -95,5 +95,26 @@ TEST(SceneTransforms, PerturbationMovesOnlyMovableBodiesHorizontallyAndIsSeeded)
   EXPECT_THROW(perturbed(pillar, -0.01, 1), InputError);
 }
 
+TEST(SceneTransforms, PerturbedPointAndSegmentRegionsMoveWithTheMovingBody) {
+  // crack-spike (apex at the origin) and crack-wedge (ridge z ∈ [−1.6, 1.6]): the crack is fixed,
+  // so each region corner moves by exactly the spike's / wedge's displacement; normals unchanged.
+  for (const char* name : {"crack-spike", "crack-wedge"}) {
+    SCOPED_TRACE(name);
+    const Scene scene = make_builtin_scene(name);
+    const Scene moved = perturbed(scene, 0.05, 3);
+    const Vec3 shift = moved.bodies[1].position - scene.bodies[1].position;
+    ASSERT_GT(shift.norm(), 0.0);
+    ASSERT_EQ(moved.ground_truth->interfaces.size(), 1u);
+    const ContactInterface& before = scene.ground_truth->interfaces[0];
+    const ContactInterface& after = moved.ground_truth->interfaces[0];
+    ASSERT_EQ(after.polygon.size(), before.polygon.size());
+    ASSERT_FALSE(after.polygon.empty());
+    for (std::size_t k = 0; k < after.polygon.size(); ++k) {
+      EXPECT_EQ(after.polygon[k].position, before.polygon[k].position + shift);
+    }
+    EXPECT_EQ(after.feasible_normals, before.feasible_normals);
+  }
+}
+
 }  // namespace
 }  // namespace contactlab

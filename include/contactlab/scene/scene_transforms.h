@@ -13,7 +13,9 @@ namespace contactlab {
 /// drawn independently and uniformly from [−magnitude, magnitude] (y is up, so x/z is horizontal).
 /// The draw is a fixed function of `seed` (64-bit Mersenne Twister, 53-bit mantissas), identical on
 /// every platform. Planar interfaces of the ground truth are recomputed from the moved geometry;
-/// non-planar ones are kept (their normals are unchanged by a translation).
+/// non-planar ones (points and segments) keep their normals (unchanged by a translation) and their
+/// region moves with the movable body of the pair (the mean displacement when both move). Whether
+/// the bodies still touch there is not rechecked: a displaced apex may leave its groove.
 Scene perturbed(const Scene& scene, double magnitude, std::uint64_t seed);
 
 /// The whole scene mapped by x ↦ scale · R x + t: body poses and shapes (shapes are scaled, so
