@@ -38,7 +38,7 @@
 //     (mid_plane_contacts.h, Placement::kIntersectionPoints). Features: vertex in tet → (kVertex,
 //     kTet); edge–face crossing → (kEdge surface edge or kInvalidIndex for an interior edge,
 //     kFace surface triangle, or kTet when the face is interior), and mirrored for B.
-// Symmetry: evaluated in the canonical (body, tet) order and swapped back (mid_plane_contacts.h).
+// Symmetry: evaluated in the canonical (body, tet) order and swapped back (canonical_pair.h).
 //
 // Degenerate configurations: centroids within the tolerance of each other (shrinking never
 // separates) → s is the least-overlap SAT axis of the full tets (no contact when SAT has no axis,
@@ -55,6 +55,7 @@
 #include "contactlab/geometry/point_in_tet.h"
 #include "contactlab/geometry/tet_tet_sat.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
+#include "canonical_pair.h"
 #include "edge_triangle_points.h"
 #include "mid_plane_contacts.h"
 
@@ -267,13 +268,10 @@ class GrowthMethod final : public ContactMethod {
   }
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
                 const MethodSettings& settings, std::vector<Contact>& sink) const override {
-    if (!mid_plane::evaluate_swapped(a, tet_a, b, tet_b)) {
-      evaluate(a, tet_a, b, tet_b, settings, sink);
-      return;
-    }
-    std::vector<Contact> reversed;
-    evaluate(b, tet_b, a, tet_a, settings, reversed);
-    for (const Contact& c : reversed) sink.push_back(mid_plane::swapped(c));
+    detail::run_canonical(a, tet_a, b, tet_b, sink,
+                          [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty, std::vector<Contact>& out) {
+                            evaluate(x, tx, y, ty, settings, out);
+                          });
   }
 };
 

@@ -48,22 +48,6 @@ void append_mid_plane_contacts(std::span<const LabelledPoint> points, const Vec3
   }
 }
 
-bool evaluate_swapped(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b) {
-  return std::tie(b.index, tet_b) < std::tie(a.index, tet_a);
-}
-
-Contact swapped(const Contact& c) {
-  Contact s = c;
-  s.body_a = c.body_b;
-  s.body_b = c.body_a;
-  s.normal = -c.normal;
-  s.feature_a = c.feature_b;
-  s.feature_b = c.feature_a;
-  s.element_a = c.element_b;
-  s.element_b = c.element_a;
-  return s;
-}
-
 Vec3 unit_or_zero(const Vec3& v) {
   const double n = v.norm();
   if (!(n > 0.0) || !std::isfinite(n)) return Vec3::Zero();

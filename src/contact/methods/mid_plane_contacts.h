@@ -1,18 +1,13 @@
 // Private helpers shared by the Opposing and Growth methods (opposing.cpp, growth.cpp; Erleben
 // 2018 Appendices A and B, METHODS.md items 7 and 8): intersection points turned into contacts on
-// a mid contact plane, the canonical evaluation order that makes both methods exactly symmetric,
-// and small tet utilities.
+// a mid contact plane, and small tet utilities. (Both methods evaluate a pair in the canonical
+// order of canonical_pair.h.)
 //
 // Mid-plane contacts (Appendix A, last step; used by both methods): the points are projected on
 // the unit normal n (A → B), t_i = n · p_i. The extremes give the gap d = −(max t − min t)
 // (0 when the extent is within the absolute tolerance), the plane n · x = (max t + min t) / 2 is
 // the contact plane and every point is projected onto it. Projected points closer than the
 // tolerance to an earlier one are dropped (the first keeps its feature labels).
-//
-// Symmetry: a kernel evaluates the pair in a canonical order — (body index, tet index) of A not
-// greater than that of B — and, when called the other way round, evaluates (B, A) and swaps the
-// results (normals negated, bodies, features and elements exchanged). Swapping A and B therefore
-// flips the normals and nothing else, bit for bit.
 #pragma once
 
 #include "contactlab/contact/method.h"
@@ -42,13 +37,6 @@ void append_mid_plane_contacts(std::span<const LabelledPoint> points, const Vec3
                                const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
                                double tolerance, std::vector<Contact>& sink,
                                Placement placement = Placement::kMidPlane);
-
-/// True when (a, tet_a) comes after (b, tet_b) in the canonical order, i.e. the kernel should
-/// evaluate (b, tet_b, a, tet_a) and swap the results back.
-bool evaluate_swapped(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b);
-
-/// The same contact seen from the other body: normal negated, bodies/features/elements exchanged.
-Contact swapped(const Contact& c);
 
 /// v / |v|, or the zero vector when |v| is zero or not finite.
 Vec3 unit_or_zero(const Vec3& v);

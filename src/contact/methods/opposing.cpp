@@ -46,6 +46,7 @@
 #include "contactlab/geometry/tet_tet_sat.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "contactlab/geometry/triangle_triangle_intersection.h"
+#include "canonical_pair.h"
 #include "edge_triangle_points.h"
 #include "mid_plane_contacts.h"
 
@@ -175,13 +176,10 @@ class OpposingMethod final : public ContactMethod {
   }
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
                 const MethodSettings& settings, std::vector<Contact>& sink) const override {
-    if (!mid_plane::evaluate_swapped(a, tet_a, b, tet_b)) {
-      evaluate(a, tet_a, b, tet_b, settings, sink);
-      return;
-    }
-    std::vector<Contact> reversed;
-    evaluate(b, tet_b, a, tet_a, settings, reversed);
-    for (const Contact& c : reversed) sink.push_back(mid_plane::swapped(c));
+    detail::run_canonical(a, tet_a, b, tet_b, sink,
+                          [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty, std::vector<Contact>& out) {
+                            evaluate(x, tx, y, ty, settings, out);
+                          });
   }
 };
 

@@ -1,8 +1,8 @@
 // Shared machinery of the two SAT contact methods, Volume-SAT and Surface-SAT (K. Erleben,
 // "Methodology for Assessing Mesh-Based Contact Point Methods", ACM TOG 37(3), 2018, §6;
-// METHODS.md items 5 and 6): the canonical ordering of a tet pair that makes both methods exactly
-// symmetric, the SAT tolerance request, and the contact points — the intersection points of the
-// two tets projected onto the mid contact plane.
+// METHODS.md items 5 and 6): the SAT tolerance request and the contact points — the intersection
+// points of the two tets projected onto the mid contact plane. Both methods evaluate a pair in the
+// canonical order of canonical_pair.h.
 #pragma once
 
 #include "contactlab/contact/method.h"
@@ -11,21 +11,6 @@
 #include <vector>
 
 namespace contactlab::sat_contacts {
-
-/// True when (b, tet_b) comes before (a, tet_a) in the canonical order — by scene body index, then
-/// tet index. The SAT methods compute in canonical order and flip the result back, so that swapping
-/// A and B flips the normals and swaps features/elements and nothing else, bit for bit.
-bool pair_is_swapped(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b);
-
-/// Runs `kernel(first, tet_first, second, tet_second, sink)` in canonical order and, when the
-/// pair was swapped, turns the contacts it appended back into A→B form (normal negated, bodies,
-/// features and elements swapped).
-template <class Kernel>
-void run_canonical(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
-                   std::vector<Contact>& sink, Kernel&& kernel);
-
-/// Swaps A and B in sink[first..]: negated normals, swapped bodies, features and elements.
-void flip_contacts(std::vector<Contact>& sink, std::size_t first);
 
 /// The tet_tet_sat request whose absolute tolerance is settings.absolute_tolerance(): its
 /// relative tolerance is that length over the diagonal of the 8 corners' bounding box.
@@ -46,17 +31,5 @@ TetTetSatRequest sat_request(const std::array<Vec3, 4>& a, const std::array<Vec3
 void append_intersection_contacts(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
                                   const Vec3& n, double depth, const MethodSettings& settings,
                                   std::vector<Contact>& sink);
-
-template <class Kernel>
-void run_canonical(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
-                   std::vector<Contact>& sink, Kernel&& kernel) {
-  const std::size_t first = sink.size();
-  if (pair_is_swapped(a, tet_a, b, tet_b)) {
-    kernel(b, tet_b, a, tet_a, sink);
-    flip_contacts(sink, first);
-  } else {
-    kernel(a, tet_a, b, tet_b, sink);
-  }
-}
 
 }  // namespace contactlab::sat_contacts

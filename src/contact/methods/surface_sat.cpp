@@ -31,6 +31,7 @@
 // Touching, shared faces, tiny gaps: as Volume-SAT.
 #include "contactlab/contact/methods/surface_sat.h"
 
+#include "canonical_pair.h"
 #include "sat_contacts.h"
 
 #include "contactlab/geometry/tetrahedron_tables.h"
@@ -149,7 +150,7 @@ class SurfaceSatMethod final : public ContactMethod {
   }
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
                 const MethodSettings& settings, std::vector<Contact>& sink) const override {
-    sat_contacts::run_canonical(a, tet_a, b, tet_b, sink,
+    detail::run_canonical(a, tet_a, b, tet_b, sink,
                                 [&](const MethodBody& p, Index tp, const MethodBody& q, Index tq,
                                     std::vector<Contact>& out) { generate_ordered(p, tp, q, tq, settings, out); });
   }

@@ -24,6 +24,7 @@
 // when no axis is usable (all 8 corners coincide) there is no normal and no contact.
 #include "contactlab/contact/methods/volume_sat.h"
 
+#include "canonical_pair.h"
 #include "sat_contacts.h"
 
 namespace contactlab {
@@ -37,7 +38,7 @@ class VolumeSatMethod final : public ContactMethod {
   }
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
                 const MethodSettings& settings, std::vector<Contact>& sink) const override {
-    sat_contacts::run_canonical(a, tet_a, b, tet_b, sink,
+    detail::run_canonical(a, tet_a, b, tet_b, sink,
                                 [&](const MethodBody& p, Index tp, const MethodBody& q, Index tq,
                                     std::vector<Contact>& out) { generate_ordered(p, tp, q, tq, settings, out); });
   }
