@@ -48,7 +48,6 @@
 #include "contactlab/geometry/closest_points_segment_segment.h"
 
 #include <algorithm>
-#include <bitset>
 #include <cmath>
 #include <optional>
 #include <utility>
@@ -56,20 +55,9 @@
 namespace contactlab {
 namespace {
 
+using detail::SeenPairs;
 using detail::SurfaceEdge;
 using detail::SurfaceTriangle;
-
-/// Feature pairs already handled in this call, by local indices: (V of A, F of B) 16 bits,
-/// (F of A, V of B) 16 bits, (E of A, E of B) 256 bits (edge keys 0..15).
-struct SeenPairs {
-  std::bitset<16> vertex_face, face_vertex;
-  std::bitset<256> edge_edge;
-  static bool test_and_set(auto& bits, std::size_t i) {
-    if (bits.test(i)) return true;
-    bits.set(i);
-    return false;
-  }
-};
 
 /// Distance between the axis-aligned boxes of two triangles exceeds `reach` along some axis.
 bool boxes_farther_than(const SurfaceTriangle& ta, const SurfaceTriangle& tb, double reach) {

@@ -50,7 +50,6 @@
 #include "contactlab/geometry/triangle_triangle_intersection.h"
 
 #include <algorithm>
-#include <bitset>
 #include <cmath>
 #include <span>
 #include <tuple>
@@ -59,20 +58,9 @@
 namespace contactlab {
 namespace {
 
+using detail::SeenPairs;
 using detail::SurfaceEdge;
 using detail::SurfaceTriangle;
-
-/// Feature pairs already handled in this call, by local indices: (V of A, F of B) 16 bits,
-/// (F of A, V of B) 16 bits, (E of A, E of B) 256 bits (edge keys 0..15).
-struct SeenPairs {
-  std::bitset<16> vertex_face, face_vertex;
-  std::bitset<256> edge_edge;
-  static bool test_and_set(auto& bits, std::size_t i) {
-    if (bits.test(i)) return true;
-    bits.set(i);
-    return false;
-  }
-};
 
 /// The closed triangles share a point (exact) or are within `tol` of each other.
 bool triangles_touch(const SurfaceTriangle& ta, const SurfaceTriangle& tb, double tol) {

@@ -12,6 +12,7 @@
 #include "contactlab/contact/method.h"
 
 #include <array>
+#include <bitset>
 
 namespace contactlab::detail {
 
@@ -50,6 +51,20 @@ SurfaceEdge surface_edge(const SurfaceTriangle& t, int i);
 /// FeatureRef of the surface edge {v0, v1} of `body` (kEdge, index from
 /// surface_topology.find_edge; kInvalidIndex if it is not a surface edge).
 FeatureRef edge_feature(const MethodBody& body, Index v0, Index v1);
+
+/// Feature pairs a surface method has already handled for one tet pair, by local indices: (V of A,
+/// F of B) 16 bits, (F of A, V of B) 16 bits, (E of A, E of B) 256 bits (edge keys 0..15) — a
+/// vertex or edge belongs to several surface triangles of a tet and is reported once.
+struct SeenPairs {
+  std::bitset<16> vertex_face, face_vertex;
+  std::bitset<256> edge_edge;
+  /// True when bit i was already set; sets it.
+  static bool test_and_set(auto& bits, std::size_t i) {
+    if (bits.test(i)) return true;
+    bits.set(i);
+    return false;
+  }
+};
 
 /// Lexicographic order of two segments by their endpoint coordinates: callers evaluate pair
 /// queries in a canonical argument order, so swapping bodies A and B gives bit-identical results.
