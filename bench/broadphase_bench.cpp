@@ -61,9 +61,8 @@ const TwoBodies& small_scene() {
 
 void set_pair_counters(benchmark::State& state, std::size_t pairs) {
   state.counters["pairs"] = static_cast<double>(pairs);
-  state.counters["pairs_per_s"] =
-      benchmark::Counter(static_cast<double>(pairs) * static_cast<double>(state.iterations()),
-                         benchmark::Counter::kIsRate);
+  state.counters["pairs_per_s"] = benchmark::Counter(
+      static_cast<double>(pairs) * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
 void BM_BuildBvh(benchmark::State& state) {
@@ -73,9 +72,9 @@ void BM_BuildBvh(benchmark::State& state) {
     benchmark::DoNotOptimize(bvh.nodes.data());
   }
   state.counters["elements"] = scene.mesh_a.tet_count();
-  state.counters["elements_per_s"] = benchmark::Counter(
-      static_cast<double>(scene.mesh_a.tet_count()) * static_cast<double>(state.iterations()),
-      benchmark::Counter::kIsRate);
+  state.counters["elements_per_s"] =
+      benchmark::Counter(static_cast<double>(scene.mesh_a.tet_count()) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_BuildBvh)->Unit(benchmark::kMillisecond);
 
@@ -92,9 +91,8 @@ void element_pairs_bvh(benchmark::State& state, const TwoBodies& scene) {
 void element_pairs_brute_force(benchmark::State& state, const TwoBodies& scene) {
   std::size_t pairs = 0;
   for (auto _ : state) {
-    const auto result =
-        brute_force_element_pairs(mesh_elements(scene.mesh_a), scene.pose_a,
-                                  mesh_elements(scene.mesh_b), scene.pose_b, kMargin);
+    const auto result = brute_force_element_pairs(mesh_elements(scene.mesh_a), scene.pose_a,
+                                                  mesh_elements(scene.mesh_b), scene.pose_b, kMargin);
     pairs = result.size();
     benchmark::DoNotOptimize(result.data());
   }
@@ -102,13 +100,9 @@ void element_pairs_brute_force(benchmark::State& state, const TwoBodies& scene) 
 }
 
 void BM_ElementPairs_Bvh_12k(benchmark::State& state) { element_pairs_bvh(state, large_scene()); }
-void BM_ElementPairs_BruteForce_12k(benchmark::State& state) {
-  element_pairs_brute_force(state, large_scene());
-}
+void BM_ElementPairs_BruteForce_12k(benchmark::State& state) { element_pairs_brute_force(state, large_scene()); }
 void BM_ElementPairs_Bvh_1500(benchmark::State& state) { element_pairs_bvh(state, small_scene()); }
-void BM_ElementPairs_BruteForce_1500(benchmark::State& state) {
-  element_pairs_brute_force(state, small_scene());
-}
+void BM_ElementPairs_BruteForce_1500(benchmark::State& state) { element_pairs_brute_force(state, small_scene()); }
 BENCHMARK(BM_ElementPairs_Bvh_12k)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ElementPairs_BruteForce_12k)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_ElementPairs_Bvh_1500)->Unit(benchmark::kMillisecond);

@@ -89,8 +89,7 @@ int positive_int(const std::string& flag, const std::string& text) {
     std::size_t used = 0;
     const int value = std::stoi(text, &used);
     if (used == text.size() && value > 0) return value;
-  } catch (const std::exception&) {
-  }
+  } catch (const std::exception&) {}
   usage(flag + " expects a positive integer, got '" + text + "'");
 }
 
@@ -316,15 +315,15 @@ void bench_scene(const std::string& name, const Scene& scene, const Options& opt
 
   std::size_t tets = 0;
   for (const Body& body : scene.bodies) tets += body.shape->tets.tets.size();
-  std::printf("\n%s: %zu bodies, %zu tets; FCL collided %zu body pairs\n", name.c_str(), scene.bodies.size(),
-              tets, fcl_result.pairs);
+  std::printf("\n%s: %zu bodies, %zu tets; FCL collided %zu body pairs\n", name.c_str(), scene.bodies.size(), tets,
+              fcl_result.pairs);
   std::printf("%-18s %3s %9s %9s %8s %8s %8s %8s %8s %8s\n", "", "", "cached", "cold", "", "", "cached", "cold",
               "cached", "cold");
   std::printf("%-18s %3s %9s %9s %8s %8s %8s %8s %8s %8s\n", "method", "thr", "median ms", "median ms", "contacts",
               "tetpairs", "x FCL", "x FCL", "1->2 x", "1->2 x");
   const double fcl_median = median(fcl_ms);
-  std::printf("%-18s %3d %9.3f %9s %8zu %8s %8s %8s %8s %8s\n", "FCL OBBRSS", 1, fcl_median, "-",
-              fcl_result.contacts, "-", "1.00", "-", "-", "-");
+  std::printf("%-18s %3d %9.3f %9s %8zu %8s %8s %8s %8s %8s\n", "FCL OBBRSS", 1, fcl_median, "-", fcl_result.contacts,
+              "-", "1.00", "-", "-", "-");
   std::map<const ContactMethod*, std::pair<double, double>> one_thread;
   for (const Row& row : rows) {
     if (row.threads == 1) one_thread[row.method] = {median(row.cached_ms), median(row.cold_ms)};
@@ -357,8 +356,9 @@ int run(int argc, char** argv) {
   const int most_threads = *std::max_element(options.threads.begin(), options.threads.end());
   std::printf("parallel ceiling now: a compute-only loop runs %.2fx faster on %d threads than on 1\n",
               parallel_ceiling(most_threads), most_threads);
-  std::printf("cached: shape data reused (as FCL's BVHs); cold: built in the call. x FCL = median / FCL's "
-              "median (< 1: faster); 1->2 x = median with 1 thread / with this many\n");
+  std::printf(
+      "cached: shape data reused (as FCL's BVHs); cold: built in the call. x FCL = median / FCL's "
+      "median (< 1: faster); 1->2 x = median with 1 thread / with this many\n");
   for (const std::string& name : options.scenes) {
     const Scene scene = name == "grid-pair" ? grid_pair_scene(options.cells)
                                             : make_builtin_scene(name, BuiltinSceneOptions{options.refined});

@@ -21,8 +21,10 @@ void BM_Tetrahedralize(benchmark::State& state, contactlab::detail::TetGenIsolat
     benchmark::DoNotOptimize(contactlab::detail::tetrahedralize(cube, contactlab::kTetGenDefaultSwitches, isolation));
   }
 }
-BENCHMARK_CAPTURE(BM_Tetrahedralize, in_process, contactlab::detail::TetGenIsolation::in_process)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_Tetrahedralize, child_process, contactlab::detail::TetGenIsolation::child_process)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Tetrahedralize, in_process, contactlab::detail::TetGenIsolation::in_process)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Tetrahedralize, child_process, contactlab::detail::TetGenIsolation::child_process)
+    ->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

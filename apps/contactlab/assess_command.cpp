@@ -16,6 +16,7 @@
 
 #include <fmt/core.h>
 
+#include <unistd.h>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -27,7 +28,6 @@
 #include <set>
 #include <sstream>
 #include <string_view>
-#include <unistd.h>
 
 namespace contactlab::cli {
 namespace {
@@ -55,7 +55,8 @@ void check_names(const std::vector<std::string>& names, const std::vector<std::s
   for (const std::string& name : names) {
     if (std::find(known.begin(), known.end(), name) == known.end()) {
       const char* file_too = std::string_view(what) == "case" ? "a scene JSON file or " : "";
-      throw InputError(option, 0, fmt::format("unknown {} '{}': expected {}one of {}", what, name, file_too, join(known)));
+      throw InputError(option, 0,
+                       fmt::format("unknown {} '{}': expected {}one of {}", what, name, file_too, join(known)));
     }
     if (!seen.insert(name).second) throw InputError(option, 0, fmt::format("{} '{}' is listed twice", what, name));
   }
@@ -66,7 +67,8 @@ void check_names(const std::vector<std::string>& names, const std::vector<std::s
 void check_output(const fs::path& dir) {
   std::error_code error;
   if (fs::exists(dir, error)) {
-    if (!fs::is_directory(dir, error)) throw InputError(dir.string(), 0, "exists and is not a folder (-o expects a folder)");
+    if (!fs::is_directory(dir, error))
+      throw InputError(dir.string(), 0, "exists and is not a folder (-o expects a folder)");
     if (::access(dir.c_str(), W_OK) != 0) throw InputError(dir.string(), 0, "the folder is not writable");
     return;
   }
@@ -180,12 +182,12 @@ void run_assess(const AssessArgs& args) {
   std::fflush(stdout);
 
   const auto started = std::chrono::steady_clock::now();
-  const std::vector<std::string> written =
-      write_assessment_report(dir.string(), result,
-                              {.reference = &paper,
-                               .viewer = std::move(viewer),
-                               .command = command_line(args),
-                               .progress = [&progress](const std::string& step) { progress.line("writing " + step + " …"); }});
+  const std::vector<std::string> written = write_assessment_report(
+      dir.string(), result,
+      {.reference = &paper,
+       .viewer = std::move(viewer),
+       .command = command_line(args),
+       .progress = [&progress](const std::string& step) { progress.line("writing " + step + " …"); }});
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   progress.line(fmt::format("wrote {} ({} files) in {:.1f} s", (dir / "index.html").string(), written.size(), seconds));
   progress.finish();
@@ -195,8 +197,9 @@ void run_assess(const AssessArgs& args) {
 
 void add_assess_command(CLI::App& app) {
   auto args = std::make_shared<AssessArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "assess", "Score contact methods on the assessment suite; print the tables, write the report (index.html, CSV, JSON, plots)");
+  CLI::App* cmd = app.add_subcommand("assess",
+                                     "Score contact methods on the assessment suite; print the tables, write the "
+                                     "report (index.html, CSV, JSON, plots)");
   cmd->add_option("--methods", args->methods, "methods, comma-separated (default: all; see `contactlab methods`)")
       ->delimiter(',');
   cmd->add_option("--cases", args->cases,

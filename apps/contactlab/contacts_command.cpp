@@ -27,8 +27,8 @@ void print_csv(const Scene& scene, const ContactSet& set) {
   fmt::print("body_a,body_b,px,py,pz,nx,ny,nz,gap\n");
   for (const Contact& c : set.contacts) {
     fmt::print("{},{},{:.17g},{:.17g},{:.17g},{:.17g},{:.17g},{:.17g},{:.17g}\n", scene.bodies[c.body_a].name,
-               scene.bodies[c.body_b].name, c.position.x(), c.position.y(), c.position.z(), c.normal.x(),
-               c.normal.y(), c.normal.z(), c.gap);
+               scene.bodies[c.body_b].name, c.position.x(), c.position.y(), c.position.z(), c.normal.x(), c.normal.y(),
+               c.normal.z(), c.gap);
   }
 }
 
@@ -81,7 +81,8 @@ void add_contacts_command(CLI::App& app) {
   CLI::App* list = app.add_subcommand("methods", "List the contact methods");
   list->callback([] {
     for (const ContactMethod* m : contact_methods()) fmt::print("{:<18} {}\n", m->name(), m->summary());
-    fmt::print("{:<18} {}\n", "ground-truth", "a contact at each corner of each planar ground-truth polygon (reference)");
+    fmt::print("{:<18} {}\n", "ground-truth",
+               "a contact at each corner of each planar ground-truth polygon (reference)");
   });
 }
 

@@ -44,8 +44,8 @@ void run_demo(const std::string& switches) {
       DemoBody{"spike", spike_surface(height, half_base), 4 * half_base * half_base * height / 3.0, {}, {}}};
 
   fmt::print("contactlab demo — TetGen switches {}\n\n", switches);
-  fmt::print("{:<6} {:>8} {:>6} {:>10} {:>14} {:>14} {:>24}\n", "body", "vertices", "tets", "surf.tris",
-             "volume", "exact", "edges convex/concave/flat");
+  fmt::print("{:<6} {:>8} {:>6} {:>10} {:>14} {:>14} {:>24}\n", "body", "vertices", "tets", "surf.tris", "volume",
+             "exact", "edges convex/concave/flat");
   for (DemoBody& body : bodies) {
     const auto start = std::chrono::steady_clock::now();
     body.tets = tetrahedralize(body.surface, switches);
@@ -64,8 +64,8 @@ void run_demo(const std::string& switches) {
   const Transform spike_pose = Transform::from_axis_angle(Vec3::UnitY(), 0.3, Vec3(0.1, height - depth, 0.2)) *
                                Transform::from_axis_angle(Vec3::UnitX(), std::numbers::pi);
   auto posed = [](const DemoBody& body, const Transform& pose) {
-    return PosedBody{&body.bvh, MeshElements{ElementKind::kTetrahedron, body.tets.mesh.vertices, body.tets.mesh.tets, {}},
-                     pose};
+    return PosedBody{&body.bvh,
+                     MeshElements{ElementKind::kTetrahedron, body.tets.mesh.vertices, body.tets.mesh.tets, {}}, pose};
   };
   const PosedBody a = posed(bodies[0], box_pose), b = posed(bodies[1], spike_pose);
 
@@ -73,8 +73,9 @@ void run_demo(const std::string& switches) {
   const std::vector<ElementPair> pairs = candidate_element_pairs(a, b, 0.0);
   const double bvh_seconds = seconds_since(start);
   const std::vector<ElementPair> reference = brute_force_element_pairs(a.elements, a.pose, b.elements, b.pose, 0.0);
-  fmt::print("\nspike apex-down, {} m into the box: {} candidate tet pairs by BVH ({:.3f} ms), {} by brute force — {}\n",
-             depth, pairs.size(), bvh_seconds * 1e3, reference.size(), pairs == reference ? "equal" : "DIFFERENT");
+  fmt::print(
+      "\nspike apex-down, {} m into the box: {} candidate tet pairs by BVH ({:.3f} ms), {} by brute force — {}\n",
+      depth, pairs.size(), bvh_seconds * 1e3, reference.size(), pairs == reference ? "equal" : "DIFFERENT");
 
   auto world_tet = [](const DemoBody& body, const Transform& pose, Index t) {
     std::array<Vec3, 4> corners;
@@ -86,7 +87,8 @@ void run_demo(const std::string& switches) {
   ElementPair deepest_pair;
   start = std::chrono::steady_clock::now();
   for (const ElementPair& pair : pairs) {
-    const TetTetSatResult sat = tet_tet_sat(world_tet(bodies[0], box_pose, pair.a), world_tet(bodies[1], spike_pose, pair.b));
+    const TetTetSatResult sat =
+        tet_tet_sat(world_tet(bodies[0], box_pose, pair.a), world_tet(bodies[1], spike_pose, pair.b));
     if (sat.separated) continue;
     ++overlapping;
     if (sat.depth >= deepest.depth) {
@@ -95,13 +97,16 @@ void run_demo(const std::string& switches) {
     }
   }
   const double sat_seconds = seconds_since(start);
-  fmt::print("tet–tet SAT: {} of {} candidate pairs overlap ({:.3f} ms)\n", overlapping, pairs.size(), sat_seconds * 1e3);
+  fmt::print("tet–tet SAT: {} of {} candidate pairs overlap ({:.3f} ms)\n", overlapping, pairs.size(),
+             sat_seconds * 1e3);
   if (overlapping > 0) {
-    const char* kind = deepest.kind == SatAxisKind::kFaceA ? "face of box tet"
-                       : deepest.kind == SatAxisKind::kFaceB ? "face of spike tet"
-                       : deepest.kind == SatAxisKind::kEdgeEdge ? "edge × edge" : "other";
+    const char* kind = deepest.kind == SatAxisKind::kFaceA      ? "face of box tet"
+                       : deepest.kind == SatAxisKind::kFaceB    ? "face of spike tet"
+                       : deepest.kind == SatAxisKind::kEdgeEdge ? "edge × edge"
+                                                                : "other";
     fmt::print("deepest pair: box tet {} / spike tet {}: depth {:.6f} m along ({:.4f}, {:.4f}, {:.4f}), a {} axis\n",
-               deepest_pair.a, deepest_pair.b, deepest.depth, deepest.axis.x(), deepest.axis.y(), deepest.axis.z(), kind);
+               deepest_pair.a, deepest_pair.b, deepest.depth, deepest.axis.x(), deepest.axis.y(), deepest.axis.z(),
+               kind);
   }
 }
 
@@ -109,7 +114,8 @@ void run_demo(const std::string& switches) {
 
 void add_demo_command(CLI::App& app) {
   auto switches = std::make_shared<std::string>(kTetGenDefaultSwitches);
-  CLI::App* demo = app.add_subcommand("demo", "Tetrahedralize two built-in shapes, pose them and run broad phase + SAT");
+  CLI::App* demo =
+      app.add_subcommand("demo", "Tetrahedralize two built-in shapes, pose them and run broad phase + SAT");
   demo->add_option("--switches", *switches, "TetGen switches")->capture_default_str();
   demo->callback([switches] { run_demo(*switches); });
 }

@@ -4,8 +4,8 @@
 
 #include "contactlab/core/error.h"
 
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <CLI/CLI.hpp>
 
 #include <cstdio>
 #include <exception>

@@ -12,12 +12,12 @@
 
 #include <fmt/core.h>
 
+#include <unistd.h>
 #include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
 #include <system_error>
-#include <unistd.h>
 
 namespace contactlab::cli {
 namespace {
@@ -54,7 +54,8 @@ void print_topology(const MeshTopology& topology) {
   fmt::print("{:<14}convex {}, concave {}, flat {}, mixed {}", "vertex kinds", topology.count(VertexKind::Convex),
              topology.count(VertexKind::Concave), topology.count(VertexKind::Flat), topology.count(VertexKind::Mixed));
   if (topology.count(VertexKind::Irregular) + topology.count(VertexKind::Isolated) > 0) {
-    fmt::print(", irregular {}, isolated {}", topology.count(VertexKind::Irregular), topology.count(VertexKind::Isolated));
+    fmt::print(", irregular {}, isolated {}", topology.count(VertexKind::Irregular),
+               topology.count(VertexKind::Isolated));
   }
   fmt::print("\n");
 }
@@ -102,7 +103,8 @@ void write_tetgen_atomically(const std::string& base, const TetrahedralizeResult
   const fs::path target(base);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   if (!fs::is_directory(dir)) throw InputError(base, 0, "output directory '" + dir.string() + "' does not exist");
-  const std::string temporary = (dir / (".tmp-" + std::to_string(::getpid()) + "-" + target.filename().string())).string();
+  const std::string temporary =
+      (dir / (".tmp-" + std::to_string(::getpid()) + "-" + target.filename().string())).string();
   const std::array<const char*, 3> extensions = {".node", ".ele", ".face"};
   try {
     write_tetgen(temporary, result.mesh, result.boundary_triangles, {});
@@ -138,8 +140,8 @@ void add_mesh_commands(CLI::App& app) {
     std::string input, output, switches = kTetGenDefaultSwitches;
   };
   auto args = std::make_shared<TetrahedralizeArgs>();
-  CLI::App* tet = mesh->add_subcommand(
-      "tetrahedralize", "Tetrahedralize a closed surface mesh with TetGen; writes OUT.node/.ele/.face");
+  CLI::App* tet = mesh->add_subcommand("tetrahedralize",
+                                       "Tetrahedralize a closed surface mesh with TetGen; writes OUT.node/.ele/.face");
   tet->add_option("IN", args->input, "closed surface mesh: .obj or .off")->required();
   tet->add_option("-o,--output", args->output, "output base name (OUT.node, OUT.ele, OUT.face)")->required();
   tet->add_option("--switches", args->switches,

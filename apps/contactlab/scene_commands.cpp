@@ -40,11 +40,13 @@ void print_scene_summary(const Scene& scene, double build_seconds) {
   }
   fmt::print("{}: {}\n", scene.name, scene.description);
   fmt::print("  bodies {} ({} fixed), distinct shapes {}, tets {}, surface triangles {}, switches {}\n",
-             scene.bodies.size(), std::count_if(scene.bodies.begin(), scene.bodies.end(), [](const Body& b) { return b.fixed; }),
+             scene.bodies.size(),
+             std::count_if(scene.bodies.begin(), scene.bodies.end(), [](const Body& b) { return b.fixed; }),
              distinct.size(), tets, triangles, scene.tetgen_switches);
   if (scene.ground_truth) {
     const GroundTruth& truth = *scene.ground_truth;
-    const auto planar = std::count_if(truth.interfaces.begin(), truth.interfaces.end(), [](const ContactInterface& i) { return i.planar; });
+    const auto planar = std::count_if(truth.interfaces.begin(), truth.interfaces.end(),
+                                      [](const ContactInterface& i) { return i.planar; });
     fmt::print("  ground truth: {} interfaces ({} planar), minimal contacts {}, contact area {:.10g} m²\n",
                truth.interfaces.size(), planar, truth.total_min_contacts(), truth.total_area());
   }
@@ -86,15 +88,18 @@ void add_scene_commands(CLI::App& app) {
   });
 
   auto args = std::make_shared<SceneArgs>();
-  CLI::App* scene = app.add_subcommand("scene", "Build a scene (built-in name or scene JSON), optionally transform it, and export it");
-  scene->add_option("SCENE", args->scene, "built-in scene name (see `contactlab scenes`) or scene JSON path")->required();
+  CLI::App* scene = app.add_subcommand(
+      "scene", "Build a scene (built-in name or scene JSON), optionally transform it, and export it");
+  scene->add_option("SCENE", args->scene, "built-in scene name (see `contactlab scenes`) or scene JSON path")
+      ->required();
   scene->add_flag("--refined", args->refined, "refined tet meshes (TetGen pq1.015a0.015, the paper's §8.6)");
   scene->add_option("--perturb", args->perturb, "random x/z displacement of each movable body, uniform in [-D, D] m")
       ->check(CLI::NonNegativeNumber);
   scene->add_option("--seed", args->seed, "seed of the perturbation")->capture_default_str();
   scene->add_option("--rotate", args->rotate, "rotate the whole scene: axis X Y Z and angle in degrees")->expected(4);
   scene->add_option("--translate", args->translate, "translate the whole scene by X Y Z (after rotating)")->expected(3);
-  scene->add_option("--scale", args->scale, "scale the whole scene uniformly (before rotating)")->check(CLI::PositiveNumber);
+  scene->add_option("--scale", args->scale, "scale the whole scene uniformly (before rotating)")
+      ->check(CLI::PositiveNumber);
   scene->add_option("-o,--output", args->output, "write the scene (with its ground truth) as JSON");
   scene->callback([args] { run_scene(*args); });
 }

@@ -12,16 +12,16 @@
 
 #include <fmt/core.h>
 
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <optional>
-#include <spawn.h>
 #include <sstream>
-#include <sys/wait.h>
-#include <unistd.h>
 
 extern char** environ;
 
@@ -57,7 +57,8 @@ std::string read_text(const fs::path& path) {
 /// Text safe inside an inline <script>: "</" would end the element early, so it becomes "<\/"
 /// (the same string in JSON and in JavaScript string literals).
 std::string script_safe(std::string text) {
-  for (std::size_t at = text.find("</"); at != std::string::npos; at = text.find("</", at + 3)) text.insert(at + 1, "\\");
+  for (std::size_t at = text.find("</"); at != std::string::npos; at = text.find("</", at + 3))
+    text.insert(at + 1, "\\");
   return text;
 }
 
@@ -81,7 +82,8 @@ std::string make_page(const std::string& data_json) {
 }
 
 void write_atomically(const fs::path& path, const std::string& text) {
-  const fs::path temporary = path.parent_path() / (".tmp-" + std::to_string(::getpid()) + "-" + path.filename().string());
+  const fs::path temporary =
+      path.parent_path() / (".tmp-" + std::to_string(::getpid()) + "-" + path.filename().string());
   {
     std::ofstream out(temporary, std::ios::binary);
     out << text;
@@ -162,7 +164,8 @@ void run_view(const ViewArgs& args) {
 
 void add_view_command(CLI::App& app) {
   auto args = std::make_shared<ViewArgs>();
-  CLI::App* cmd = app.add_subcommand("view", "Write a 3-D viewer page (and optionally a PNG or .vtp files) for a scene and contact sets");
+  CLI::App* cmd = app.add_subcommand(
+      "view", "Write a 3-D viewer page (and optionally a PNG or .vtp files) for a scene and contact sets");
   cmd->add_option("SCENE", args->scene, "built-in scene name or scene JSON path")->required();
   cmd->add_option("--contacts", args->contacts, "contacts JSON file(s) to show (docs/contacts-format.md)");
   cmd->add_option("-o,--output", args->output, "folder for index.html (created if missing)");

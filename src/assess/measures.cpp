@@ -61,7 +61,8 @@ void check_bodies(Index a, Index b, std::size_t body_count, const std::string& w
                      what + " names body " + std::to_string(valid(a) ? b : a) + "; expected a body index in " +
                          range_text(body_count) + " (the scene has " + std::to_string(body_count) + " bodies)");
   }
-  if (a == b) throw InputError(kSource, 0, what + " names body " + std::to_string(a) + " twice; expected two different bodies");
+  if (a == b)
+    throw InputError(kSource, 0, what + " names body " + std::to_string(a) + " twice; expected two different bodies");
 }
 
 /// Largest n·n* over `normals` (−1 when there are none or n has no direction), clamped to [−1, 1].
@@ -78,7 +79,8 @@ Measures measure_contacts(const Scene& scene, const GroundTruth& truth, const Co
                           const MeasureOptions& options) {
   // 1. Checks.
   if (!std::isfinite(options.normal_threshold) || options.normal_threshold < -1.0 || options.normal_threshold > 1.0) {
-    throw InputError(kSource, 0, "normal_threshold must be a number in [-1, 1], got " + std::to_string(options.normal_threshold));
+    throw InputError(kSource, 0,
+                     "normal_threshold must be a number in [-1, 1], got " + std::to_string(options.normal_threshold));
   }
   const std::size_t body_count = scene.bodies.size();
   for (std::size_t k = 0; k < truth.interfaces.size(); ++k) {
@@ -141,7 +143,7 @@ Measures measure_contacts(const Scene& scene, const GroundTruth& truth, const Co
     for (std::size_t k : found->second) {
       const Vec3 oriented = c.body_a == truth.interfaces[k].body_a ? n : Vec3(-n);
       const double distance = prepared[k].region.empty() ? std::numeric_limits<double>::infinity()
-                                                          : distance_to_contact_region(c.position, prepared[k].region);
+                                                         : distance_to_contact_region(c.position, prepared[k].region);
       const double alignment = best_alignment(oriented, prepared[k].normals);
       if (better(distance, alignment)) {
         have = true;

@@ -11,8 +11,7 @@ namespace {
 void check_subset(const MeshElements& m, std::span<const Index> subset, const char* source) {
   for (Index e : subset) {
     if (e < 0 || e >= m.element_count()) {
-      broadphase_detail::throw_input_error(source,
-                                           "element index " + std::to_string(e) + " out of range");
+      broadphase_detail::throw_input_error(source, "element index " + std::to_string(e) + " out of range");
     }
   }
 }
@@ -26,9 +25,8 @@ std::vector<Index> all_elements(const MeshElements& m) {
 }  // namespace
 
 std::vector<ElementPair> brute_force_element_pairs(const MeshElements& a, const Transform& pose_a,
-                                                   std::span<const Index> elements_a,
-                                                   const MeshElements& b, const Transform& pose_b,
-                                                   std::span<const Index> elements_b,
+                                                   std::span<const Index> elements_a, const MeshElements& b,
+                                                   const Transform& pose_b, std::span<const Index> elements_b,
                                                    double margin) {
   constexpr const char* kSource = "brute_force_element_pairs";
   broadphase_detail::check_margin(margin, kSource);
@@ -53,8 +51,7 @@ std::vector<ElementPair> brute_force_element_pairs(const MeshElements& a, const 
 }
 
 std::vector<ElementPair> brute_force_element_pairs(const MeshElements& a, const Transform& pose_a,
-                                                   const MeshElements& b, const Transform& pose_b,
-                                                   double margin) {
+                                                   const MeshElements& b, const Transform& pose_b, double margin) {
   const std::vector<Index> all_a = all_elements(a);
   const std::vector<Index> all_b = all_elements(b);
   return brute_force_element_pairs(a, pose_a, all_a, b, pose_b, all_b, margin);

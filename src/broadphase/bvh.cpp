@@ -35,12 +35,11 @@ struct Builder {
     // (centre[axis], index) makes the partition unique, whatever nth_element does internally.
     const int axis = centre_box.longest_axis();
     const Index mid = begin + count / 2;
-    std::nth_element(elements.begin() + begin, elements.begin() + mid, elements.begin() + end,
-                     [&](Index x, Index y) {
-                       const double cx = centres[x][axis];
-                       const double cy = centres[y][axis];
-                       return cx < cy || (cx == cy && x < y);
-                     });
+    std::nth_element(elements.begin() + begin, elements.begin() + mid, elements.begin() + end, [&](Index x, Index y) {
+      const double cx = centres[x][axis];
+      const double cy = centres[y][axis];
+      return cx < cy || (cx == cy && x < y);
+    });
     const auto left = static_cast<Index>(bvh->nodes.size());
     bvh->nodes.emplace_back();
     bvh->nodes.emplace_back();
@@ -55,8 +54,8 @@ void check_boxes(std::span<const Aabb> boxes, std::span<const Index> elements) {
   for (Index e : elements) {
     const Aabb& b = boxes[e];
     if (!b.min.allFinite() || !b.max.allFinite() || b.empty()) {
-      broadphase_detail::throw_geometry_error(
-          "build_bvh", "element " + std::to_string(e) + " has an empty or non-finite box");
+      broadphase_detail::throw_geometry_error("build_bvh",
+                                              "element " + std::to_string(e) + " has an empty or non-finite box");
     }
   }
 }
@@ -69,12 +68,9 @@ Bvh build_bvh(std::span<const Aabb> element_boxes, std::span<const Index> elemen
   for (Index e : elements) {
     if (e < 0 || e >= n) {
       broadphase_detail::throw_input_error(
-          "build_bvh",
-          "element index " + std::to_string(e) + " out of range 0.." + std::to_string(n - 1));
+          "build_bvh", "element index " + std::to_string(e) + " out of range 0.." + std::to_string(n - 1));
     }
-    if (seen[e])
-      broadphase_detail::throw_input_error("build_bvh",
-                                           "element " + std::to_string(e) + " repeated");
+    if (seen[e]) broadphase_detail::throw_input_error("build_bvh", "element " + std::to_string(e) + " repeated");
     seen[e] = 1;
   }
   check_boxes(element_boxes, elements);
@@ -136,8 +132,6 @@ Aabb conservative_world_box(const Aabb& box, const Transform& pose) {
   return {t.min - pad, t.max + pad};
 }
 
-Aabb bvh_world_bounds(const Bvh& bvh, const Transform& pose) {
-  return conservative_world_box(bvh.bounds(), pose);
-}
+Aabb bvh_world_bounds(const Bvh& bvh, const Transform& pose) { return conservative_world_box(bvh.bounds(), pose); }
 
 }  // namespace contactlab

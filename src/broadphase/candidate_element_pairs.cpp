@@ -30,8 +30,7 @@ class WorldBoxes {
     using Range = tbb::blocked_range<std::size_t>;
     tbb::parallel_for(Range(0, bvh_.nodes.size(), kGrain), [&](const Range& range) {
       for (std::size_t n = range.begin(); n != range.end(); ++n) {
-        node_boxes_[n] =
-            conservative_world_box(bvh_.nodes[n].box, body.pose).inflated(0.5 * margin);
+        node_boxes_[n] = conservative_world_box(bvh_.nodes[n].box, body.pose).inflated(0.5 * margin);
       }
     });
     tbb::parallel_for(Range(0, bvh_.elements.size(), kGrain), [&](const Range& range) {
@@ -46,9 +45,7 @@ class WorldBoxes {
   const Aabb& node_box(Index n) const { return node_boxes_[n]; }
 
   // Candidate boxes of the elements of leaf `n`, in Bvh::elements order.
-  const Aabb* leaf_element_boxes(Index n) const {
-    return element_boxes_.data() + bvh_.nodes[n].first;
-  }
+  const Aabb* leaf_element_boxes(Index n) const { return element_boxes_.data() + bvh_.nodes[n].first; }
 
  private:
   const Bvh& bvh_;
@@ -57,13 +54,11 @@ class WorldBoxes {
 };
 
 void check_body(const PosedBody& body, const char* which) {
-  if (body.bvh == nullptr)
-    broadphase_detail::throw_input_error(kSource, std::string("body ") + which + ": no BVH");
+  if (body.bvh == nullptr) broadphase_detail::throw_input_error(kSource, std::string("body ") + which + ": no BVH");
   if (body.bvh->source_element_count != body.elements.element_count()) {
     broadphase_detail::throw_input_error(
-        kSource, std::string("body ") + which + ": BVH built for " +
-                     std::to_string(body.bvh->source_element_count) + " elements, mesh has " +
-                     std::to_string(body.elements.element_count()));
+        kSource, std::string("body ") + which + ": BVH built for " + std::to_string(body.bvh->source_element_count) +
+                     " elements, mesh has " + std::to_string(body.elements.element_count()));
   }
   broadphase_detail::check_pose(body.pose, kSource);
 }
@@ -86,8 +81,7 @@ void sort_pairs(std::vector<ElementPair>& pairs, Index element_count_a) {
 
 }  // namespace
 
-std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const PosedBody& b,
-                                                 double margin) {
+std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const PosedBody& b, double margin) {
   broadphase_detail::check_margin(margin, kSource);
   check_body(a, "A");
   check_body(b, "B");
@@ -122,9 +116,8 @@ std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const Posed
     }
     // Descend the larger node (body-frame diagonal, which rotation does not change); a leaf is
     // never descended.
-    const bool descend_a =
-        !node_a.is_leaf() && (node_b.is_leaf() || node_a.box.extents().squaredNorm() >=
-                                                      node_b.box.extents().squaredNorm());
+    const bool descend_a = !node_a.is_leaf() && (node_b.is_leaf() || node_a.box.extents().squaredNorm() >=
+                                                                         node_b.box.extents().squaredNorm());
     if (descend_a) {
       push(NodePair{node_a.first + 1, nb});
       push(NodePair{node_a.first, nb});

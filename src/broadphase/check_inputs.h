@@ -28,12 +28,9 @@ inline void check_pose(const Transform& pose, const char* source) {
 }
 
 /// A body box takes part in body-pair search iff it is not empty and has no NaN coordinate.
-inline bool usable_body_box(const Aabb& box) {
-  return !box.min.hasNaN() && !box.max.hasNaN() && !box.empty();
-}
+inline bool usable_body_box(const Aabb& box) { return !box.min.hasNaN() && !box.max.hasNaN() && !box.empty(); }
 
-inline void check_fixed(const std::vector<bool>& fixed, std::size_t body_count,
-                        const char* source) {
+inline void check_fixed(const std::vector<bool>& fixed, std::size_t body_count, const char* source) {
   if (!fixed.empty() && fixed.size() != body_count) {
     throw_input_error(source, "fixed has " + std::to_string(fixed.size()) + " flags, expected " +
                                   std::to_string(body_count) + " (one per body) or none");

@@ -6,19 +6,14 @@
 
 namespace contactlab {
 
-MeshElements mesh_elements(const TetMesh& mesh) {
-  return {ElementKind::kTetrahedron, mesh.vertices, mesh.tets, {}};
-}
+MeshElements mesh_elements(const TetMesh& mesh) { return {ElementKind::kTetrahedron, mesh.vertices, mesh.tets, {}}; }
 
-MeshElements mesh_elements(const TriMesh& mesh) {
-  return {ElementKind::kTriangle, mesh.vertices, {}, mesh.triangles};
-}
+MeshElements mesh_elements(const TriMesh& mesh) { return {ElementKind::kTriangle, mesh.vertices, {}, mesh.triangles}; }
 
 Aabb element_body_box(const MeshElements& elements, Index element) {
   Aabb box;
   const int corners = elements.corner_count();
-  for (int c = 0; c < corners; ++c)
-    box.extend(elements.vertices[elements.corner_index(element, c)]);
+  for (int c = 0; c < corners; ++c) box.extend(elements.vertices[elements.corner_index(element, c)]);
   return box;
 }
 
@@ -31,14 +26,13 @@ void validate_mesh_elements(const MeshElements& elements, const char* source) {
     for (int c = 0; c < corners; ++c) {
       const Index v = elements.corner_index(e, c);
       if (v < 0 || v >= vertex_count) {
-        broadphase_detail::throw_geometry_error(
-            source, name + std::to_string(e) + " has vertex index " + std::to_string(v) +
-                        ", expected 0.." + std::to_string(vertex_count - 1));
+        broadphase_detail::throw_geometry_error(source, name + std::to_string(e) + " has vertex index " +
+                                                            std::to_string(v) + ", expected 0.." +
+                                                            std::to_string(vertex_count - 1));
       }
       if (!elements.vertices[v].allFinite()) {
-        broadphase_detail::throw_geometry_error(source, name + std::to_string(e) + " uses vertex " +
-                                                            std::to_string(v) +
-                                                            " with a non-finite coordinate");
+        broadphase_detail::throw_geometry_error(
+            source, name + std::to_string(e) + " uses vertex " + std::to_string(v) + " with a non-finite coordinate");
       }
     }
   }

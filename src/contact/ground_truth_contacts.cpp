@@ -8,9 +8,15 @@ namespace {
 FeatureRef feature_ref(const FeatureOnBody& feature) {
   FeatureRef out;
   switch (feature.kind) {
-    case FeatureKind::kVertex: out.type = FeatureType::kVertex; break;
-    case FeatureKind::kEdge: out.type = FeatureType::kEdge; break;
-    case FeatureKind::kFace: out.type = FeatureType::kFace; break;
+    case FeatureKind::kVertex:
+      out.type = FeatureType::kVertex;
+      break;
+    case FeatureKind::kEdge:
+      out.type = FeatureType::kEdge;
+      break;
+    case FeatureKind::kFace:
+      out.type = FeatureType::kFace;
+      break;
   }
   out.index = feature.index;
   return out;

@@ -49,8 +49,8 @@ std::vector<Vec2> clip_convex_polygon(std::span<const Vec2> subject, std::span<c
   return current;
 }
 
-std::vector<Vec3> clip_convex_polygon_in_plane(std::span<const Vec3> subject,
-                                               std::span<const Vec3> clip, const Vec3& normal) {
+std::vector<Vec3> clip_convex_polygon_in_plane(std::span<const Vec3> subject, std::span<const Vec3> clip,
+                                               const Vec3& normal) {
   if (clip.empty() || subject.empty()) return {};
   const auto [u, v] = orthonormal_basis(normal);
   const Vec3 origin = clip[0];

@@ -28,13 +28,11 @@ SegmentPoint nearest_on_segment(const Vec3& p, const Vec3& x0, const Vec3& x1) {
 
 }  // namespace
 
-PointTriangleClosestPoint closest_point_point_triangle(const Vec3& p, const Vec3& a, const Vec3& b,
-                                                       const Vec3& c) {
+PointTriangleClosestPoint closest_point_point_triangle(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c) {
   const std::array<const Vec3*, 3> corner{&a, &b, &c};
   const Vec3 normal = (b - a).cross(c - a);
   const double normal_squared = normal.squaredNorm();
-  const double longest_squared =
-      std::max({(b - a).squaredNorm(), (c - b).squaredNorm(), (a - c).squaredNorm()});
+  const double longest_squared = std::max({(b - a).squaredNorm(), (c - b).squaredNorm(), (a - c).squaredNorm()});
   const double threshold = kSliverRelativeHeight * longest_squared;
   const bool sliver = !(normal_squared > threshold * threshold);
 

@@ -14,8 +14,8 @@ double clamp01(double x) { return std::clamp(x, 0.0, 1.0); }
 
 }  // namespace
 
-SegmentSegmentClosestPoints closest_points_segment_segment(const Vec3& p0, const Vec3& p1,
-                                                           const Vec3& q0, const Vec3& q1) {
+SegmentSegmentClosestPoints closest_points_segment_segment(const Vec3& p0, const Vec3& p1, const Vec3& q0,
+                                                           const Vec3& q1) {
   // Minimise |p0 + s dp − q0 − t dq|² over [0, 1]². With a = dp·dp, b = dp·dq, c = dp·r,
   // e = dq·dq, f = dq·r, r = p0 − q0: for fixed s the best t is (b s + f)/e, for fixed t the best s
   // is (b t − c)/a. Start from the clamped line–line solution for s, then t, and re-solve s only if

@@ -25,9 +25,8 @@ void edge_feature(int edge, double t, TriangleFeature& feature, int& index) {
 
 }  // namespace
 
-TriangleTriangleClosestPoints closest_points_triangle_triangle(const Vec3& a0, const Vec3& a1,
-                                                               const Vec3& a2, const Vec3& b0,
-                                                               const Vec3& b1, const Vec3& b2) {
+TriangleTriangleClosestPoints closest_points_triangle_triangle(const Vec3& a0, const Vec3& a1, const Vec3& a2,
+                                                               const Vec3& b0, const Vec3& b1, const Vec3& b2) {
   const std::array<const Vec3*, 3> A{&a0, &a1, &a2};
   const std::array<const Vec3*, 3> B{&b0, &b1, &b2};
   TriangleTriangleClosestPoints result;
@@ -37,8 +36,8 @@ TriangleTriangleClosestPoints closest_points_triangle_triangle(const Vec3& a0, c
     const auto& edges_of = side == 0 ? A : B;
     const auto& other = side == 0 ? B : A;
     for (int i = 0; i < 3; ++i) {
-      const SegmentTriangleIntersection hit = segment_triangle_intersection(
-          *edges_of[i], *edges_of[(i + 1) % 3], *other[0], *other[1], *other[2]);
+      const SegmentTriangleIntersection hit =
+          segment_triangle_intersection(*edges_of[i], *edges_of[(i + 1) % 3], *other[0], *other[1], *other[2]);
       if (!hit.intersects) continue;
       result.point_a = hit.point;
       result.point_b = hit.point;

@@ -13,9 +13,7 @@ std::vector<Vec2> convex_hull_2d(std::span<const Vec2> points) {
   for (const Vec2& p : points) {
     if (std::isfinite(p.x()) && std::isfinite(p.y())) sorted.push_back(p);
   }
-  auto lexicographic = [](const Vec2& a, const Vec2& b) {
-    return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
-  };
+  auto lexicographic = [](const Vec2& a, const Vec2& b) { return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y()); };
   std::sort(sorted.begin(), sorted.end(), lexicographic);
   sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
   if (sorted.size() <= 2) return sorted;

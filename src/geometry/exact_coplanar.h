@@ -16,9 +16,12 @@ namespace contactlab::detail {
 /// p with coordinate `axis` (0, 1, 2) removed.
 inline Vec2 drop_axis(const Vec3& p, int axis) {
   switch (axis) {
-    case 0: return {p.y(), p.z()};
-    case 1: return {p.z(), p.x()};
-    default: return {p.x(), p.y()};
+    case 0:
+      return {p.y(), p.z()};
+    case 1:
+      return {p.z(), p.x()};
+    default:
+      return {p.x(), p.y()};
   }
 }
 
@@ -52,8 +55,8 @@ inline int projection_axis_for_line(const Vec3& p, const Vec3& q) {
 }
 
 inline bool in_box_2d(const Vec2& p, const Vec2& r, const Vec2& s) {
-  return std::min(r.x(), s.x()) <= p.x() && p.x() <= std::max(r.x(), s.x()) &&
-         std::min(r.y(), s.y()) <= p.y() && p.y() <= std::max(r.y(), s.y());
+  return std::min(r.x(), s.x()) <= p.x() && p.x() <= std::max(r.x(), s.x()) && std::min(r.y(), s.y()) <= p.y() &&
+         p.y() <= std::max(r.y(), s.y());
 }
 
 /// p on the closed segment rs (r = s allowed). Exact.
@@ -74,16 +77,15 @@ inline bool segments_intersect_2d(const Vec2& p, const Vec2& q, const Vec2& r, c
   const int o1 = orient2d_sign(p, q, r), o2 = orient2d_sign(p, q, s);
   const int o3 = orient2d_sign(r, s, p), o4 = orient2d_sign(r, s, q);
   if (o1 * o2 < 0 && o3 * o4 < 0) return true;  // proper crossing
-  return (o1 == 0 && in_box_2d(r, p, q)) || (o2 == 0 && in_box_2d(s, p, q)) ||
-         (o3 == 0 && in_box_2d(p, r, s)) || (o4 == 0 && in_box_2d(q, r, s));
+  return (o1 == 0 && in_box_2d(r, p, q)) || (o2 == 0 && in_box_2d(s, p, q)) || (o3 == 0 && in_box_2d(p, r, s)) ||
+         (o4 == 0 && in_box_2d(q, r, s));
 }
 
 /// p in the closed triangle abc; a collinear abc is treated as the union of its edges. Exact.
 inline bool point_in_triangle_2d(const Vec2& p, const Vec2& a, const Vec2& b, const Vec2& c) {
   const int s = orient2d_sign(a, b, c);
   if (s == 0) return on_segment_2d(p, a, b) || on_segment_2d(p, b, c) || on_segment_2d(p, c, a);
-  return s * orient2d_sign(a, b, p) >= 0 && s * orient2d_sign(b, c, p) >= 0 &&
-         s * orient2d_sign(c, a, p) >= 0;
+  return s * orient2d_sign(a, b, p) >= 0 && s * orient2d_sign(b, c, p) >= 0 && s * orient2d_sign(c, a, p) >= 0;
 }
 
 }  // namespace contactlab::detail

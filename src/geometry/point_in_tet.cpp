@@ -9,7 +9,6 @@
 namespace contactlab {
 namespace {
 
-
 // p in the convex hull of four points of zero volume (coplanar, collinear or coincident). Exact.
 bool in_flat_hull(const Vec3& p, const std::array<Vec3, 4>& v) {
   // The hull of four coplanar points is the union of the four triangles on triples of them

@@ -20,9 +20,12 @@ constexpr double kGrazingSine = 1e-3;
 // orient2d on the images then decide incidence exactly.
 Vec2 drop_axis(const Vec3& x, int axis) {
   switch (axis) {
-    case 0: return {x.y(), x.z()};
-    case 1: return {x.z(), x.x()};
-    default: return {x.x(), x.y()};
+    case 0:
+      return {x.y(), x.z()};
+    case 1:
+      return {x.z(), x.x()};
+    default:
+      return {x.x(), x.y()};
   }
 }
 
@@ -48,8 +51,8 @@ Projection best_projection(const Vec3& x, const Vec3& y, const Vec3& z) {
 
 // p lies on segment [u, v], given that the three are collinear (exact comparisons).
 bool within_collinear(const Vec2& u, const Vec2& v, const Vec2& p) {
-  return std::min(u.x(), v.x()) <= p.x() && p.x() <= std::max(u.x(), v.x()) &&
-         std::min(u.y(), v.y()) <= p.y() && p.y() <= std::max(u.y(), v.y());
+  return std::min(u.x(), v.x()) <= p.x() && p.x() <= std::max(u.x(), v.x()) && std::min(u.y(), v.y()) <= p.y() &&
+         p.y() <= std::max(u.y(), v.y());
 }
 
 // The closed 2-D segments [u0, u1] and [v0, v1] share a point (exact).
@@ -68,14 +71,13 @@ bool segments_meet_2d(const Vec2& u0, const Vec2& u1, const Vec2& v0, const Vec2
 bool segments_meet_3d(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q1) {
   if (signed_volume_sign(p0, p1, q0, q1) != 0) return false;
   // Coplanar: any exactly non-collinear triple fixes the common plane and an injective projection.
-  const std::array<std::array<const Vec3*, 3>, 4> triples{{
-      {&p0, &p1, &q0}, {&p0, &p1, &q1}, {&p0, &q0, &q1}, {&p1, &q0, &q1}}};
+  const std::array<std::array<const Vec3*, 3>, 4> triples{
+      {{&p0, &p1, &q0}, {&p0, &p1, &q1}, {&p0, &q0, &q1}, {&p1, &q0, &q1}}};
   for (const auto& triple : triples) {
     const Projection projection = best_projection(*triple[0], *triple[1], *triple[2]);
     if (projection.axis >= 0) {
       const int k = projection.axis;
-      return segments_meet_2d(drop_axis(p0, k), drop_axis(p1, k), drop_axis(q0, k),
-                              drop_axis(q1, k));
+      return segments_meet_2d(drop_axis(p0, k), drop_axis(p1, k), drop_axis(q0, k), drop_axis(q1, k));
     }
   }
   // All four collinear: compare intervals along the coordinate that varies most on the line.
@@ -129,8 +131,7 @@ SegmentTriangleIntersection coplanar_with_triangle(const Vec3& p0, const Vec3& p
   const double sign = projection.sign;  // makes the projected triangle counter-clockwise
   const Vec2 u0 = drop_axis(p0, k);
   const Vec2 u1 = drop_axis(p1, k);
-  const std::array<Vec2, 3> x{drop_axis(*corner[0], k), drop_axis(*corner[1], k),
-                              drop_axis(*corner[2], k)};
+  const std::array<Vec2, 3> x{drop_axis(*corner[0], k), drop_axis(*corner[1], k), drop_axis(*corner[2], k)};
   auto inside = [&](const Vec2& u) {
     for (int i = 0; i < 3; ++i) {
       if (projection.sign * orient2d_sign(x[i], x[(i + 1) % 3], u) < 0) return false;
@@ -152,8 +153,7 @@ SegmentTriangleIntersection coplanar_with_triangle(const Vec3& p0, const Vec3& p
 
 }  // namespace
 
-SegmentTriangleIntersection segment_triangle_intersection(const Vec3& p0, const Vec3& p1,
-                                                          const Vec3& a, const Vec3& b,
+SegmentTriangleIntersection segment_triangle_intersection(const Vec3& p0, const Vec3& p1, const Vec3& a, const Vec3& b,
                                                           const Vec3& c) {
   const int side0 = signed_volume_sign(a, b, c, p0);
   const int side1 = signed_volume_sign(a, b, c, p1);
@@ -185,11 +185,9 @@ SegmentTriangleIntersection segment_triangle_intersection(const Vec3& p0, const 
       const Projection projection = best_projection(a, b, c);
       if (projection.axis >= 0) {
         const int k = projection.axis;
-        const Interval inside_part =
-            clip_to_triangle(drop_axis(p0, k), drop_axis(p1, k),
-                             {drop_axis(a, k), drop_axis(b, k), drop_axis(c, k)}, projection.sign);
-        t = std::clamp(t, std::min(inside_part.lo, inside_part.hi),
-                       std::max(inside_part.lo, inside_part.hi));
+        const Interval inside_part = clip_to_triangle(
+            drop_axis(p0, k), drop_axis(p1, k), {drop_axis(a, k), drop_axis(b, k), drop_axis(c, k)}, projection.sign);
+        t = std::clamp(t, std::min(inside_part.lo, inside_part.hi), std::max(inside_part.lo, inside_part.hi));
       }
     }
     return hit_at(p0, p1, t, false);

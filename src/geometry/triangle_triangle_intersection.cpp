@@ -24,8 +24,7 @@ int sign_of(double v) { return (v > 0) - (v < 0); }
 // Coplanar closed segments pq and rs (any of them possibly zero-length), compared in the
 // projection dropping `axis`, which must be injective on their common plane or line. Adds the
 // points where they meet: a proper crossing (interpolated), or the endpoints lying on the other.
-bool segment_segment_in_plane(const Vec3& p, const Vec3& q, const Vec3& r, const Vec3& s, int axis,
-                              Candidates& out) {
+bool segment_segment_in_plane(const Vec3& p, const Vec3& q, const Vec3& r, const Vec3& s, int axis, Candidates& out) {
   const Vec2 P = detail::drop_axis(p, axis), Q = detail::drop_axis(q, axis);
   const Vec2 R = detail::drop_axis(r, axis), S = detail::drop_axis(s, axis);
   const double o1 = orient2d(P, Q, R), o2 = orient2d(P, Q, S);
@@ -122,8 +121,7 @@ bool coplanar_overlap(const Tri& a, const Tri& b, int axis) {
       if (detail::segments_intersect_2d(A[i], A[(i + 1) % 3], B[j], B[(j + 1) % 3])) return true;
     }
   }
-  return detail::point_in_triangle_2d(A[0], B[0], B[1], B[2]) ||
-         detail::point_in_triangle_2d(B[0], A[0], A[1], A[2]);
+  return detail::point_in_triangle_2d(A[0], B[0], B[1], B[2]) || detail::point_in_triangle_2d(B[0], A[0], A[1], A[2]);
 }
 
 int side_count(const Tri& plane, const Tri& points, int sign) {

@@ -117,7 +117,8 @@ std::string fundamental_cases_table(const SuiteResult& result, const ReferenceVa
       "Quality (%)", [](const CaseResult& r) { return fixed(r.measures.quality_percent, 1); },
       [](const ReferenceMeasures& r) { return fixed(r.quality_percent, 1); });
   block(
-      "Excess", [](const CaseResult& r) { return r.measures.count == 0 ? std::string("(*)") : fixed(r.measures.excess, 2); },
+      "Excess",
+      [](const CaseResult& r) { return r.measures.count == 0 ? std::string("(*)") : fixed(r.measures.excess, 2); },
       [](const ReferenceMeasures& r) { return r.no_contacts ? std::string("(*)") : fixed(r.excess, 1); });
 
   std::string out = "Fundamental cases (layout of Erleben 2018, Table 8)\n" + table.render();
@@ -133,7 +134,8 @@ std::string structures_table(const SuiteResult& result, const ReferenceValues* r
   for (std::size_t c : cases) {
     const std::string& name = result.cases[c];
     const Measures& first = result.at(0, c).measures;
-    out += fmt::format("{}: {} interfaces, minimal contacts {}", name, first.interfaces.size(), sum_min_contacts(first));
+    out +=
+        fmt::format("{}: {} interfaces, minimal contacts {}", name, first.interfaces.size(), sum_min_contacts(first));
     if (first.area_coverage) out += fmt::format(", true contact area {:.6g} m²", sum_true_area(first));
     out += "\n";
 

@@ -2,11 +2,11 @@
 
 #include "contactlab/core/error.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace contactlab::io_detail {
 

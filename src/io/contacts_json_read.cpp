@@ -80,14 +80,16 @@ class Reader : json_detail::FieldReader {
     const Json& contacts = required(root, "", "contacts");
     expect(contacts, "contacts", contacts.is_array(), "an array of contacts");
     out.contacts.reserve(contacts.size());
-    for (std::size_t i = 0; i < contacts.size(); ++i) out.contacts.push_back(contact(contacts[i], element_path("contacts", i)));
+    for (std::size_t i = 0; i < contacts.size(); ++i)
+      out.contacts.push_back(contact(contacts[i], element_path("contacts", i)));
     return out;
   }
 
  private:
   Vec3 vec3(const Json& v, const std::string& path) const {
-    if (!v.is_array() || v.size() != 3 ||
-        !std::all_of(v.begin(), v.end(), [](const Json& x) { return x.is_number() && std::isfinite(x.get<double>()); })) {
+    if (!v.is_array() || v.size() != 3 || !std::all_of(v.begin(), v.end(), [](const Json& x) {
+          return x.is_number() && std::isfinite(x.get<double>());
+        })) {
       std::string got = describe(v);
       if (v.is_array()) got = "an array of " + std::to_string(v.size()) + (v.size() == 1 ? " value" : " values");
       if (v.is_array() && v.size() == 3) {
@@ -145,8 +147,9 @@ class Reader : json_detail::FieldReader {
   Index index(const Json& v, const std::string& path, long long count, const std::string& what, Index body) const {
     const long long i = integer(v, path, -1, std::numeric_limits<Index>::max());
     if (i >= count) {
-      fail(path, "index " + std::to_string(i) + " is out of range: body '" + scene_.bodies[static_cast<std::size_t>(body)].name +
-                     "' has " + std::to_string(count) + " " + what + " (-1 means unknown)");
+      fail(path, "index " + std::to_string(i) + " is out of range: body '" +
+                     scene_.bodies[static_cast<std::size_t>(body)].name + "' has " + std::to_string(count) + " " +
+                     what + " (-1 means unknown)");
     }
     return static_cast<Index>(i);
   }
@@ -181,13 +184,15 @@ class Reader : json_detail::FieldReader {
 
   Contact contact(const Json& v, const std::string& path) {
     expect(v, path, v.is_object(), "a contact object");
-    check_fields(v, path, {"body_a", "body_b", "position", "normal", "gap", "feature_a", "feature_b", "element_a",
-                           "element_b", "area"});
+    check_fields(
+        v, path,
+        {"body_a", "body_b", "position", "normal", "gap", "feature_a", "feature_b", "element_a", "element_b", "area"});
     Contact c;
     c.body_a = body(required(v, path, "body_a"), field_path(path, "body_a"));
     c.body_b = body(required(v, path, "body_b"), field_path(path, "body_b"));
     if (c.body_a == c.body_b) {
-      fail(field_path(path, "body_b"), "the same body as body_a ('" + scene_.bodies[static_cast<std::size_t>(c.body_a)].name +
+      fail(field_path(path, "body_b"), "the same body as body_a ('" +
+                                           scene_.bodies[static_cast<std::size_t>(c.body_a)].name +
                                            "'); a contact is between two different bodies");
     }
     c.position = vec3(required(v, path, "position"), field_path(path, "position"));

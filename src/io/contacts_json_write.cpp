@@ -18,10 +18,14 @@ using json_detail::Json;
 
 const char* feature_type_name(FeatureType type) {
   switch (type) {
-    case FeatureType::kVertex: return "vertex";
-    case FeatureType::kEdge: return "edge";
-    case FeatureType::kFace: return "face";
-    case FeatureType::kTet: return "tet";
+    case FeatureType::kVertex:
+      return "vertex";
+    case FeatureType::kEdge:
+      return "edge";
+    case FeatureType::kFace:
+      return "face";
+    case FeatureType::kTet:
+      return "tet";
   }
   return "face";
 }
@@ -31,7 +35,8 @@ std::string source_of(const ContactSet& contacts) { return "contacts of method '
 
 class Writer : json_detail::FieldWriter {
  public:
-  Writer(const ContactSet& contacts, const Scene& scene) : FieldWriter(source_of(contacts)), contacts_(contacts), scene_(scene) {}
+  Writer(const ContactSet& contacts, const Scene& scene)
+      : FieldWriter(source_of(contacts)), contacts_(contacts), scene_(scene) {}
 
   Json write() const {
     Json root = Json::object();

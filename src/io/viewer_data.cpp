@@ -17,7 +17,8 @@ class Writer : json_detail::FieldWriter {
  public:
   explicit Writer(const Scene& scene) : FieldWriter(source_of(scene)), scene_(scene) {}
 
-  Json write(const std::vector<std::pair<std::string, ContactSet>>& labelled_sets, const ViewerDataOptions& options) const {
+  Json write(const std::vector<std::pair<std::string, ContactSet>>& labelled_sets,
+             const ViewerDataOptions& options) const {
     Json root = Json::object();
     root["format"] = kViewerDataFormatName;
     root["version"] = kViewerDataVersion;
@@ -61,7 +62,8 @@ class Writer : json_detail::FieldWriter {
     Json vertices = Json::array(), triangles = Json::array(), tets = Json::array();
     if (b.shape) {
       for (const Vec3& v : b.shape->tets.vertices) vertices.push_back(vec3(v, field_path(path, "vertices")));
-      for (const Triangle& t : b.shape->surface_map.surface.triangles) triangles.push_back(Json::array({t[0], t[1], t[2]}));
+      for (const Triangle& t : b.shape->surface_map.surface.triangles)
+        triangles.push_back(Json::array({t[0], t[1], t[2]}));
       if (options.include_tets) {
         for (const Tet& t : b.shape->tets.tets) tets.push_back(Json::array({t[0], t[1], t[2], t[3]}));
       }
@@ -71,8 +73,9 @@ class Writer : json_detail::FieldWriter {
     if (options.include_tets) out["tets"] = std::move(tets);
     out["position"] = vec3(b.position, field_path(path, "position"));
     const std::string orientation_path = field_path(path, "orientation");
-    out["orientation"] = Json::array({number(b.orientation.w(), orientation_path), number(b.orientation.x(), orientation_path),
-                                      number(b.orientation.y(), orientation_path), number(b.orientation.z(), orientation_path)});
+    out["orientation"] =
+        Json::array({number(b.orientation.w(), orientation_path), number(b.orientation.x(), orientation_path),
+                     number(b.orientation.y(), orientation_path), number(b.orientation.z(), orientation_path)});
     return out;
   }
 
@@ -91,7 +94,8 @@ class Writer : json_detail::FieldWriter {
       out["planar"] = in.planar;
       out["area"] = number(in.area, field_path(path, "area"));
       Json polygon = Json::array();
-      for (const PolygonCorner& corner : in.polygon) polygon.push_back(vec3(corner.position, field_path(path, "polygon")));
+      for (const PolygonCorner& corner : in.polygon)
+        polygon.push_back(vec3(corner.position, field_path(path, "polygon")));
       out["polygon"] = std::move(polygon);
       interfaces.push_back(std::move(out));
     }
@@ -107,8 +111,8 @@ class Writer : json_detail::FieldWriter {
 
 std::string viewer_data_json(const Scene& scene, const std::vector<std::pair<std::string, ContactSet>>& labelled_sets,
                              const ViewerDataOptions& options) {
-  const std::string text =
-      json_detail::compact_json(Writer(scene).write(labelled_sets, options), source_of(scene), json_detail::LibraryPrefix::kKeep);
+  const std::string text = json_detail::compact_json(Writer(scene).write(labelled_sets, options), source_of(scene),
+                                                     json_detail::LibraryPrefix::kKeep);
   // "</" can only occur inside JSON strings, where "<\/" denotes the same text: this keeps a body
   // or method name like "</script>" from ending the page's <script> element.
   std::string out;

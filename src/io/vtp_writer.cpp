@@ -81,7 +81,8 @@ void write_vtp_surfaces(const std::string& path, const Scene& scene) {
       new_index[static_cast<std::size_t>(v)] = first_point + static_cast<std::int64_t>(k);
       const Vec3 x = pose.apply(map.surface.vertices[static_cast<std::size_t>(v)]);
       if (!x.allFinite()) {
-        throw InputError(path, 0, "body '" + body.name + "': vertex " + std::to_string(v) + " is not finite at the body's pose");
+        throw InputError(path, 0,
+                         "body '" + body.name + "': vertex " + std::to_string(v) + " is not finite at the body's pose");
       }
       points.insert(points.end(), {x.x(), x.y(), x.z()});
     }
@@ -111,8 +112,9 @@ void write_vtp_contacts(const std::string& path, const ContactSet& contacts) {
   for (std::size_t i = 0; i < n; ++i) {
     const Contact& c = contacts.contacts[i];
     if (!c.position.allFinite() || !c.normal.allFinite() || !std::isfinite(c.gap)) {
-      throw InputError(path, 0, "contacts[" + std::to_string(i) + "] of method '" + contacts.method +
-                                    "': non-finite position, normal or gap cannot be written");
+      throw InputError(path, 0,
+                       "contacts[" + std::to_string(i) + "] of method '" + contacts.method +
+                           "': non-finite position, normal or gap cannot be written");
     }
     points.insert(points.end(), {c.position.x(), c.position.y(), c.position.z()});
     normals.insert(normals.end(), {c.normal.x(), c.normal.y(), c.normal.z()});

@@ -34,12 +34,12 @@ Aabb check_elements(const std::vector<Vec3>& vertices, const std::vector<std::ar
   for (std::size_t e = 0; e < elements.size(); ++e) {
     for (Index v : elements[e]) {
       if (v < 0 || v >= n) {
-        throw GeometryError(source, 0, fmt::format("{} {} has vertex index {} out of range [0, {})",
-                                                   element_name, e, v, n));
+        throw GeometryError(source, 0,
+                            fmt::format("{} {} has vertex index {} out of range [0, {})", element_name, e, v, n));
       }
       if (!vertices[v].allFinite()) {
-        throw GeometryError(source, 0, fmt::format("vertex {} (used by {} {}) has a non-finite coordinate",
-                                                   v, element_name, e));
+        throw GeometryError(source, 0,
+                            fmt::format("vertex {} (used by {} {}) has a non-finite coordinate", v, element_name, e));
       }
       box.extend(vertices[v]);
     }
@@ -50,8 +50,7 @@ Aabb check_elements(const std::vector<Vec3>& vertices, const std::vector<std::ar
 /// Shared two-pass integration over signed tets (apex, a, b, c) enumerated by `for_each_tet(f)`,
 /// which calls f(p, a, b, c) with absolute coordinates.
 template <class ForEachTet>
-MassProperties integrate(const ForEachTet& for_each_tet, const Vec3& reference, const Aabb& box,
-                         double density) {
+MassProperties integrate(const ForEachTet& for_each_tet, const Vec3& reference, const Aabb& box, double density) {
   // Pass 1: volume and first moment, corners taken relative to `reference` (a used vertex).
   double volume = 0.0;
   Vec3 first_moment = Vec3::Zero();
@@ -82,8 +81,8 @@ MassProperties integrate(const ForEachTet& for_each_tet, const Vec3& reference, 
     // the four-corner form: ∫ r rᵀ = v/20 (Σ_k v_k v_kᵀ + s sᵀ), s = Σ_k v_k.
     const Vec3 q0 = p - centroid, q1 = a - centroid, q2 = b - centroid, q3 = c - centroid;
     const Vec3 s = q0 + q1 + q2 + q3;
-    covariance += (v / 20.0) * (q0 * q0.transpose() + q1 * q1.transpose() + q2 * q2.transpose() +
-                                q3 * q3.transpose() + s * s.transpose());
+    covariance += (v / 20.0) * (q0 * q0.transpose() + q1 * q1.transpose() + q2 * q2.transpose() + q3 * q3.transpose() +
+                                s * s.transpose());
   });
   covariance = 0.5 * (covariance + covariance.transpose()).eval();
   result.inertia = density * (covariance.trace() * Mat3::Identity() - covariance);
@@ -99,7 +98,8 @@ MassProperties mass_properties(const TetMesh& mesh, double density) {
   if (mesh.tets.empty()) return {};
   const Vec3 reference = mesh.corner(0, 0);
   auto for_each_tet = [&](const auto& f) {
-    for (Index t = 0; t < mesh.tet_count(); ++t) f(mesh.corner(t, 0), mesh.corner(t, 1), mesh.corner(t, 2), mesh.corner(t, 3));
+    for (Index t = 0; t < mesh.tet_count(); ++t)
+      f(mesh.corner(t, 0), mesh.corner(t, 1), mesh.corner(t, 2), mesh.corner(t, 3));
   };
   return integrate(for_each_tet, reference, box, density);
 }

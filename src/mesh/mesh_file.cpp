@@ -22,9 +22,12 @@ MeshFileFormat mesh_file_format(const std::string& path) {
 
 TriMesh read_surface_mesh(const std::string& path) {
   switch (mesh_file_format(path)) {
-    case MeshFileFormat::kObj: return read_obj(path);
-    case MeshFileFormat::kOff: return read_off(path);
-    case MeshFileFormat::kTetGen: break;
+    case MeshFileFormat::kObj:
+      return read_obj(path);
+    case MeshFileFormat::kOff:
+      return read_off(path);
+    case MeshFileFormat::kTetGen:
+      break;
   }
   throw InputError(path, 0, "expected a surface mesh (.obj or .off), got a TetGen tet mesh");
 }

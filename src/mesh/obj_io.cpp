@@ -31,8 +31,8 @@ TriMesh read_obj(const std::string& path) {
       Vec3 p;
       static const char* const kAxis[3] = {"x", "y", "z"};
       for (int k = 0; k < 3; ++k) {
-        const std::string what = std::string(kAxis[k]) + " coordinate of vertex " +
-                                 std::to_string(mesh.vertices.size() + 1);
+        const std::string what =
+            std::string(kAxis[k]) + " coordinate of vertex " + std::to_string(mesh.vertices.size() + 1);
         p[k] = reader.parse_double(reader.token(1 + static_cast<std::size_t>(k), what), what);
       }
       mesh.vertices.push_back(p);
@@ -53,8 +53,7 @@ TriMesh read_obj(const std::string& path) {
           // Relative index: -1 is the most recently defined vertex.
           if (-index > count) {
             reader.fail("relative vertex index " + std::to_string(index) + " out of range: valid -" +
-                        std::to_string(count) + "..-1 (" + std::to_string(count) +
-                        " vertices defined so far)");
+                        std::to_string(count) + "..-1 (" + std::to_string(count) + " vertices defined so far)");
           }
           index = count + index + 1;
         }
@@ -76,8 +75,7 @@ TriMesh read_obj(const std::string& path) {
       if (c.value > count) {
         throw InputError(path, c.line,
                          "vertex index " + std::to_string(c.value) + " out of range: valid 1.." +
-                             std::to_string(count) + " (the file has " + std::to_string(count) +
-                             " vertices)");
+                             std::to_string(count) + " (the file has " + std::to_string(count) + " vertices)");
       }
       t[static_cast<std::size_t>(k)] = static_cast<Index>(c.value - 1);
     }
@@ -87,8 +85,8 @@ TriMesh read_obj(const std::string& path) {
 }
 
 void write_obj(const std::string& path, const TriMesh& mesh) {
-  std::string text = fmt::format("# contactlab TriMesh: {} vertices, {} triangles\n",
-                                 mesh.vertices.size(), mesh.triangles.size());
+  std::string text =
+      fmt::format("# contactlab TriMesh: {} vertices, {} triangles\n", mesh.vertices.size(), mesh.triangles.size());
   for (const Vec3& v : mesh.vertices) {
     text += fmt::format("v {} {} {}\n", detail::format_double(v.x()), detail::format_double(v.y()),
                         detail::format_double(v.z()));

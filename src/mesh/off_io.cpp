@@ -51,8 +51,7 @@ TriMesh read_off(const std::string& path) {
     }
     const std::int64_t n = reader.parse_integer(reader.tokens()[0], "corner count of face " + std::to_string(f));
     if (n < 3) {
-      reader.fail("face " + std::to_string(f) + " has " + std::to_string(n) +
-                  " corner(s): expected at least 3");
+      reader.fail("face " + std::to_string(f) + " has " + std::to_string(n) + " corner(s): expected at least 3");
     }
     if (static_cast<std::int64_t>(reader.tokens().size()) < n + 1) {
       reader.fail("face " + std::to_string(f) + " declares " + std::to_string(n) + " corners but lists " +
@@ -60,9 +59,8 @@ TriMesh read_off(const std::string& path) {
     }
     corners.clear();
     for (std::int64_t k = 0; k < n; ++k) {
-      const std::int64_t index =
-          reader.parse_integer(reader.tokens()[static_cast<std::size_t>(k + 1)],
-                               "vertex index of face " + std::to_string(f));
+      const std::int64_t index = reader.parse_integer(reader.tokens()[static_cast<std::size_t>(k + 1)],
+                                                      "vertex index of face " + std::to_string(f));
       if (index < 0 || index >= vertex_count) {
         reader.fail("vertex index " + std::to_string(index) + " out of range: valid 0.." +
                     std::to_string(vertex_count - 1) + " (" + std::to_string(vertex_count) + " vertices)");

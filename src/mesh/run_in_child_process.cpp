@@ -58,11 +58,12 @@ bool write_all(int fd, const char* bytes, std::size_t size) {
   sigset_t none;
   sigemptyset(&none);
   ::sigprocmask(SIG_SETMASK, &none, nullptr);
-  while (::dup2(err_fd, STDERR_FILENO) < 0 && errno == EINTR) {
-  }
+  while (::dup2(err_fd, STDERR_FILENO) < 0 && errno == EINTR) {}
   int status = 0;
   try {
-    const ChildWriter writer = [data_fd](std::string_view bytes) { return write_all(data_fd, bytes.data(), bytes.size()); };
+    const ChildWriter writer = [data_fd](std::string_view bytes) {
+      return write_all(data_fd, bytes.data(), bytes.size());
+    };
     work(writer);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s\n", e.what());
@@ -80,15 +81,32 @@ bool write_all(int fd, const char* bytes, std::size_t size) {
 std::string describe_signal(int signal) {
   const char* name = nullptr;
   switch (signal) {
-    case SIGABRT: name = "SIGABRT"; break;
-    case SIGSEGV: name = "SIGSEGV"; break;
-    case SIGBUS: name = "SIGBUS"; break;
-    case SIGFPE: name = "SIGFPE"; break;
-    case SIGILL: name = "SIGILL"; break;
-    case SIGKILL: name = "SIGKILL"; break;
-    case SIGTERM: name = "SIGTERM"; break;
-    case SIGPIPE: name = "SIGPIPE"; break;
-    default: break;
+    case SIGABRT:
+      name = "SIGABRT";
+      break;
+    case SIGSEGV:
+      name = "SIGSEGV";
+      break;
+    case SIGBUS:
+      name = "SIGBUS";
+      break;
+    case SIGFPE:
+      name = "SIGFPE";
+      break;
+    case SIGILL:
+      name = "SIGILL";
+      break;
+    case SIGKILL:
+      name = "SIGKILL";
+      break;
+    case SIGTERM:
+      name = "SIGTERM";
+      break;
+    case SIGPIPE:
+      name = "SIGPIPE";
+      break;
+    default:
+      break;
   }
   std::string text = "signal " + std::to_string(signal);
   if (name != nullptr) text += std::string(", ") + name;
@@ -119,8 +137,7 @@ ChildOutcome run_in_child_process(const std::function<void(const ChildWriter&)>&
       if (reaped) return;
       ::kill(pid, SIGKILL);
       int status = 0;
-      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-      }
+      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     }
   } reaper{pid};
   data_write.reset();  // the child holds the write ends now: EOF when it ends
@@ -165,8 +182,7 @@ ChildOutcome run_in_child_process(const std::function<void(const ChildWriter&)>&
 
   int status = 0;
   pid_t waited = 0;
-  while ((waited = ::waitpid(pid, &status, 0)) < 0 && errno == EINTR) {
-  }
+  while ((waited = ::waitpid(pid, &status, 0)) < 0 && errno == EINTR) {}
   reaper.reaped = true;
   if (waited < 0) {
     // ECHILD: the process ignores SIGCHLD, so the kernel reaped the child and its status is lost.

@@ -17,10 +17,10 @@ using ChildWriter = std::function<bool(std::string_view bytes)>;
 struct ChildOutcome {
   enum class End { exited, signalled, unknown };  ///< unknown: SIGCHLD is ignored (auto-reaped)
   End end = End::exited;
-  int exit_status = 0;         ///< when exited
-  int signal = 0;              ///< when signalled
-  std::string data;            ///< everything the child wrote through the ChildWriter
-  std::string stderr_tail;     ///< the last `stderr_limit` bytes the child wrote to its stderr
+  int exit_status = 0;      ///< when exited
+  int signal = 0;           ///< when signalled
+  std::string data;         ///< everything the child wrote through the ChildWriter
+  std::string stderr_tail;  ///< the last `stderr_limit` bytes the child wrote to its stderr
 };
 
 /// Forks; the child runs `work` with its stderr redirected into a pipe, the default action for
@@ -34,8 +34,7 @@ struct ChildOutcome {
 /// The child of a multi-threaded process holds only the calling thread; `work` must not need
 /// locks that other threads may have held at the fork (glibc re-initialises malloc's and stdio's).
 /// stdout is flushed before the fork so that the child's flush cannot repeat buffered output.
-ChildOutcome run_in_child_process(const std::function<void(const ChildWriter&)>& work,
-                                  std::size_t stderr_limit = 4096);
+ChildOutcome run_in_child_process(const std::function<void(const ChildWriter&)>& work, std::size_t stderr_limit = 4096);
 
 /// "signal 6, SIGABRT" (number and name; the name is omitted for unusual signals).
 std::string describe_signal(int signal);

@@ -42,13 +42,11 @@ void check_tets(const TetMesh& mesh) {
     const Tet& tet = mesh.tets[t];
     for (int i = 0; i < 4; ++i) {
       if (tet[i] < 0 || tet[i] >= n) {
-        throw GeometryError(kSource, 0,
-                            fmt::format("tet {} has vertex index {} out of range [0, {})", t, tet[i], n));
+        throw GeometryError(kSource, 0, fmt::format("tet {} has vertex index {} out of range [0, {})", t, tet[i], n));
       }
       for (int j = 0; j < i; ++j) {
         if (tet[i] == tet[j]) {
-          throw GeometryError(kSource, 0,
-                              fmt::format("tet {} repeats vertex index {}", t, tet[i]));
+          throw GeometryError(kSource, 0, fmt::format("tet {} repeats vertex index {}", t, tet[i]));
         }
       }
     }
@@ -82,11 +80,10 @@ SurfaceMap build_surface_map(const TetMesh& mesh) {
       const FaceRecord& a = records[begin];
       const FaceRecord& b = records[begin + 1];
       if (permutation_parity(mesh.face(a.tet, a.face)) == permutation_parity(mesh.face(b.tet, b.face))) {
-        throw GeometryError(
-            kSource, 0,
-            fmt::format("face ({}, {}, {}) is shared by tets {} and {} with the same orientation "
-                        "(overlapping or inverted tets)",
-                        key[0], key[1], key[2], a.tet, b.tet));
+        throw GeometryError(kSource, 0,
+                            fmt::format("face ({}, {}, {}) is shared by tets {} and {} with the same orientation "
+                                        "(overlapping or inverted tets)",
+                                        key[0], key[1], key[2], a.tet, b.tet));
       }
     } else {
       std::string tets;

@@ -36,8 +36,8 @@ std::int64_t parse_count(const detail::TextLineReader& reader, std::size_t i, co
 void check_item_number(const detail::TextLineReader& reader, std::int64_t expected, const char* item) {
   const std::int64_t number = reader.parse_integer(reader.tokens()[0], std::string(item) + " number");
   if (number != expected) {
-    reader.fail(std::string(item) + " number " + std::to_string(number) + ": expected " +
-                std::to_string(expected) + " (items are numbered consecutively from the first node's index)");
+    reader.fail(std::string(item) + " number " + std::to_string(number) + ": expected " + std::to_string(expected) +
+                " (items are numbered consecutively from the first node's index)");
   }
 }
 
@@ -45,8 +45,8 @@ Index parse_node_reference(const detail::TextLineReader& reader, std::size_t tok
                            std::int64_t node_count, const std::string& what) {
   const std::int64_t index = reader.parse_integer(reader.token(token, what), what);
   if (index < first || index >= first + node_count) {
-    reader.fail("node index " + std::to_string(index) + " out of range: valid " + std::to_string(first) +
-                ".." + std::to_string(first + node_count - 1));
+    reader.fail("node index " + std::to_string(index) + " out of range: valid " + std::to_string(first) + ".." +
+                std::to_string(first + node_count - 1));
   }
   return static_cast<Index>(index - first);
 }
@@ -150,9 +150,9 @@ void write_tetgen(const std::string& base, const TetMesh& mesh, const std::vecto
     throw InputError(base, 0, "first index " + std::to_string(first_index) + ": expected 0 or 1");
   }
   if (!face_markers.empty() && face_markers.size() != faces.size()) {
-    throw InputError(base + ".face", 0,
-                     fmt::format("{} face markers for {} faces: expected one per face", face_markers.size(),
-                                 faces.size()));
+    throw InputError(
+        base + ".face", 0,
+        fmt::format("{} face markers for {} faces: expected one per face", face_markers.size(), faces.size()));
   }
   std::string node = fmt::format("# contactlab TetMesh nodes\n{} 3 0 0\n", mesh.vertices.size());
   for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {

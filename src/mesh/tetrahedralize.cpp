@@ -37,7 +37,7 @@ const char* const kSwitchSource = "tetrahedralize switches";
 // it and is not a switch of its own ("T1e-8" is T alone, "q1.2/10" is q alone).
 struct ParsedSwitches {
   std::set<char> letters;
-  bool x_without_1 = false;  // 'X' (inexact arithmetic) rather than 'X1' (no static filter)
+  bool x_without_1 = false;   // 'X' (inexact arithmetic) rather than 'X1' (no static filter)
   bool second_order = false;  // 'o2'
 };
 
@@ -88,7 +88,8 @@ std::string effective_switches(const std::string& user) {
                                  user));
   }
   if (parsed.second_order) {
-    throw InputError(kSwitchSource, 0, fmt::format("TetGen switch 'o2' (quadratic tets) in \"{}\" is not supported", user));
+    throw InputError(kSwitchSource, 0,
+                     fmt::format("TetGen switch 'o2' (quadratic tets) in \"{}\" is not supported", user));
   }
   if (!parsed.letters.count('p')) switches.insert(0, "p");
   if (!parsed.letters.count('z')) switches += 'z';
@@ -100,13 +101,20 @@ std::string effective_switches(const std::string& user) {
 
 std::string tetgen_error_message(int code) {
   switch (code) {
-    case 1: return "TetGen ran out of memory";
-    case 2: return "TetGen reported an internal error";
-    case 3: return "TetGen found a self-intersection in the input surface";
-    case 4: return "TetGen found an input feature (edge or vertex distance) too small for its tolerance";
-    case 5: return "TetGen found two nearly coplanar, very close input facets";
-    case 10: return "TetGen rejected the switches";
-    default: return fmt::format("TetGen failed with error code {}", code);
+    case 1:
+      return "TetGen ran out of memory";
+    case 2:
+      return "TetGen reported an internal error";
+    case 3:
+      return "TetGen found a self-intersection in the input surface";
+    case 4:
+      return "TetGen found an input feature (edge or vertex distance) too small for its tolerance";
+    case 5:
+      return "TetGen found two nearly coplanar, very close input facets";
+    case 10:
+      return "TetGen rejected the switches";
+    default:
+      return fmt::format("TetGen failed with error code {}", code);
   }
 }
 
@@ -142,7 +150,8 @@ void fill_input(const TriMesh& surface, tetgenio& in) {
     tetgenio::init(&f.polygonlist[0]);
     f.polygonlist[0].numberofvertices = 3;
     f.polygonlist[0].vertexlist = new int[3];
-    for (int k = 0; k < 3; ++k) f.polygonlist[0].vertexlist[k] = surface.triangles[static_cast<std::size_t>(t)][static_cast<std::size_t>(k)];
+    for (int k = 0; k < 3; ++k)
+      f.polygonlist[0].vertexlist[k] = surface.triangles[static_cast<std::size_t>(t)][static_cast<std::size_t>(k)];
     in.facetmarkerlist[t] = t + 1;
   }
 }
@@ -168,12 +177,12 @@ void run_tetgen(const std::string& switches, tetgenio& in, tetgenio& out) {
 
 // The part of TetGen's output that tetrahedralize() reads, copied out of tetgenio.
 struct RawTetGenOutput {
-  int corners = 0;                 // numberofcorners
-  std::vector<double> points;      // 3 per point
-  std::vector<int> tets;           // `corners` per tet
-  std::vector<int> trifaces;       // 3 per boundary face
-  bool has_markers = false;        // trifacemarkerlist present
-  std::vector<int> markers;        // one per boundary face
+  int corners = 0;             // numberofcorners
+  std::vector<double> points;  // 3 per point
+  std::vector<int> tets;       // `corners` per tet
+  std::vector<int> trifaces;   // 3 per boundary face
+  bool has_markers = false;    // trifacemarkerlist present
+  std::vector<int> markers;    // one per boundary face
   int point_count() const { return static_cast<int>(points.size() / 3); }
 };
 
@@ -315,7 +324,8 @@ bool decode_result(Decoder& in, RawTetGenOutput& raw) {
   }
   raw.corners = corners;
   raw.has_markers = has_markers == 1;
-  return in.get_array(raw.points, 3 * n_points) && in.get_array(raw.tets, static_cast<std::uint64_t>(corners) * n_tets) &&
+  return in.get_array(raw.points, 3 * n_points) &&
+         in.get_array(raw.tets, static_cast<std::uint64_t>(corners) * n_tets) &&
          in.get_array(raw.trifaces, 3 * n_trifaces) && in.get_array(raw.markers, raw.has_markers ? n_trifaces : 0) &&
          in.done();
 }
@@ -435,8 +445,9 @@ TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& s
   const int point_count = out.point_count();
   const int tet_count = out.corners > 0 ? static_cast<int>(out.tets.size() / static_cast<std::size_t>(out.corners)) : 0;
   if (out.corners != 4 || tet_count <= 0) {
-    throw GeometryError("tetrahedralize", 0,
-                        fmt::format("TetGen produced no linear tets ({} tets with {} corners)", tet_count, out.corners));
+    throw GeometryError(
+        "tetrahedralize", 0,
+        fmt::format("TetGen produced no linear tets ({} tets with {} corners)", tet_count, out.corners));
   }
 
   TetMesh& mesh = result.mesh;
@@ -454,8 +465,9 @@ TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& s
         throw GeometryError("tetrahedralize", 0, fmt::format("TetGen tet {} has vertex index {} out of range", t, v));
       }
     }
-    const int sign = signed_volume_sign(mesh.vertices[static_cast<std::size_t>(tet[0])], mesh.vertices[static_cast<std::size_t>(tet[1])],
-                                        mesh.vertices[static_cast<std::size_t>(tet[2])], mesh.vertices[static_cast<std::size_t>(tet[3])]);
+    const int sign = signed_volume_sign(
+        mesh.vertices[static_cast<std::size_t>(tet[0])], mesh.vertices[static_cast<std::size_t>(tet[1])],
+        mesh.vertices[static_cast<std::size_t>(tet[2])], mesh.vertices[static_cast<std::size_t>(tet[3])]);
     if (sign == 0) {
       throw GeometryError("tetrahedralize", 0, fmt::format("TetGen produced a zero-volume tet ({})", t));
     }
@@ -483,9 +495,10 @@ TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& s
   }
   const std::size_t n = out.trifaces.size() / 3;
   if (n != boundary.size() || !out.has_markers) {
-    throw GeometryError("tetrahedralize", 0,
-                        fmt::format("TetGen returned {} boundary faces (markers {}), but its tets have {} boundary faces",
-                                    n, out.has_markers ? "present" : "missing", boundary.size()));
+    throw GeometryError(
+        "tetrahedralize", 0,
+        fmt::format("TetGen returned {} boundary faces (markers {}), but its tets have {} boundary faces", n,
+                    out.has_markers ? "present" : "missing", boundary.size()));
   }
   result.steiner_limit_reached =
       result.switches.find(fmt::format("S{}", kTetGenDefaultSteinerLimit)) != std::string::npos &&
@@ -501,10 +514,11 @@ TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& s
                                      [](const TetFaceKey& a, const std::array<Index, 3>& k) { return a.sorted < k; });
     const int marker = out.markers[i];
     if (it == boundary.end() || it->sorted != key || marker < 1 || marker > surface.triangle_count()) {
-      throw GeometryError("tetrahedralize", 0,
-                          fmt::format("TetGen boundary face {} (marker {}) is not a boundary face of its tets or has no "
-                                      "input face",
-                                      i, marker));
+      throw GeometryError(
+          "tetrahedralize", 0,
+          fmt::format("TetGen boundary face {} (marker {}) is not a boundary face of its tets or has no "
+                      "input face",
+                      i, marker));
     }
     result.boundary_triangles.push_back(mesh.face(it->tet, it->local_face));
     result.boundary_source_faces.push_back(marker - 1);

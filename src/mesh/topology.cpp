@@ -38,30 +38,29 @@ struct EdgeRecord {
 
 void check_input(const TriMesh& mesh, const TopologyOptions& options) {
   if (!std::isfinite(options.flat_angle_tolerance) || options.flat_angle_tolerance < 0.0) {
-    throw InputError("TopologyOptions", 0,
-                     fmt::format("flat_angle_tolerance must be finite and >= 0 radians, got {}",
-                                 options.flat_angle_tolerance));
+    throw InputError(
+        "TopologyOptions", 0,
+        fmt::format("flat_angle_tolerance must be finite and >= 0 radians, got {}", options.flat_angle_tolerance));
   }
   const Index n = mesh.vertex_count();
   for (Index t = 0; t < mesh.triangle_count(); ++t) {
     const Triangle& tri = mesh.triangles[t];
     for (int i = 0; i < 3; ++i) {
       if (tri[i] < 0 || tri[i] >= n) {
-        throw GeometryError(kSource, 0, fmt::format("triangle {} has vertex index {} out of range [0, {})",
-                                                    t, tri[i], n));
+        throw GeometryError(kSource, 0,
+                            fmt::format("triangle {} has vertex index {} out of range [0, {})", t, tri[i], n));
       }
     }
     if (tri[0] == tri[1] || tri[1] == tri[2] || tri[0] == tri[2]) {
-      throw GeometryError(kSource, 0, fmt::format("triangle {} ({}, {}, {}) repeats a vertex index", t,
-                                                  tri[0], tri[1], tri[2]));
+      throw GeometryError(kSource, 0,
+                          fmt::format("triangle {} ({}, {}, {}) repeats a vertex index", t, tri[0], tri[1], tri[2]));
     }
   }
 }
 
 }  // namespace
 
-EdgeKind classify_edge(const Vec3& a, const Vec3& b, const Vec3& c0, const Vec3& c1,
-                       double flat_angle_tolerance) {
+EdgeKind classify_edge(const Vec3& a, const Vec3& b, const Vec3& c0, const Vec3& c1, double flat_angle_tolerance) {
   if (!(a.allFinite() && b.allFinite() && c0.allFinite() && c1.allFinite())) return EdgeKind::Degenerate;
   if (exactly_collinear(a, b, c0) || exactly_collinear(a, b, c1)) return EdgeKind::Degenerate;
   const Vec3 n0 = (b - a).cross(c0 - a);  // outward normal of (a, b, c0)
@@ -161,26 +160,35 @@ MeshTopology build_topology(const TriMesh& mesh, const TopologyOptions& options)
   }
 
   // Vertex kinds from the kinds of the incident edges.
-  std::vector<std::uint8_t> has_convex(vertex_count, 0), has_concave(vertex_count, 0),
-      has_irregular(vertex_count, 0), has_edge(vertex_count, 0);
+  std::vector<std::uint8_t> has_convex(vertex_count, 0), has_concave(vertex_count, 0), has_irregular(vertex_count, 0),
+      has_edge(vertex_count, 0);
   for (Index e = 0; e < topo.edge_count(); ++e) {
     const EdgeKind kind = topo.edge_kinds[e];
     for (Index v : topo.edges[e]) {
       has_edge[v] = 1;
-      if (kind == EdgeKind::Convex) has_convex[v] = 1;
-      else if (kind == EdgeKind::Concave) has_concave[v] = 1;
-      else if (kind != EdgeKind::Flat) has_irregular[v] = 1;
+      if (kind == EdgeKind::Convex)
+        has_convex[v] = 1;
+      else if (kind == EdgeKind::Concave)
+        has_concave[v] = 1;
+      else if (kind != EdgeKind::Flat)
+        has_irregular[v] = 1;
     }
   }
   topo.vertex_kinds.assign(vertex_count, VertexKind::Isolated);
   for (Index v = 0; v < vertex_count; ++v) {
     VertexKind kind = VertexKind::Isolated;
-    if (!has_edge[v]) kind = VertexKind::Isolated;
-    else if (has_irregular[v]) kind = VertexKind::Irregular;
-    else if (has_convex[v] && has_concave[v]) kind = VertexKind::Mixed;
-    else if (has_convex[v]) kind = VertexKind::Convex;
-    else if (has_concave[v]) kind = VertexKind::Concave;
-    else kind = VertexKind::Flat;
+    if (!has_edge[v])
+      kind = VertexKind::Isolated;
+    else if (has_irregular[v])
+      kind = VertexKind::Irregular;
+    else if (has_convex[v] && has_concave[v])
+      kind = VertexKind::Mixed;
+    else if (has_convex[v])
+      kind = VertexKind::Convex;
+    else if (has_concave[v])
+      kind = VertexKind::Concave;
+    else
+      kind = VertexKind::Flat;
     topo.vertex_kinds[v] = kind;
     ++topo.vertex_kind_counts[static_cast<int>(kind)];
   }

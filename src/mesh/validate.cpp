@@ -26,9 +26,9 @@ void check_vertices(const std::vector<Vec3>& vertices, ValidationReport& report)
   for (std::size_t i = 0; i < vertices.size(); ++i) {
     const Vec3& v = vertices[i];
     if (!is_finite(v)) {
-      report.issues.push_back({MeshIssueKind::kNonFiniteCoordinate, static_cast<Index>(i),
-                               fmt::format("vertex {} has a non-finite coordinate ({}, {}, {})", i, v.x(),
-                                           v.y(), v.z())});
+      report.issues.push_back(
+          {MeshIssueKind::kNonFiniteCoordinate, static_cast<Index>(i),
+           fmt::format("vertex {} has a non-finite coordinate ({}, {}, {})", i, v.x(), v.y(), v.z())});
     }
   }
 }
@@ -101,16 +101,16 @@ void check_edges(const TriMesh& mesh, const std::vector<char>& usable, const Val
       closed_and_consistent = false;
       if (options.require_closed) {
         report.issues.push_back({MeshIssueKind::kBoundaryEdge, e.triangle,
-                                 fmt::format("edge ({}, {}) of triangle {} has no neighbour: the surface is open",
-                                             e.lo, e.hi, e.triangle)});
+                                 fmt::format("edge ({}, {}) of triangle {} has no neighbour: the surface is open", e.lo,
+                                             e.hi, e.triangle)});
       }
     } else if (count > 2) {
       closed_and_consistent = false;
       std::string owners;
       for (std::size_t k = i; k < j; ++k) owners += (k > i ? ", " : "") + std::to_string(half_edges[k].triangle);
-      report.issues.push_back({MeshIssueKind::kNonManifoldEdge, e.triangle,
-                               fmt::format("edge ({}, {}) is shared by {} triangles ({}): expected 2", e.lo, e.hi,
-                                           count, owners)});
+      report.issues.push_back(
+          {MeshIssueKind::kNonManifoldEdge, e.triangle,
+           fmt::format("edge ({}, {}) is shared by {} triangles ({}): expected 2", e.lo, e.hi, count, owners)});
     } else if (half_edges[i].forward == half_edges[i + 1].forward) {
       closed_and_consistent = false;
       report.issues.push_back(
@@ -127,17 +127,28 @@ void check_edges(const TriMesh& mesh, const std::vector<char>& usable, const Val
 
 const char* to_string(MeshIssueKind kind) {
   switch (kind) {
-    case MeshIssueKind::kNonFiniteCoordinate: return "non-finite coordinate";
-    case MeshIssueKind::kIndexOutOfRange: return "index out of range";
-    case MeshIssueKind::kRepeatedVertex: return "repeated vertex";
-    case MeshIssueKind::kDegenerateTriangle: return "degenerate triangle";
-    case MeshIssueKind::kBoundaryEdge: return "open boundary edge";
-    case MeshIssueKind::kNonManifoldEdge: return "non-manifold edge";
-    case MeshIssueKind::kInconsistentOrientation: return "inconsistent orientation";
-    case MeshIssueKind::kNonPositiveVolume: return "non-positive enclosed volume";
-    case MeshIssueKind::kInvertedTet: return "inverted tet";
-    case MeshIssueKind::kZeroVolumeTet: return "zero-volume tet";
-    case MeshIssueKind::kSliverTet: return "sliver tet";
+    case MeshIssueKind::kNonFiniteCoordinate:
+      return "non-finite coordinate";
+    case MeshIssueKind::kIndexOutOfRange:
+      return "index out of range";
+    case MeshIssueKind::kRepeatedVertex:
+      return "repeated vertex";
+    case MeshIssueKind::kDegenerateTriangle:
+      return "degenerate triangle";
+    case MeshIssueKind::kBoundaryEdge:
+      return "open boundary edge";
+    case MeshIssueKind::kNonManifoldEdge:
+      return "non-manifold edge";
+    case MeshIssueKind::kInconsistentOrientation:
+      return "inconsistent orientation";
+    case MeshIssueKind::kNonPositiveVolume:
+      return "non-positive enclosed volume";
+    case MeshIssueKind::kInvertedTet:
+      return "inverted tet";
+    case MeshIssueKind::kZeroVolumeTet:
+      return "zero-volume tet";
+    case MeshIssueKind::kSliverTet:
+      return "sliver tet";
   }
   return "unknown issue";
 }
@@ -179,8 +190,8 @@ ValidationReport validate(const TriMesh& mesh, const ValidationOptions& options)
     const double twice_area = mesh.area_normal(ti).norm();
     if (exactly_collinear(a, b, c)) {
       geometry_ok = false;
-      report.issues.push_back({MeshIssueKind::kDegenerateTriangle, ti,
-                               fmt::format("triangle {} has collinear corners (zero area)", t)});
+      report.issues.push_back(
+          {MeshIssueKind::kDegenerateTriangle, ti, fmt::format("triangle {} has collinear corners (zero area)", t)});
     } else if (twice_area <= tol * longest) {
       geometry_ok = false;
       report.issues.push_back({MeshIssueKind::kDegenerateTriangle, ti,
@@ -220,13 +231,13 @@ ValidationReport validate(const TetMesh& mesh, const ValidationOptions& options)
     const int sign = signed_volume_sign(a, b, c, d);
     const double volume = mesh.signed_volume(t);
     if (sign < 0) {
-      report.issues.push_back({MeshIssueKind::kInvertedTet, t,
-                               fmt::format("tet {} is inverted (signed volume {:.3g} < 0)", t, volume)});
+      report.issues.push_back(
+          {MeshIssueKind::kInvertedTet, t, fmt::format("tet {} is inverted (signed volume {:.3g} < 0)", t, volume)});
       continue;
     }
     if (sign == 0) {
-      report.issues.push_back({MeshIssueKind::kZeroVolumeTet, t,
-                               fmt::format("tet {} has coplanar corners (zero volume)", t)});
+      report.issues.push_back(
+          {MeshIssueKind::kZeroVolumeTet, t, fmt::format("tet {} has coplanar corners (zero volume)", t)});
       continue;
     }
     double largest_face_area = 0.0;

@@ -2,10 +2,10 @@
 // written atomically.
 #include "contactlab/report/assessment_report.h"
 
+#include "contactlab/assess/suite_run.h"
 #include "contactlab/core/error.h"
 #include "contactlab/io/viewer_data.h"
 #include "contactlab/report/plots.h"
-#include "contactlab/assess/suite_run.h"
 #include "contactlab/scene/builtin_scenes.h"
 #include "io/atomic_write.h"
 #include "report/html_text.h"
@@ -83,16 +83,20 @@ class ReportWriter {
       const std::string& stem = stems[c];
       step("plots for " + name);
       if (name == "pillar") {
-        add(name, stem + "-abs-ny", "pillar: sorted |n_y| of every contact (the paper's Figure 21; every true normal is (0, 1, 0))",
+        add(name, stem + "-abs-ny",
+            "pillar: sorted |n_y| of every contact (the paper's Figure 21; every true normal is (0, 1, 0))",
             sorted_quality_plot(result_, c, QualityMeasure::kAbsNormalY));
       }
       add(name, stem + "-quality",
-          name + ": sorted sign-aware normal quality n·n* of every contact (Figures 24, 27: 1 is best, −1 a reversed normal)",
+          name +
+              ": sorted sign-aware normal quality n·n* of every contact (Figures 24, 27: 1 is best, −1 a reversed "
+              "normal)",
           sorted_quality_plot(result_, c, QualityMeasure::kSignedNormal));
       if (result_.at(0, c).measures.area_coverage) {
         add(name, stem + "-areas",
-            name + ": sorted hull areas A_R of the interfaces (Figures 25, 28); dashed: the true areas, the plateaus of a "
-                   "method that covers every region",
+            name +
+                ": sorted hull areas A_R of the interfaces (Figures 25, 28); dashed: the true areas, the plateaus of a "
+                "method that covers every region",
             sorted_area_plot(result_, c));
       }
     }
@@ -108,9 +112,10 @@ class ReportWriter {
       step("3-D view of " + name);
       const Scene scene = make_suite_case(name, result_.refined);
       std::vector<std::pair<std::string, ContactSet>> sets;
-      for (std::size_t m = 0; m < result_.methods.size(); ++m) sets.emplace_back(result_.methods[m], result_.at(m, c).contacts);
-      const std::string page = viewer_page_with_shared_bundle(options_.viewer->template_html, viewer_data_json(scene, sets),
-                                                              "viewer.js", "contactlab assessment: " + name);
+      for (std::size_t m = 0; m < result_.methods.size(); ++m)
+        sets.emplace_back(result_.methods[m], result_.at(m, c).contacts);
+      const std::string page = viewer_page_with_shared_bundle(
+          options_.viewer->template_html, viewer_data_json(scene, sets), "viewer.js", "contactlab assessment: " + name);
       file("view/" + stems[c] + ".html", page);
     }
   }

@@ -103,8 +103,14 @@ void draw_curve(cairo_t* cr, const Frame& f, const std::vector<double>& values, 
 void draw_panel(cairo_t* cr, const SmallMultiples& figure, const Panel& panel, Colour colour, double cell_left,
                 double cell_top, double cell_width) {
   const std::size_t n = panel.values.size();
-  Frame f{cell_left + kPlotLeft, cell_top + kPlotTop, cell_width - kPlotLeft - kPlotRight,
-          kPanelHeight - kPlotTop - kPlotBottom, 0.0, 1.0, figure.y_min, figure.y_max};
+  Frame f{cell_left + kPlotLeft,
+          cell_top + kPlotTop,
+          cell_width - kPlotLeft - kPlotRight,
+          kPanelHeight - kPlotTop - kPlotBottom,
+          0.0,
+          1.0,
+          figure.y_min,
+          figure.y_max};
   if (figure.markers) {
     f.x_min = -0.5;
     f.x_max = std::max(0.5, static_cast<double>(n) - 0.5);

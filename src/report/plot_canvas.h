@@ -11,15 +11,15 @@
 namespace contactlab::report_detail {
 
 struct Panel {
-  std::string title;            ///< e.g. the method name
-  std::string subtitle;         ///< a one-line summary, e.g. "86 contacts, 100 % correct"
-  std::vector<double> values;   ///< sorted ascending; drawn at x = 0, 1, …
-  std::string empty_message;    ///< shown instead of a curve when values is empty
+  std::string title;           ///< e.g. the method name
+  std::string subtitle;        ///< a one-line summary, e.g. "86 contacts, 100 % correct"
+  std::vector<double> values;  ///< sorted ascending; drawn at x = 0, 1, …
+  std::string empty_message;   ///< shown instead of a curve when values is empty
 };
 
 struct SmallMultiples {
   std::string title;
-  std::string note;                     ///< right-aligned beside the title, e.g. what dashed lines are
+  std::string note;  ///< right-aligned beside the title, e.g. what dashed lines are
   std::string x_label, y_label;
   double y_min = 0.0, y_max = 1.0;      ///< fixed y range, shared by all panels
   bool markers = false;                 ///< draw a dot at every value (few values), else a line

@@ -51,7 +51,8 @@ std::string percent_shade(double percent) {
   return fmt::format(" style=\"background:#{:02x}{:02x}{:02x}\"", mix(0xf8, 0xdc), mix(0xd7, 0xf2), mix(0xd7, 0xdc));
 }
 
-std::string cell(const std::string& ours, const std::optional<std::string>& reference, const std::string& attributes = "") {
+std::string cell(const std::string& ours, const std::optional<std::string>& reference,
+                 const std::string& attributes = "") {
   std::string out = "<td" + attributes + ">" + escape_html(ours);
   if (reference) out += "<span class=\"ref\">" + escape_html(*reference) + "</span>";
   return out + "</td>";
@@ -62,10 +63,11 @@ class Page {
   explicit Page(const ReportIndex& index) : index_(index), result_(*index.result) {}
 
   std::string render() {
-    html_ += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-             "<title>contactlab assessment</title>\n<style>" +
-             std::string(kStyle) + "</style>\n</head>\n<body>\n";
+    html_ +=
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        "<title>contactlab assessment</title>\n<style>" +
+        std::string(kStyle) + "</style>\n</head>\n<body>\n";
     summary();
     fundamental_cases();
     structures();
@@ -88,37 +90,41 @@ class Page {
 
   void summary() {
     html_ += "<h1>Contact point assessment</h1>\n<p class=\"meta\">";
-    html_ += fmt::format("{} methods × {} cases, {} tet meshes, {:.1f} s in all (scene building, contact generation, "
-                         "measures).",
-                         result_.methods.size(), result_.cases.size(), result_.refined ? "refined" : "coarse (TetGen pq2.0Y)",
-                         result_.seconds);
+    html_ += fmt::format(
+        "{} methods × {} cases, {} tet meshes, {:.1f} s in all (scene building, contact generation, "
+        "measures).",
+        result_.methods.size(), result_.cases.size(), result_.refined ? "refined" : "coarse (TetGen pq2.0Y)",
+        result_.seconds);
     if (!index_.command.empty()) html_ += " Command: <code>" + escape_html(index_.command) + "</code>.";
-    html_ += "</p>\n<p class=\"note\">The measures (SUITE.md, docs/assessment.md) are taken at each scene's initial "
-             "state, where the bodies touch exactly. <b>Quality</b>: share of contacts whose normal n satisfies "
-             "n·n* ≥ 0.999 for a feasible normal n* of its body pair, sign-aware. <b>Coverage</b>: share of the "
-             "feasible normals matched by some contact. <b>Excess</b>: contacts / minimal contacts (1 ideal, below 1 "
-             "information is missing). <b>P</b>: total area of the convex hulls of each interface's contacts "
-             "over the true contact area.";
+    html_ +=
+        "</p>\n<p class=\"note\">The measures (SUITE.md, docs/assessment.md) are taken at each scene's initial "
+        "state, where the bodies touch exactly. <b>Quality</b>: share of contacts whose normal n satisfies "
+        "n·n* ≥ 0.999 for a feasible normal n* of its body pair, sign-aware. <b>Coverage</b>: share of the "
+        "feasible normals matched by some contact. <b>Excess</b>: contacts / minimal contacts (1 ideal, below 1 "
+        "information is missing). <b>P</b>: total area of the convex hulls of each interface's contacts "
+        "over the true contact area.";
     if (index_.reference) {
-      html_ += " Grey values beneath or beside ours are the " + escape_html(index_.reference->label) + "'s: " +
-               escape_html(index_.reference->note) + ".";
+      html_ += " Grey values beneath or beside ours are the " + escape_html(index_.reference->label) +
+               "'s: " + escape_html(index_.reference->note) + ".";
     }
-    html_ += "</p>\n<nav><a href=\"#fundamental\">Fundamental cases</a><a href=\"#structures\">Structures</a>"
-             "<a href=\"#plots\">Plots</a><a href=\"#views\">3-D views</a><a href=\"#files\">Files</a></nav>\n";
+    html_ +=
+        "</p>\n<nav><a href=\"#fundamental\">Fundamental cases</a><a href=\"#structures\">Structures</a>"
+        "<a href=\"#plots\">Plots</a><a href=\"#views\">3-D views</a><a href=\"#files\">Files</a></nav>\n";
   }
 
   void fundamental_cases() {
     const std::vector<std::size_t> columns = cases_in_suite_order(result_, true);
     if (columns.empty()) return;
-    html_ += "<h2 id=\"fundamental\">Fundamental cases</h2>\n<p class=\"note\">The layout of the paper's Table 8: "
-             "a row per method, a column per case of its Table 4. (*): no contacts found.</p>\n";
+    html_ +=
+        "<h2 id=\"fundamental\">Fundamental cases</h2>\n<p class=\"note\">The layout of the paper's Table 8: "
+        "a row per method, a column per case of its Table 4. (*): no contacts found.</p>\n";
     struct Block {
       const char* title;
       std::optional<double> ReferenceMeasures::*field;
     };
-    for (const Block& block : {Block{"Coverage (%)", &ReferenceMeasures::coverage_percent},
-                               Block{"Quality (%)", &ReferenceMeasures::quality_percent},
-                               Block{"Excess", &ReferenceMeasures::excess}}) {
+    for (const Block& block :
+         {Block{"Coverage (%)", &ReferenceMeasures::coverage_percent},
+          Block{"Quality (%)", &ReferenceMeasures::quality_percent}, Block{"Excess", &ReferenceMeasures::excess}}) {
       const bool excess = block.field == &ReferenceMeasures::excess;
       html_ += fmt::format("<h3>{}</h3>\n<table class=\"cases\">\n<tr><th>method</th>", block.title);
       for (std::size_t c : columns) html_ += "<th>" + escape_html(result_.cases[c]) + "</th>";
@@ -131,7 +137,8 @@ class Page {
           if (excess) {
             html_ += cell(s.count == 0 ? "(*)" : fixed(s.excess, 2), reference);
           } else {
-            const double value = block.field == &ReferenceMeasures::coverage_percent ? s.coverage_percent : s.quality_percent;
+            const double value =
+                block.field == &ReferenceMeasures::coverage_percent ? s.coverage_percent : s.quality_percent;
             html_ += cell(fixed(value, 1), reference, percent_shade(value));
           }
         }
@@ -144,11 +151,12 @@ class Page {
   void structures() {
     const std::vector<std::size_t> cases = cases_in_suite_order(result_, false);
     if (cases.empty()) return;
-    html_ += "<h2 id=\"structures\">Structures</h2>\n<p class=\"note\">The paper's Table 7 (pillar) and the area "
-             "coverages P of its §8.2 (wall) and §8.3 (arch). P clipped: each hull clipped to the true contact "
-             "polygon first, so that contacts outside the region cannot add area. Position error: the largest distance "
-             "of a contact from the true contact region. Time: median wall clock of one contact generation (broad "
-             "phase, kernels, post-processing).</p>\n";
+    html_ +=
+        "<h2 id=\"structures\">Structures</h2>\n<p class=\"note\">The paper's Table 7 (pillar) and the area "
+        "coverages P of its §8.2 (wall) and §8.3 (arch). P clipped: each hull clipped to the true contact "
+        "polygon first, so that contacts outside the region cannot add area. Position error: the largest distance "
+        "of a contact from the true contact region. Time: median wall clock of one contact generation (broad "
+        "phase, kernels, post-processing).</p>\n";
     const bool ref = index_.reference != nullptr;
     for (std::size_t c : cases) {
       const Measures& first = result_.at(0, c).measures;
@@ -161,8 +169,9 @@ class Page {
       if (first.area_coverage) html_ += fmt::format(", true contact area {:.6g} m²", area);
       html_ += ".</p>\n<table>\n<tr><th rowspan=\"2\">method</th><th colspan=\"7\">ours</th>";
       if (ref) html_ += "<th class=\"sep\" colspan=\"4\">" + escape_html(index_.reference->label) + "</th>";
-      html_ += "</tr>\n<tr><th>quality %</th><th>contacts</th><th>excess</th><th>P</th><th>P clipped</th>"
-               "<th>position error m</th><th>time ms</th>";
+      html_ +=
+          "</tr>\n<tr><th>quality %</th><th>contacts</th><th>excess</th><th>P</th><th>P clipped</th>"
+          "<th>position error m</th><th>time ms</th>";
       if (ref) html_ += "<th class=\"sep\">quality %</th><th>contacts</th><th>excess</th><th>P</th>";
       html_ += "</tr>\n";
       for (std::size_t m = 0; m < result_.methods.size(); ++m) {
@@ -198,8 +207,9 @@ class Page {
 
   void plots() {
     if (index_.figures.empty()) return;
-    html_ += "<h2 id=\"plots\">Plots</h2>\n<p class=\"note\">Sorted plots as in the paper's Figures 21, 24, 25, 27 and "
-             "28, one panel per method. Click a plot for the PNG.</p>\n";
+    html_ +=
+        "<h2 id=\"plots\">Plots</h2>\n<p class=\"note\">Sorted plots as in the paper's Figures 21, 24, 25, 27 and "
+        "28, one panel per method. Click a plot for the PNG.</p>\n";
     for (const ReportFigure& f : index_.figures) {
       const std::string stem = percent_encode(f.stem);
       html_ += "<figure><a href=\"plots/" + stem + ".png\"><img src=\"plots/" + stem + ".svg\" alt=\"" +
@@ -211,14 +221,16 @@ class Page {
   void views() {
     html_ += "<h2 id=\"views\">3-D views</h2>\n";
     if (!index_.has_viewer) {
-      html_ += "<p class=\"note\">Not written: the viewer bundle (viewer/dist) was not found. Build it with "
-               "<code>cmake --build</code> (it runs <code>npm run build</code> in viewer/) and run the assessment "
-               "again, or use <code>contactlab view</code>.</p>\n";
+      html_ +=
+          "<p class=\"note\">Not written: the viewer bundle (viewer/dist) was not found. Build it with "
+          "<code>cmake --build</code> (it runs <code>npm run build</code> in viewer/) and run the assessment "
+          "again, or use <code>contactlab view</code>.</p>\n";
       return;
     }
-    html_ += "<p class=\"note\">One page per case with every method's contacts (green: correct normal, red: wrong); a "
-             "method's link opens the page with only its set shown (the others can be switched on in the panel). "
-             "The number is the method's contact count.</p>\n<table class=\"views\">\n<tr><th>case</th><th>all</th>";
+    html_ +=
+        "<p class=\"note\">One page per case with every method's contacts (green: correct normal, red: wrong); a "
+        "method's link opens the page with only its set shown (the others can be switched on in the panel). "
+        "The number is the method's contact count.</p>\n<table class=\"views\">\n<tr><th>case</th><th>all</th>";
     for (const std::string& m : result_.methods) html_ += "<th>" + escape_html(m) + "</th>";
     html_ += "</tr>\n";
     std::vector<std::size_t> order = cases_in_suite_order(result_, true);
@@ -226,7 +238,8 @@ class Page {
     order.insert(order.end(), rest.begin(), rest.end());
     for (std::size_t c : order) {
       const std::string page = "view/" + percent_encode(case_file_stems(result_.cases)[c]) + ".html";
-      html_ += "<tr><td class=\"method\">" + escape_html(result_.cases[c]) + "</td><td><a href=\"" + page + "\">all</a></td>";
+      html_ += "<tr><td class=\"method\">" + escape_html(result_.cases[c]) + "</td><td><a href=\"" + page +
+               "\">all</a></td>";
       for (std::size_t m = 0; m < result_.methods.size(); ++m) {
         html_ += fmt::format("<td><a href=\"{}#{}\">{}</a></td>", page, percent_encode(result_.methods[m]),
                              result_.at(m, c).measures.count);
@@ -237,12 +250,13 @@ class Page {
   }
 
   void files() {
-    html_ += "<h2 id=\"files\">Files</h2>\n<ul>\n"
-             "<li><a href=\"assessment.csv\">assessment.csv</a>: one row per method × case with every measure</li>\n"
-             "<li><a href=\"assessment.json\">assessment.json</a>: the same, with per-interface scores and per-contact "
-             "normal qualities</li>\n"
-             "<li><a href=\"tables.txt\">tables.txt</a>: the tables as printed in the terminal</li>\n</ul>\n"
-             "<p class=\"note\">Formats and how to read them: docs/assessment.md in the contactlab sources.</p>\n";
+    html_ +=
+        "<h2 id=\"files\">Files</h2>\n<ul>\n"
+        "<li><a href=\"assessment.csv\">assessment.csv</a>: one row per method × case with every measure</li>\n"
+        "<li><a href=\"assessment.json\">assessment.json</a>: the same, with per-interface scores and per-contact "
+        "normal qualities</li>\n"
+        "<li><a href=\"tables.txt\">tables.txt</a>: the tables as printed in the terminal</li>\n</ul>\n"
+        "<p class=\"note\">Formats and how to read them: docs/assessment.md in the contactlab sources.</p>\n";
   }
 
   const ReportIndex& index_;

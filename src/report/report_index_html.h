@@ -12,7 +12,7 @@ namespace contactlab::report_detail {
 
 struct ReportFigure {
   std::string case_name;
-  std::string stem;     ///< plots/STEM.svg and plots/STEM.png
+  std::string stem;  ///< plots/STEM.svg and plots/STEM.png
   std::string caption;
 };
 
@@ -20,7 +20,7 @@ struct ReportIndex {
   const SuiteResult* result = nullptr;
   const ReferenceValues* reference = nullptr;
   std::vector<ReportFigure> figures;
-  bool has_viewer = false;     ///< view/CASE.html pages exist
+  bool has_viewer = false;  ///< view/CASE.html pages exist
   std::string command;
 };
 

@@ -35,11 +35,11 @@ PlotImages sorted_quality_plot(const SuiteResult& result, std::size_t case_index
     panel.values = signed_normal ? measures.normal_quality : measures.abs_normal_y;
     std::sort(panel.values.begin(), panel.values.end());
     const auto good = std::count_if(panel.values.begin(), panel.values.end(), [&](double q) { return q >= threshold; });
-    panel.subtitle = panel.values.empty()
-                         ? std::string("0 contacts")
-                         : fmt::format("{} contacts, {:.1f} % ≥ {}", panel.values.size(),
-                                       100.0 * static_cast<double>(good) / static_cast<double>(panel.values.size()),
-                                       threshold);
+    panel.subtitle =
+        panel.values.empty()
+            ? std::string("0 contacts")
+            : fmt::format("{} contacts, {:.1f} % ≥ {}", panel.values.size(),
+                          100.0 * static_cast<double>(good) / static_cast<double>(panel.values.size()), threshold);
     panel.empty_message = "no contacts";
     figure.panels.push_back(std::move(panel));
   }

@@ -35,7 +35,8 @@ constexpr const char* kSelectSetScript = R"(<script>
 /// Text safe inside an inline <script>: "</" would end the element early; "<\/" is the same string
 /// in JSON (viewer_data_json already writes it so; this keeps the page right for any input).
 std::string script_safe(std::string text) {
-  for (std::size_t at = text.find("</"); at != std::string::npos; at = text.find("</", at + 3)) text.insert(at + 1, "\\");
+  for (std::size_t at = text.find("</"); at != std::string::npos; at = text.find("</", at + 3))
+    text.insert(at + 1, "\\");
   return text;
 }
 
@@ -44,7 +45,8 @@ std::string script_safe(std::string text) {
 std::string viewer_page_with_shared_bundle(const std::string& template_html, const std::string& data_json,
                                            const std::string& bundle_src, const std::string& title) {
   const std::size_t data_at = template_html.find(kDataMark);
-  const std::size_t bundle_at = data_at == std::string::npos ? std::string::npos : template_html.find(kBundleMark, data_at);
+  const std::size_t bundle_at =
+      data_at == std::string::npos ? std::string::npos : template_html.find(kBundleMark, data_at);
   if (data_at == std::string::npos || bundle_at == std::string::npos) {
     throw std::runtime_error("the viewer template lacks the data or bundle placeholder (viewer/README.md)");
   }
@@ -60,7 +62,8 @@ std::string viewer_page_with_shared_bundle(const std::string& template_html, con
   const std::size_t title_at = head.find(title_open);
   const std::size_t title_end = title_at == std::string::npos ? title_at : head.find(title_close, title_at);
   if (title_end != std::string::npos) {
-    head.replace(title_at + title_open.size(), title_end - title_at - title_open.size(), report_detail::escape_html(title));
+    head.replace(title_at + title_open.size(), title_end - title_at - title_open.size(),
+                 report_detail::escape_html(title));
   }
   std::string out;
   out.reserve(template_html.size() + data_json.size() + 1024);

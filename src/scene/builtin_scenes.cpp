@@ -19,8 +19,8 @@ namespace contactlab {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
-const double kAlpha = std::sqrt(0.5);          // groove and hole walls at 45°
-const double kBeta = 1.0 / std::sqrt(10.0);    // spike/wedge side normal (±γ, β, 0)
+const double kAlpha = std::sqrt(0.5);        // groove and hole walls at 45°
+const double kBeta = 1.0 / std::sqrt(10.0);  // spike/wedge side normal (±γ, β, 0)
 const double kGamma = 3.0 / std::sqrt(10.0);
 
 // Suite dimensions (SUITE.md "Shapes").
@@ -110,7 +110,8 @@ const std::vector<Vec3> kRidgeRegion{Vec3(0, 0, -kRidgeHalfLength), Vec3(0, 0, k
 Scene point_in_crack_spike(ShapeFactory& shapes) {
   Scene s;
   s.bodies.push_back(make_body("crack", shapes.get("crack"), Vec3::Zero(), true));
-  s.bodies.push_back(make_body("spike", shapes.get("spike"), Vec3(0, kSpikeHeight, 0), false, kUpsideDown, Vec3(0.8, 0, 0)));
+  s.bodies.push_back(
+      make_body("spike", shapes.get("spike"), Vec3(0, kSpikeHeight, 0), false, kUpsideDown, Vec3(0.8, 0, 0)));
   s.ground_truth = GroundTruth{{point_interface(0, 1, {{kAlpha, kAlpha, 0}, {-kAlpha, kAlpha, 0}}, 2, kApexRegion)}};
   return s;
 }
@@ -118,7 +119,8 @@ Scene point_in_crack_spike(ShapeFactory& shapes) {
 Scene point_in_crack_hole(ShapeFactory& shapes) {
   Scene s;
   s.bodies.push_back(make_body("hole", shapes.get("hole"), Vec3::Zero(), true));
-  s.bodies.push_back(make_body("spike", shapes.get("spike"), Vec3(0, kSpikeHeight, 0), false, kUpsideDown, Vec3(0.8, 0, 0)));
+  s.bodies.push_back(
+      make_body("spike", shapes.get("spike"), Vec3(0, kSpikeHeight, 0), false, kUpsideDown, Vec3(0.8, 0, 0)));
   s.ground_truth = GroundTruth{{point_interface(
       0, 1, {{kAlpha, kAlpha, 0}, {-kAlpha, kAlpha, 0}, {0, kAlpha, kAlpha}, {0, kAlpha, -kAlpha}}, 4, kApexRegion)}};
   return s;
@@ -127,7 +129,8 @@ Scene point_in_crack_hole(ShapeFactory& shapes) {
 Scene point_in_crack_wedge(ShapeFactory& shapes) {
   Scene s;
   s.bodies.push_back(make_body("crack", shapes.get("crack"), Vec3::Zero(), true));
-  s.bodies.push_back(make_body("wedge", shapes.get("wedge"), Vec3(0, kSpikeHeight, 0), false, kUpsideDown, Vec3(0.8, 0, 0)));
+  s.bodies.push_back(
+      make_body("wedge", shapes.get("wedge"), Vec3(0, kSpikeHeight, 0), false, kUpsideDown, Vec3(0.8, 0, 0)));
   s.ground_truth = GroundTruth{{point_interface(0, 1, {{kAlpha, kAlpha, 0}, {-kAlpha, kAlpha, 0}}, 4, kRidgeRegion)}};
   return s;
 }
@@ -135,7 +138,8 @@ Scene point_in_crack_wedge(ShapeFactory& shapes) {
 Scene sliding_spike(ShapeFactory& shapes) {
   Scene s;
   s.bodies.push_back(ground(shapes, -4, 4, -4, 4, 1));
-  s.bodies.push_back(make_body("spike", shapes.get("spike"), Vec3(0, kSpikeHeight, 0), false, kUpsideDown, Vec3(-2.4, 0, 0)));
+  s.bodies.push_back(
+      make_body("spike", shapes.get("spike"), Vec3(0, kSpikeHeight, 0), false, kUpsideDown, Vec3(-2.4, 0, 0)));
   s.ground_truth = GroundTruth{{point_interface(0, 1, {{0, 1, 0}}, 1, kApexRegion)}};
   return s;
 }
@@ -143,7 +147,8 @@ Scene sliding_spike(ShapeFactory& shapes) {
 Scene sliding_wedge(ShapeFactory& shapes) {
   Scene s;
   s.bodies.push_back(ground(shapes, -4, 4, -4, 4, 1));
-  s.bodies.push_back(make_body("wedge", shapes.get("wedge"), Vec3(0, kSpikeHeight, 0), false, kUpsideDown, Vec3(2.4, 0, 0)));
+  s.bodies.push_back(
+      make_body("wedge", shapes.get("wedge"), Vec3(0, kSpikeHeight, 0), false, kUpsideDown, Vec3(2.4, 0, 0)));
   s.ground_truth = GroundTruth{{point_interface(0, 1, {{0, 1, 0}}, 2, kRidgeRegion)}};
   return s;
 }
@@ -151,13 +156,14 @@ Scene sliding_wedge(ShapeFactory& shapes) {
 // Two points: under the velocity (−1.2, −4.8, 0) the moving apex/ridge would enter the fixed body
 // through its face with normal (−γ, β, 0) (SUITE.md).
 // The region: the apex (spike on anything) or the common part of both ridges (two wedges).
-Scene two_points(ShapeFactory& shapes, const std::string& fixed_shape, const std::string& moving_shape, int min_contacts) {
+Scene two_points(ShapeFactory& shapes, const std::string& fixed_shape, const std::string& moving_shape,
+                 int min_contacts) {
   Scene s;
   s.bodies.push_back(make_body("fixed-" + fixed_shape, shapes.get(fixed_shape), Vec3(0, -kSpikeHeight, 0), true));
   s.bodies.push_back(make_body("moving-" + moving_shape, shapes.get(moving_shape), Vec3(0, kSpikeHeight, 0), false,
                                kUpsideDown, Vec3(-1.2, -4.8, 0)));
   s.ground_truth = GroundTruth{{point_interface(0, 1, {{-kGamma, kBeta, 0}}, min_contacts,
-                                                  moving_shape == "spike" ? kApexRegion : kRidgeRegion)}};
+                                                moving_shape == "spike" ? kApexRegion : kRidgeRegion)}};
   return s;
 }
 
@@ -171,8 +177,11 @@ Scene internal_edge(ShapeFactory& shapes) {
 Scene cliff_edge(ShapeFactory& shapes) {
   Scene s;
   // Square frustum: corners at 45° so that the bottom is the square ±2.4 and the top ±1.6.
-  const ShapeParams frustum{{"slices", {4}}, {"bottom_radius", {2.4 * std::sqrt(2.0)}}, {"top_radius", {1.6 * std::sqrt(2.0)}},
-                            {"height", {3.2}}, {"phase", {kPi / 4}}};
+  const ShapeParams frustum{{"slices", {4}},
+                            {"bottom_radius", {2.4 * std::sqrt(2.0)}},
+                            {"top_radius", {1.6 * std::sqrt(2.0)}},
+                            {"height", {3.2}},
+                            {"phase", {kPi / 4}}};
   s.bodies.push_back(make_body("frustum", shapes.get("frustum", frustum), Vec3::Zero(), true));
   s.bodies.push_back(make_body("cube", shapes.get("box", {{"size", {3.2, 3.2, 3.2}}}), Vec3(0, 4.8, 0), false));
   return s;  // planar: ground truth from geometry
@@ -186,11 +195,13 @@ Scene pillar(ShapeFactory& shapes) {
   s.bodies.push_back(ground(shapes, -1.5, 1.5, -1.5, 1.5, 0.3));
   double y = 0.0;  // bottom of the next piece; each piece's top is y + height, computed the same way
   auto add_box = [&](const std::string& name, double height) {
-    s.bodies.push_back(make_body(name, shapes.get("box", {{"size", {0.5, height, 0.5}}}), Vec3(0, y + 0.5 * height, 0), false));
+    s.bodies.push_back(
+        make_body(name, shapes.get("box", {{"size", {0.5, height, 0.5}}}), Vec3(0, y + 0.5 * height, 0), false));
     y = y + height;
   };
   auto add_frustum = [&](const std::string& name, double r0, double r1, double height) {
-    const ShapeParams params{{"slices", {6}}, {"bottom_radius", {r0}}, {"top_radius", {r1}}, {"height", {height}}, {"phase", {0}}};
+    const ShapeParams params{
+        {"slices", {6}}, {"bottom_radius", {r0}}, {"top_radius", {r1}}, {"height", {height}}, {"phase", {0}}};
     s.bodies.push_back(make_body(name, shapes.get("frustum", params), Vec3(0, y, 0), false));
     y = y + height;
   };
@@ -236,9 +247,13 @@ Scene arch(ShapeFactory& shapes) {
     }
   }
   for (int k = 0; k < 7; ++k) {
-    const ShapeParams params{{"inner_radius", {1.5}}, {"outer_radius", {2.0}}, {"theta0", {k * kPi / 7}},
-                             {"theta1", {(k + 1) * kPi / 7}}, {"depth", {2.0}}};
-    s.bodies.push_back(make_body("voussoir-" + std::to_string(k), shapes.get("voussoir", params), Vec3(0, 2, 0), false));
+    const ShapeParams params{{"inner_radius", {1.5}},
+                             {"outer_radius", {2.0}},
+                             {"theta0", {k * kPi / 7}},
+                             {"theta1", {(k + 1) * kPi / 7}},
+                             {"depth", {2.0}}};
+    s.bodies.push_back(
+        make_body("voussoir-" + std::to_string(k), shapes.get("voussoir", params), Vec3(0, 2, 0), false));
   }
   return s;
 }
@@ -255,12 +270,14 @@ const std::vector<Entry>& registry() {
       {{"crack-wedge", "Point in crack: wedge ridge-down in a V-groove", true}, point_in_crack_wedge},
       {{"slide-spike", "Sliding point: spike apex-down on the ground", true}, sliding_spike},
       {{"slide-wedge", "Sliding point: wedge ridge-down on the ground", true}, sliding_wedge},
-      {{"two-spikes", "Two points: apex on apex", true}, [](ShapeFactory& f) { return two_points(f, "spike", "spike", 1); }},
+      {{"two-spikes", "Two points: apex on apex", true},
+       [](ShapeFactory& f) { return two_points(f, "spike", "spike", 1); }},
       {{"two-spike-wedge", "Two points: spike apex on a wedge ridge", true},
        [](ShapeFactory& f) { return two_points(f, "wedge", "spike", 1); }},
       {{"two-wedges", "Two points: wedge ridge on wedge ridge", true},
        [](ShapeFactory& f) { return two_points(f, "wedge", "wedge", 2); }},
-      {{"internal-edge", "Internal edge: cube on a box whose top has internal vertices and edges", true}, internal_edge},
+      {{"internal-edge", "Internal edge: cube on a box whose top has internal vertices and edges", true},
+       internal_edge},
       {{"cliff-edge", "Cliff edge: cube exactly on a frustum's top face", true}, cliff_edge},
       {{"pillar", "Greek pillar: 7 pieces stacked on the ground", false}, pillar},
       {{"wall", "Brick wall: 10 layers of 8 bricks on the ground", false}, wall},

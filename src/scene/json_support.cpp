@@ -49,7 +49,8 @@ class DuplicateKeyCheck {
         Frame& frame = frames_.back();
         frame.key = parsed.get<std::string>();
         if (!frame.keys.insert(frame.key).second) {
-          throw InputError(source_, 0, field_path(path(), frame.key) + ": duplicate field (each field may appear once)");
+          throw InputError(source_, 0,
+                           field_path(path(), frame.key) + ": duplicate field (each field may appear once)");
         }
         break;
       }
@@ -127,7 +128,8 @@ std::string one_line(const Json& value) {
 void print(const Json& value, int indent, std::string& out) {
   constexpr std::size_t kShortObject = 72;  // characters, for the one-line rule
   const std::string pad(static_cast<std::size_t>(indent) + 2, ' ');
-  if (value.is_object() && std::all_of(value.begin(), value.end(), [](const Json& m) { return is_scalar(m) || is_flat_array(m); })) {
+  if (value.is_object() &&
+      std::all_of(value.begin(), value.end(), [](const Json& m) { return is_scalar(m) || is_flat_array(m); })) {
     if (std::string line = one_line(value); line.size() <= kShortObject) {
       out += line;
       return;
@@ -184,7 +186,8 @@ Json parse_json(const std::string& text, const std::string& source) {
     return Json::parse(text, DuplicateKeyCheck(source));
   } catch (const nlohmann::json::parse_error& e) {
     // e.byte is the 1-based offset of the offending character.
-    throw InputError(source, line_of_offset(text, e.byte == 0 ? 0 : e.byte - 1), "JSON syntax error: " + strip_prefix(e.what()));
+    throw InputError(source, line_of_offset(text, e.byte == 0 ? 0 : e.byte - 1),
+                     "JSON syntax error: " + strip_prefix(e.what()));
   } catch (const nlohmann::json::out_of_range& e) {
     // A number literal beyond the range of double ("number overflow parsing '1e400'"): nlohmann
     // gives no position, so the line is that of the literal's first occurrence.
@@ -219,16 +222,21 @@ std::string suggest(std::string_view name, const std::vector<std::string_view>& 
 
 std::string describe(const Json& value) {
   switch (value.type()) {
-    case Json::value_t::object: return "an object";
-    case Json::value_t::array: return "an array";
-    case Json::value_t::null: return "null";
-    case Json::value_t::boolean: return "a boolean (" + value.dump() + ")";
+    case Json::value_t::object:
+      return "an object";
+    case Json::value_t::array:
+      return "an array";
+    case Json::value_t::null:
+      return "null";
+    case Json::value_t::boolean:
+      return "a boolean (" + value.dump() + ")";
     case Json::value_t::string: {
       std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
       if (text.size() > 40) text = text.substr(0, 37) + "...\"";
       return "a string (" + text + ")";
     }
-    default: return "a number (" + value.dump() + ")";
+    default:
+      return "a number (" + value.dump() + ")";
   }
 }
 

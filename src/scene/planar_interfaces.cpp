@@ -85,11 +85,11 @@ struct PosedSurface {
 
 /// The coplanar overlap of one body pair in one plane (stage 3).
 struct PlaneGroup {
-  Vec3 reference_normal;  ///< n_A of the first triangle pair
-  Vec3 reference_point;   ///< a corner of that pair's ta
-  Vec3 weighted_normal = Vec3::Zero();  ///< Σ piece area × n_A over opposite pairs
-  double area = 0.0;                    ///< signed coverage (stage 4)
-  std::vector<Vec3> corners;            ///< corners of the opposite pairs' kept pieces
+  Vec3 reference_normal;                     ///< n_A of the first triangle pair
+  Vec3 reference_point;                      ///< a corner of that pair's ta
+  Vec3 weighted_normal = Vec3::Zero();       ///< Σ piece area × n_A over opposite pairs
+  double area = 0.0;                         ///< signed coverage (stage 4)
+  std::vector<Vec3> corners;                 ///< corners of the opposite pairs' kept pieces
   std::set<Index> triangles_a, triangles_b;  ///< all coplanar candidates (features are looked up here)
 };
 
@@ -138,8 +138,8 @@ double point_triangle_distance_2d(const Vec2& p, const Vec2& a, const Vec2& b, c
   const bool has_negative = s0 < 0 || s1 < 0 || s2 < 0;
   const bool has_positive = s0 > 0 || s1 > 0 || s2 > 0;
   if (!(has_negative && has_positive) && orient2d_sign(a, b, c) != 0) return 0.0;
-  return std::min({point_segment_distance_2d(p, a, b), point_segment_distance_2d(p, b, c),
-                   point_segment_distance_2d(p, c, a)});
+  return std::min(
+      {point_segment_distance_2d(p, a, b), point_segment_distance_2d(p, b, c), point_segment_distance_2d(p, c, a)});
 }
 
 /// In-plane coordinates of the group's plane.
@@ -203,9 +203,8 @@ void drop_flat_corners(std::vector<Vec2>& hull, double tol) {
       const Vec2 chord = next - prev;
       const double chord_length = chord.norm();
       const Vec2 offset = here - prev;
-      const double off_chord = chord_length > 0.0
-                                   ? std::abs(chord.x() * offset.y() - chord.y() * offset.x()) / chord_length
-                                   : offset.norm();
+      const double off_chord =
+          chord_length > 0.0 ? std::abs(chord.x() * offset.y() - chord.y() * offset.x()) / chord_length : offset.norm();
       if ((here - prev).norm() <= tol || off_chord <= tol) {
         hull.erase(hull.begin() + static_cast<std::ptrdiff_t>(i));
         changed = true;
@@ -259,12 +258,13 @@ std::optional<ContactInterface> make_interface(Index a, Index b, const PlaneGrou
 
 void check_options(const PlanarInterfaceOptions& options) {
   if (!std::isfinite(options.tolerance.relative) || options.tolerance.relative < 0.0) {
-    throw InputError(kSource, 0, "tolerance.relative must be finite and >= 0, got " +
-                                     std::to_string(options.tolerance.relative));
+    throw InputError(kSource, 0,
+                     "tolerance.relative must be finite and >= 0, got " + std::to_string(options.tolerance.relative));
   }
   if (!std::isfinite(options.angle_tolerance) || options.angle_tolerance < 0.0) {
-    throw InputError(kSource, 0, "angle_tolerance must be finite and >= 0 (radians), got " +
-                                     std::to_string(options.angle_tolerance));
+    throw InputError(
+        kSource, 0,
+        "angle_tolerance must be finite and >= 0 (radians), got " + std::to_string(options.angle_tolerance));
   }
 }
 
@@ -310,9 +310,11 @@ std::vector<ContactInterface> find_planar_interfaces(const Scene& scene, const P
     const PosedBody posed_b{&body_b.shape->bvh, mesh_elements(surface_b), body_b.pose};
     std::vector<PlaneGroup> groups;
     for (const ElementPair& ep : candidate_element_pairs(posed_a, posed_b, margin)) {
-      const std::array<Vec3, 3> ta{body_a.world[surface_a.triangles[ep.a][0]], body_a.world[surface_a.triangles[ep.a][1]],
+      const std::array<Vec3, 3> ta{body_a.world[surface_a.triangles[ep.a][0]],
+                                   body_a.world[surface_a.triangles[ep.a][1]],
                                    body_a.world[surface_a.triangles[ep.a][2]]};
-      const std::array<Vec3, 3> tb{body_b.world[surface_b.triangles[ep.b][0]], body_b.world[surface_b.triangles[ep.b][1]],
+      const std::array<Vec3, 3> tb{body_b.world[surface_b.triangles[ep.b][0]],
+                                   body_b.world[surface_b.triangles[ep.b][1]],
                                    body_b.world[surface_b.triangles[ep.b][2]]};
       bool ok_a = false, ok_b = false;
       const Vec3 na = unit_normal(ta, ok_a);

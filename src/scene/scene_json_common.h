@@ -13,9 +13,12 @@ inline constexpr const char* kFormatName = "contactlab-scene";
 
 inline const char* feature_kind_name(FeatureKind kind) {
   switch (kind) {
-    case FeatureKind::kVertex: return "vertex";
-    case FeatureKind::kEdge: return "edge";
-    case FeatureKind::kFace: return "face";
+    case FeatureKind::kVertex:
+      return "vertex";
+    case FeatureKind::kEdge:
+      return "edge";
+    case FeatureKind::kFace:
+      return "face";
   }
   return "face";
 }

@@ -62,8 +62,9 @@ class Reader : json_detail::FieldReader {
       fail("version", "version " + std::to_string(version) + " is not supported; this build reads version " +
                           std::to_string(kSceneFormatVersion));
     }
-    check_fields(root, "", {"format", "version", "name", "description", "gravity", "tetgen_switches", "shapes",
-                            "bodies", "ground_truth"});
+    check_fields(
+        root, "",
+        {"format", "version", "name", "description", "gravity", "tetgen_switches", "shapes", "bodies", "ground_truth"});
 
     Scene scene;
     scene.name = string(required(root, "", "name"), "name");
@@ -100,7 +101,8 @@ class Reader : json_detail::FieldReader {
   /// An array of exactly `n` numbers.
   std::vector<double> numbers(const Json& v, const std::string& path, std::size_t n) const {
     expect(v, path, v.is_array(), "an array of " + std::to_string(n) + " numbers");
-    if (v.size() != n) fail(path, "expected an array of " + std::to_string(n) + " numbers, got " + std::to_string(v.size()));
+    if (v.size() != n)
+      fail(path, "expected an array of " + std::to_string(n) + " numbers, got " + std::to_string(v.size()));
     std::vector<double> out;
     for (std::size_t k = 0; k < n; ++k) out.push_back(number(v[k], element_path(path, k)));
     return out;
@@ -160,7 +162,8 @@ class Reader : json_detail::FieldReader {
     Names generator_names;
     for (const GeneratorInfo& info : shape_generators()) generator_names.push_back(info.name);
     if (std::find(generator_names.begin(), generator_names.end(), spec.source.generator) == generator_names.end()) {
-      fail(generator_path, "unknown generator '" + spec.source.generator + "'" + suggest(spec.source.generator, generator_names));
+      fail(generator_path,
+           "unknown generator '" + spec.source.generator + "'" + suggest(spec.source.generator, generator_names));
     }
     for (const auto& [key, value] : v.items()) {
       if (key == "generator" || key == "tetgen_switches") continue;
@@ -200,7 +203,9 @@ class Reader : json_detail::FieldReader {
     std::error_code error;
     if (!fs::is_regular_file(resolved, error)) {
       fail(mesh_path, "mesh file not found: '" + resolved.string() + "'" +
-                          (fs::path(spec.source.path).is_relative() ? " (relative paths are resolved against the scene file's folder)" : ""));
+                          (fs::path(spec.source.path).is_relative()
+                               ? " (relative paths are resolved against the scene file's folder)"
+                               : ""));
     }
     // The mesh reader's own errors name the mesh file and line; they propagate unchanged.
     spec.surface = read_surface_mesh(resolved.string());
@@ -216,7 +221,8 @@ class Reader : json_detail::FieldReader {
     const Json& triangles = required(v, path, "triangles");
     expect(vertices, vertices_path, vertices.is_array(), "an array of [x, y, z] vertices");
     expect(triangles, triangles_path, triangles.is_array(), "an array of [i, j, k] triangles");
-    for (std::size_t i = 0; i < vertices.size(); ++i) spec.surface.vertices.push_back(vec3(vertices[i], element_path(vertices_path, i)));
+    for (std::size_t i = 0; i < vertices.size(); ++i)
+      spec.surface.vertices.push_back(vec3(vertices[i], element_path(vertices_path, i)));
     const long long last = static_cast<long long>(vertices.size()) - 1;
     for (std::size_t t = 0; t < triangles.size(); ++t) {
       const std::string t_path = element_path(triangles_path, t);
@@ -236,17 +242,20 @@ class Reader : json_detail::FieldReader {
       for (int k = 0; k < 3; ++k) append_bits(spec.key, x[k]);
     }
     spec.key += "\n";
-    for (const Triangle& t : spec.surface.triangles) spec.key.append(reinterpret_cast<const char*>(t.data()), sizeof(Triangle));
+    for (const Triangle& t : spec.surface.triangles)
+      spec.key.append(reinterpret_cast<const char*>(t.data()), sizeof(Triangle));
   }
 
   /// The tetrahedralized shape of `spec` with the effective switches (options, else the spec's own,
   /// else the scene's), built once per (spec, switches).
   std::shared_ptr<const Shape> build(const ShapeSpec& spec, const std::string& body_path, const std::string& body_name,
                                      const std::string& scene_switches) {
-    const std::string switches = options_.tetgen_switches ? *options_.tetgen_switches : spec.switches.value_or(scene_switches);
+    const std::string switches =
+        options_.tetgen_switches ? *options_.tetgen_switches : spec.switches.value_or(scene_switches);
     const std::string key = switches + '\0' + spec.key;
     if (const auto it = cache_.find(key); it != cache_.end()) return it->second;
-    const std::string where = field_path(body_path, "shape") + (spec.path.rfind("shapes.", 0) == 0 ? " (" + spec.path + ")" : "");
+    const std::string where =
+        field_path(body_path, "shape") + (spec.path.rfind("shapes.", 0) == 0 ? " (" + spec.path + ")" : "");
     std::shared_ptr<const Shape> shape;
     try {
       shape = make_shape(spec.source, spec.surface, switches, "body '" + body_name + "'");
@@ -261,8 +270,9 @@ class Reader : json_detail::FieldReader {
 
   Body body(const Json& v, const std::string& path, const std::string& scene_switches) {
     expect(v, path, v.is_object(), "a body (an object)");
-    check_fields(v, path, {"name", "shape", "position", "orientation", "linear_velocity", "angular_velocity", "density",
-                           "friction", "fixed"});
+    check_fields(v, path,
+                 {"name", "shape", "position", "orientation", "linear_velocity", "angular_velocity", "density",
+                  "friction", "fixed"});
     Body b;
     b.name = string(required(v, path, "name"), field_path(path, "name"));
     if (b.name.empty()) fail(field_path(path, "name"), "expected a non-empty body name");
@@ -275,7 +285,8 @@ class Reader : json_detail::FieldReader {
       if (it == table_.end()) {
         Names names;
         for (const auto& [table_name, spec] : table_) names.push_back(table_name);
-        fail(shape_path, "no shape named '" + name + "' in \"shapes\"" + (names.empty() ? std::string(" (there is no \"shapes\" table)") : suggest(name, names)));
+        fail(shape_path, "no shape named '" + name + "' in \"shapes\"" +
+                             (names.empty() ? std::string(" (there is no \"shapes\" table)") : suggest(name, names)));
       }
       b.shape = build(it->second, path, b.name, scene_switches);
     } else {
@@ -291,10 +302,13 @@ class Reader : json_detail::FieldReader {
       }
       b.orientation = Quat(q[0], q[1], q[2], q[3]);
     }
-    if (const Json* x = optional(v, "linear_velocity")) b.linear_velocity = vec3(*x, field_path(path, "linear_velocity"));
-    if (const Json* x = optional(v, "angular_velocity")) b.angular_velocity = vec3(*x, field_path(path, "angular_velocity"));
+    if (const Json* x = optional(v, "linear_velocity"))
+      b.linear_velocity = vec3(*x, field_path(path, "linear_velocity"));
+    if (const Json* x = optional(v, "angular_velocity"))
+      b.angular_velocity = vec3(*x, field_path(path, "angular_velocity"));
     if (const Json* x = optional(v, "density")) b.density = number_at_least(*x, field_path(path, "density"), 0.0, true);
-    if (const Json* x = optional(v, "friction")) b.friction = number_at_least(*x, field_path(path, "friction"), 0.0, false);
+    if (const Json* x = optional(v, "friction"))
+      b.friction = number_at_least(*x, field_path(path, "friction"), 0.0, false);
     if (const Json* x = optional(v, "fixed")) b.fixed = boolean(*x, field_path(path, "fixed"));
     return b;
   }
@@ -327,7 +341,7 @@ class Reader : json_detail::FieldReader {
     const TriMesh& surface = body.shape->surface_map.surface;
     const long long count = f.kind == FeatureKind::kVertex ? surface.vertex_count()
                             : f.kind == FeatureKind::kFace ? surface.triangle_count()
-                                                            : 3LL * surface.triangle_count() / 2;
+                                                           : 3LL * surface.triangle_count() / 2;
     // -1 (kInvalidIndex) is accepted: "feature not recorded".
     f.index = static_cast<Index>(integer(required(v, path, "index"), field_path(path, "index"), -1, count - 1));
     return f;
@@ -349,7 +363,8 @@ class Reader : json_detail::FieldReader {
       ContactInterface in;
       in.body_a = body_index(required(item, p, "body_a"), field_path(p, "body_a"), scene);
       in.body_b = body_index(required(item, p, "body_b"), field_path(p, "body_b"), scene);
-      if (in.body_a == in.body_b) fail(field_path(p, "body_b"), "the same body as body_a; expected two different bodies");
+      if (in.body_a == in.body_b)
+        fail(field_path(p, "body_b"), "the same body as body_a; expected two different bodies");
 
       const std::string normals_path = field_path(p, "normals");
       const Json& normals = required(item, p, "normals");
@@ -357,10 +372,12 @@ class Reader : json_detail::FieldReader {
       for (std::size_t k = 0; k < normals.size(); ++k) {
         const std::string n_path = element_path(normals_path, k);
         const Vec3 n = vec3(normals[k], n_path);
-        if (n.x() == 0.0 && n.y() == 0.0 && n.z() == 0.0) fail(n_path, "zero normal; expected a unit vector from body_a to body_b");
+        if (n.x() == 0.0 && n.y() == 0.0 && n.z() == 0.0)
+          fail(n_path, "zero normal; expected a unit vector from body_a to body_b");
         in.feasible_normals.push_back(n);  // kept as given (not normalised), so files round-trip
       }
-      in.min_contacts = static_cast<int>(integer(required(item, p, "min_contacts"), field_path(p, "min_contacts"), 0, std::numeric_limits<int>::max()));
+      in.min_contacts = static_cast<int>(integer(required(item, p, "min_contacts"), field_path(p, "min_contacts"), 0,
+                                                 std::numeric_limits<int>::max()));
       if (const Json* x = optional(item, "planar")) in.planar = boolean(*x, field_path(p, "planar"));
       if (const Json* x = optional(item, "area")) in.area = number_at_least(*x, field_path(p, "area"), 0.0, false);
       if (const Json* x = optional(item, "polygon")) {
@@ -373,8 +390,10 @@ class Reader : json_detail::FieldReader {
           check_fields(c, c_path, {"position", "on_a", "on_b"});
           PolygonCorner corner;
           corner.position = vec3(required(c, c_path, "position"), field_path(c_path, "position"));
-          corner.on_a = feature(required(c, c_path, "on_a"), field_path(c_path, "on_a"), scene.bodies[static_cast<std::size_t>(in.body_a)]);
-          corner.on_b = feature(required(c, c_path, "on_b"), field_path(c_path, "on_b"), scene.bodies[static_cast<std::size_t>(in.body_b)]);
+          corner.on_a = feature(required(c, c_path, "on_a"), field_path(c_path, "on_a"),
+                                scene.bodies[static_cast<std::size_t>(in.body_a)]);
+          corner.on_b = feature(required(c, c_path, "on_b"), field_path(c_path, "on_b"),
+                                scene.bodies[static_cast<std::size_t>(in.body_b)]);
           in.polygon.push_back(corner);
         }
       }

@@ -9,12 +9,12 @@
 #include "scene/json_fields.h"
 #include "scene/scene_json_common.h"
 
+#include <unistd.h>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <map>
-#include <unistd.h>
 
 namespace contactlab {
 namespace {
@@ -63,8 +63,8 @@ class Writer : json_detail::FieldWriter {
     Json bodies = Json::array();
     for (std::size_t i = 0; i < scene_.bodies.size(); ++i) {
       const auto it = table_name.find(specs[i].dump());
-      bodies.push_back(body(scene_.bodies[i], element_path("bodies", i),
-                            it != table_name.end() ? Json(it->second) : specs[i]));
+      bodies.push_back(
+          body(scene_.bodies[i], element_path("bodies", i), it != table_name.end() ? Json(it->second) : specs[i]));
     }
     root["bodies"] = std::move(bodies);
     if (scene_.ground_truth) root["ground_truth"] = ground_truth(*scene_.ground_truth);
@@ -83,7 +83,8 @@ class Writer : json_detail::FieldWriter {
             spec[name] = number(values[0], param_path);
           } else {
             Json list = Json::array();
-            for (std::size_t k = 0; k < values.size(); ++k) list.push_back(number(values[k], element_path(param_path, k)));
+            for (std::size_t k = 0; k < values.size(); ++k)
+              list.push_back(number(values[k], element_path(param_path, k)));
             spec[name] = std::move(list);
           }
         }
@@ -143,7 +144,8 @@ class Writer : json_detail::FieldWriter {
 
   std::string body_name(Index index, const std::string& path) const {
     if (index < 0 || static_cast<std::size_t>(index) >= scene_.bodies.size()) {
-      fail(path, "body index " + std::to_string(index) + " out of range [0, " + std::to_string(scene_.bodies.size()) + ")");
+      fail(path,
+           "body index " + std::to_string(index) + " out of range [0, " + std::to_string(scene_.bodies.size()) + ")");
     }
     return scene_.bodies[static_cast<std::size_t>(index)].name;
   }

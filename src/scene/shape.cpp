@@ -1,8 +1,8 @@
 #include "contactlab/scene/shape.h"
 
+#include "contactlab/core/error.h"
 #include "contactlab/mesh/tetrahedralize.h"
 #include "contactlab/mesh/validate.h"
-#include "contactlab/core/error.h"
 
 namespace contactlab {
 
@@ -24,8 +24,9 @@ std::shared_ptr<const Shape> make_shape_from_tets(TetMesh tets, const std::strin
   // methods' degenerate-case tests need them); anything that breaks indexing or orientation is not.
   for (const MeshIssue& issue : validate(tets).issues) {
     if (issue.kind == MeshIssueKind::kSliverTet || issue.kind == MeshIssueKind::kZeroVolumeTet) continue;
-    throw GeometryError(name, 0, std::string(to_string(issue.kind)) + " (element " + std::to_string(issue.element) +
-                                     "): " + issue.message);
+    throw GeometryError(
+        name, 0,
+        std::string(to_string(issue.kind)) + " (element " + std::to_string(issue.element) + "): " + issue.message);
   }
   auto shape = std::make_shared<Shape>();
   shape->source = ShapeSource{};

@@ -14,7 +14,8 @@ namespace {
 /// points inside it (which must not change its hull).
 std::vector<Vec3> square_with_interior(const Vec3& origin, const Vec3& u, const Vec3& v) {
   std::vector<Vec3> points;
-  for (const auto& [a, b] : {std::pair{0.0, 0.0}, {1.0, 0.0}, {1.0, 1.0}, {0.0, 1.0}, {0.5, 0.5}, {0.25, 0.75}, {0.9, 0.1}}) {
+  for (const auto& [a, b] :
+       {std::pair{0.0, 0.0}, {1.0, 0.0}, {1.0, 1.0}, {0.0, 1.0}, {0.5, 0.5}, {0.25, 0.75}, {0.9, 0.1}}) {
     points.push_back(origin + a * u + b * v);
   }
   return points;
@@ -58,7 +59,8 @@ TEST(ProjectedHullArea, DegenerateInputGivesZeroNeverNaN) {
   EXPECT_EQ(projected_hull_area(one, n), 0.0);
   const std::vector<Vec3> two{Vec3(0, 0, 0), Vec3(1, 0, 1)};
   EXPECT_EQ(projected_hull_area(two, n), 0.0);
-  const std::vector<Vec3> collinear{Vec3(0, 0, 0), Vec3(1, 0, 2), Vec3(2, 0, 4), Vec3(0.5, 7, 1)};  // one line seen along y
+  const std::vector<Vec3> collinear{Vec3(0, 0, 0), Vec3(1, 0, 2), Vec3(2, 0, 4),
+                                    Vec3(0.5, 7, 1)};  // one line seen along y
   EXPECT_EQ(projected_hull_area(collinear, n), 0.0);
   const std::vector<Vec3> same{Vec3(1, 1, 1), Vec3(1, 1, 1), Vec3(1, 1, 1)};
   EXPECT_EQ(projected_hull_area(same, n), 0.0);

@@ -39,20 +39,23 @@ ContactSet corner_contacts(const Scene& scene) {
   ContactSet set;
   for (const ContactInterface& i : scene.ground_truth->interfaces) {
     for (const PolygonCorner& corner : i.polygon) {
-      for (const Vec3& n : i.feasible_normals) set.contacts.push_back(make_contact(i.body_a, i.body_b, corner.position, n));
+      for (const Vec3& n : i.feasible_normals)
+        set.contacts.push_back(make_contact(i.body_a, i.body_b, corner.position, n));
     }
   }
   return set;
 }
 
-Measures measure(const Scene& scene, const ContactSet& set) { return measure_contacts(scene, *scene.ground_truth, set); }
+Measures measure(const Scene& scene, const ContactSet& set) {
+  return measure_contacts(scene, *scene.ground_truth, set);
+}
 
 // Σ minimal contacts of each case as SUITE.md gives them.
 const std::map<std::string, int>& suite_min_contacts() {
   static const std::map<std::string, int> table = {
-      {"crack-spike", 2}, {"crack-hole", 4}, {"crack-wedge", 4}, {"slide-spike", 1}, {"slide-wedge", 2},
-      {"two-spikes", 1},  {"two-spike-wedge", 1}, {"two-wedges", 2}, {"internal-edge", 4}, {"cliff-edge", 4},
-      {"pillar", 40},     {"wall", 213 * 4},  {"arch", 14 * 4}};
+      {"crack-spike", 2}, {"crack-hole", 4},      {"crack-wedge", 4}, {"slide-spike", 1},   {"slide-wedge", 2},
+      {"two-spikes", 1},  {"two-spike-wedge", 1}, {"two-wedges", 2},  {"internal-edge", 4}, {"cliff-edge", 4},
+      {"pillar", 40},     {"wall", 213 * 4},      {"arch", 14 * 4}};
   return table;
 }
 
@@ -179,7 +182,8 @@ TEST(Measures, AreaCoverageOfHandMadeHulls) {
   const Vec3 up = Vec3::UnitY();
   auto at = [&](double x, double y, double z) { return make_contact(0, 1, Vec3(x, y, z), up); };
   ContactSet unit_square;
-  unit_square.contacts = {at(0, 3.2, 0), at(1, 3.2, 0), at(1, 3.2, 1), at(0, 3.2, 1), at(0.5, 3.2, 0.5), at(0.2, 3.2, 0.9)};
+  unit_square.contacts = {at(0, 3.2, 0), at(1, 3.2, 0),     at(1, 3.2, 1),
+                          at(0, 3.2, 1), at(0.5, 3.2, 0.5), at(0.2, 3.2, 0.9)};
   const Measures m = measure(scene, unit_square);
   EXPECT_NEAR(*m.area_coverage, 1.0 / 10.24, 1e-15);
   EXPECT_NEAR(*m.area_coverage_clipped, 1.0 / 10.24, 1e-15);
@@ -225,9 +229,9 @@ TEST(Measures, PositionErrorIsTheDistanceToTheTrueRegion) {
     EXPECT_EQ(m.interfaces.at(0).position_error, *m.position_error);
     return *m.position_error;
   };
-  EXPECT_NEAR(distance_of(cliff, Vec3(1.6 + 0.25, 3.2, 0.5), up), 0.25, 1e-12);  // beside an edge, in the plane
+  EXPECT_NEAR(distance_of(cliff, Vec3(1.6 + 0.25, 3.2, 0.5), up), 0.25, 1e-12);      // beside an edge, in the plane
   EXPECT_NEAR(distance_of(cliff, Vec3(1.6 + 0.3, 3.2, 1.6 + 0.4), up), 0.5, 1e-12);  // off a corner
-  EXPECT_NEAR(distance_of(cliff, Vec3(0.2, 3.2 + 0.1, -0.3), up), 0.1, 1e-12);  // above the square
+  EXPECT_NEAR(distance_of(cliff, Vec3(0.2, 3.2 + 0.1, -0.3), up), 0.1, 1e-12);       // above the square
   EXPECT_NEAR(distance_of(cliff, Vec3(-0.7, 3.2, 1.1), up), 0.0, 1e-12);
   // Point and line regions: the apex at the origin; the ridge z ∈ [−1.6, 1.6] on the groove line.
   const double a = std::sqrt(0.5);

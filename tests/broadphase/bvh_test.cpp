@@ -25,8 +25,7 @@ bool same_box(const Aabb& x, const Aabb& y) { return x.min == y.min && x.max == 
 
 // Walks the tree from the root and checks every invariant stated in bvh.h against the element
 // boxes computed here from the mesh.
-void check_tree(const Bvh& bvh, const std::vector<Aabb>& element_boxes,
-               std::vector<Index> expected) {
+void check_tree(const Bvh& bvh, const std::vector<Aabb>& element_boxes, std::vector<Index> expected) {
   if (expected.empty()) {
     EXPECT_TRUE(bvh.empty());
     EXPECT_TRUE(bvh.elements.empty());
@@ -72,8 +71,7 @@ void check_tree(const Bvh& bvh, const std::vector<Aabb>& element_boxes,
   EXPECT_EQ(seen, expected);
   // Median splits: depth ≤ ⌈log2(n / 4)⌉ + 1 (levels counted from 1 at the root).
   const double n = static_cast<double>(expected.size());
-  EXPECT_LE(max_depth,
-            std::max(1, static_cast<int>(std::ceil(std::log2(n / kBvhMaxLeafSize))) + 1));
+  EXPECT_LE(max_depth, std::max(1, static_cast<int>(std::ceil(std::log2(n / kBvhMaxLeafSize))) + 1));
 }
 
 std::vector<Aabb> tet_boxes(const TetMesh& mesh) {
@@ -86,9 +84,9 @@ TEST(Bvh, StructureInvariantsOnRandomMeshes) {
   std::mt19937 rng(11);
   std::uniform_int_distribution<int> cells(1, 6);
   for (int s = 0; s < 60; ++s) {
-    const TetMesh mesh = (s % 2 == 0) ? grid_tet_mesh(cells(rng), cells(rng), cells(rng),
-                                                      Vec3(0.3, 0.2, 0.5), Vec3(1, 2, 3), 0.2, &rng)
-                                      : random_cloud_tet_mesh(4 + s * 3, 1 + s * 5, 2.0, rng);
+    const TetMesh mesh =
+        (s % 2 == 0) ? grid_tet_mesh(cells(rng), cells(rng), cells(rng), Vec3(0.3, 0.2, 0.5), Vec3(1, 2, 3), 0.2, &rng)
+                     : random_cloud_tet_mesh(4 + s * 3, 1 + s * 5, 2.0, rng);
     const Bvh bvh = build_bvh(mesh);
     std::vector<Index> all(static_cast<std::size_t>(mesh.tet_count()));
     std::iota(all.begin(), all.end(), 0);
@@ -163,8 +161,7 @@ TEST(Bvh, ConservativeWorldBoxContainsEveryTransformedPoint) {
   long long cases = 0;
   for (int s = 0; s < 3000; ++s) {
     const double scale = std::pow(10.0, -6.0 + 12.0 * u(rng));
-    const Vec3 offset =
-        Vec3(u(rng) - 0.5, u(rng) - 0.5, u(rng) - 0.5) * scale * std::pow(10.0, 6.0 * u(rng));
+    const Vec3 offset = Vec3(u(rng) - 0.5, u(rng) - 0.5, u(rng) - 0.5) * scale * std::pow(10.0, 6.0 * u(rng));
     Vec3 extent = Vec3(u(rng), u(rng), u(rng)) * scale;
     const int kind = pick(rng);
     if (kind == 1) extent.x() = 0.0;  // flat box
@@ -173,8 +170,7 @@ TEST(Bvh, ConservativeWorldBoxContainsEveryTransformedPoint) {
     pose.rotation = random_rotation(rng);
     if (kind == 3) pose.rotation = Mat3::Identity();
     if (kind == 4) pose.rotation << 0, 1, 0, 0, 0, 1, 1, 0, 0;  // axis permutation
-    pose.translation =
-        Vec3(u(rng) - 0.5, u(rng) - 0.5, u(rng) - 0.5) * scale * std::pow(10.0, 8.0 * u(rng));
+    pose.translation = Vec3(u(rng) - 0.5, u(rng) - 0.5, u(rng) - 0.5) * scale * std::pow(10.0, 8.0 * u(rng));
     const Aabb box{offset, offset + extent};
     const Aabb world = conservative_world_box(box, pose);
     Aabb exact_ish;  // box of the computed corner images

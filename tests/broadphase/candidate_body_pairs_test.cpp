@@ -177,8 +177,8 @@ TEST(CandidateBodyPairs, BodyCullingKeepsEveryElementPair) {
     int element_pairs_kept = 0;
     for (Index a = 0; a < 8; ++a) {
       for (Index b = a + 1; b < 8; ++b) {
-        const auto pairs = brute_force_element_pairs(mesh_elements(meshes[a]), poses[a],
-                                                     mesh_elements(meshes[b]), poses[b], margin);
+        const auto pairs =
+            brute_force_element_pairs(mesh_elements(meshes[a]), poses[a], mesh_elements(meshes[b]), poses[b], margin);
         if (!pairs.empty()) {
           EXPECT_TRUE(culled.count({a, b})) << "scene " << s << " bodies " << a << " " << b;
           element_pairs_kept += static_cast<int>(pairs.size());

@@ -32,9 +32,7 @@ struct RandomBody {
   TetMesh tets;
   TriMesh tris;
   bool use_triangles = false;
-  MeshElements elements() const {
-    return use_triangles ? mesh_elements(tris) : mesh_elements(tets);
-  }
+  MeshElements elements() const { return use_triangles ? mesh_elements(tris) : mesh_elements(tets); }
 };
 
 RandomBody random_body(std::mt19937& rng) {
@@ -50,8 +48,7 @@ RandomBody random_body(std::mt19937& rng) {
   } else {
     const Vec3 h(spacing(rng), spacing(rng), spacing(rng));
     const int nx = cells(rng), ny = cells(rng), nz = cells(rng);
-    body.tets =
-        grid_tet_mesh(nx, ny, nz, h, -0.5 * Vec3(nx * h.x(), ny * h.y(), nz * h.z()), 0.2, &rng);
+    body.tets = grid_tet_mesh(nx, ny, nz, h, -0.5 * Vec3(nx * h.x(), ny * h.y(), nz * h.z()), 0.2, &rng);
     if (k == 2) {
       body.tris = boundary_tri_mesh(body.tets);
       body.use_triangles = true;
@@ -62,8 +59,8 @@ RandomBody random_body(std::mt19937& rng) {
 
 // Pose of B relative to A so the two overlap partially: random rotations, B's centre offset from
 // A's by 0.1..0.7 times A's box diagonal in a random direction (a few scenes do not overlap).
-void random_poses(const MeshElements& a, const MeshElements& b, std::mt19937& rng,
-                  Transform& pose_a, Transform& pose_b) {
+void random_poses(const MeshElements& a, const MeshElements& b, std::mt19937& rng, Transform& pose_a,
+                  Transform& pose_b) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   std::uniform_real_distribution<double> dist(0.1, 0.7);
   Aabb box_a, box_b;
@@ -80,9 +77,8 @@ void random_poses(const MeshElements& a, const MeshElements& b, std::mt19937& rn
 }
 
 void expect_sorted_unique(const std::vector<ElementPair>& pairs) {
-  EXPECT_TRUE(std::adjacent_find(pairs.begin(), pairs.end(), [](const auto& x, const auto& y) {
-                return !(x < y);
-              }) == pairs.end());
+  EXPECT_TRUE(std::adjacent_find(pairs.begin(), pairs.end(), [](const auto& x, const auto& y) { return !(x < y); }) ==
+              pairs.end());
 }
 
 std::vector<ElementPair> swapped(std::vector<ElementPair> pairs) {
@@ -119,8 +115,8 @@ TEST(CandidateElementPairs, EqualsBruteForceOnRandomScenes) {
     pair_tests += static_cast<long long>(a.element_count()) * b.element_count();
   }
   EXPECT_EQ(scenes, 300);
-  std::cout << "scenes " << scenes << " non-empty " << nonempty << " pairs " << total_pairs
-            << " of " << pair_tests << " element pairs\n";
+  std::cout << "scenes " << scenes << " non-empty " << nonempty << " pairs " << total_pairs << " of " << pair_tests
+            << " element pairs\n";
   // The scenes must exercise the search: most overlap, and overall many pairs are found but far
   // fewer than all.
   EXPECT_GT(nonempty, 240);
@@ -144,8 +140,9 @@ TEST(CandidateElementPairs, ParallelWalkEqualsBruteForceWhateverTheThreadCount) 
   for (int threads : {1, 2, 4}) {
     SCOPED_TRACE(threads);
     std::vector<ElementPair> got;
-    tbb::task_arena(threads).execute(
-        [&] { got = candidate_element_pairs({&bvh_a, a, pose_a}, {&bvh_b, b, pose_b}, 1e-3); });
+    tbb::task_arena(threads).execute([&] {
+      got = candidate_element_pairs({&bvh_a, a, pose_a}, {&bvh_b, b, pose_b}, 1e-3);
+    });
     EXPECT_EQ(got, want);
   }
 }
@@ -154,10 +151,10 @@ TEST(CandidateElementPairs, SubsetTreesEqualBruteForceOnSubsets) {
   std::mt19937 rng(7);
   for (int s = 0; s < 40; ++s) {
     std::uniform_int_distribution<int> cells(2, 5);
-    const TetMesh mesh_a = grid_tet_mesh(cells(rng), cells(rng), cells(rng), Vec3::Constant(0.3),
-                                         Vec3::Zero(), 0.2, &rng);
-    const TetMesh mesh_b = grid_tet_mesh(cells(rng), cells(rng), cells(rng), Vec3::Constant(0.25),
-                                         Vec3::Zero(), 0.2, &rng);
+    const TetMesh mesh_a =
+        grid_tet_mesh(cells(rng), cells(rng), cells(rng), Vec3::Constant(0.3), Vec3::Zero(), 0.2, &rng);
+    const TetMesh mesh_b =
+        grid_tet_mesh(cells(rng), cells(rng), cells(rng), Vec3::Constant(0.25), Vec3::Zero(), 0.2, &rng);
     const std::vector<Index> sub_a = boundary_tets(mesh_a);
     // B: a random half of its tets, in shuffled order.
     std::vector<Index> sub_b;
@@ -202,8 +199,8 @@ TEST(CandidateElementPairs, ExactlyTouchingDyadicGrids) {
     const int gap_units = s % 3;  // 0, 1 or 2 units of 1/8
     const double gap = 0.125 * gap_units;
     const Transform pose_a = Transform::from_translation(Vec3(-1.0, 0.5, 2.0));
-    const Transform pose_b = Transform::from_translation(
-        Vec3(-1.0 + ax * h + gap, 0.5 + shift(rng) * h, 2.0 + shift(rng) * h));
+    const Transform pose_b =
+        Transform::from_translation(Vec3(-1.0 + ax * h + gap, 0.5 + shift(rng) * h, 2.0 + shift(rng) * h));
     const double margin = (s % 2 == 0) ? gap : 0.0;
     const Bvh bvh_a = build_bvh(a);
     const Bvh bvh_b = build_bvh(b);
@@ -313,14 +310,12 @@ TEST(CandidateElementPairs, EmptyAndSingleElementMeshes) {
   EXPECT_EQ(candidate_element_pairs(t, f, 0.0), (std::vector<ElementPair>{{0, 0}}));
   // Tet box [0,1]³; the triangle's box is [0,2]² × [0,0.5]; shifted by 1.5 on x it starts at
   // x = 1.5, a gap of 0.5, closed exactly by margin 0.5 (each box grows by 0.25: both at 1.25).
-  const PosedBody far{&bvh_tri, mesh_elements(single_tri),
-                      Transform::from_translation(Vec3(1.5, 0, 0))};
+  const PosedBody far{&bvh_tri, mesh_elements(single_tri), Transform::from_translation(Vec3(1.5, 0, 0))};
   EXPECT_TRUE(candidate_element_pairs(t, far, 0.0).empty());
   EXPECT_TRUE(candidate_element_pairs(t, far, 0.4999).empty());
   EXPECT_EQ(candidate_element_pairs(t, far, 0.5), (std::vector<ElementPair>{{0, 0}}));  // touching
   EXPECT_EQ(candidate_element_pairs(far, t, 0.5), (std::vector<ElementPair>{{0, 0}}));
-  EXPECT_TRUE(
-      brute_force_element_pairs(mesh_elements(empty), id, mesh_elements(single), id, 0.0).empty());
+  EXPECT_TRUE(brute_force_element_pairs(mesh_elements(empty), id, mesh_elements(single), id, 0.0).empty());
 }
 
 TEST(CandidateElementPairs, RejectsBadArguments) {
@@ -332,8 +327,7 @@ TEST(CandidateElementPairs, RejectsBadArguments) {
   const PosedBody body{&bvh, mesh_elements(mesh), Transform::identity()};
   EXPECT_THROW(candidate_element_pairs(body, body, -1.0), InputError);
   EXPECT_THROW(candidate_element_pairs(body, body, std::nan("")), InputError);
-  EXPECT_THROW(candidate_element_pairs(body, body, std::numeric_limits<double>::infinity()),
-               InputError);
+  EXPECT_THROW(candidate_element_pairs(body, body, std::numeric_limits<double>::infinity()), InputError);
   PosedBody nan_pose = body;
   nan_pose.pose.translation.x() = std::nan("");
   EXPECT_THROW(candidate_element_pairs(body, nan_pose, 0.0), InputError);
@@ -341,8 +335,8 @@ TEST(CandidateElementPairs, RejectsBadArguments) {
   EXPECT_THROW(candidate_element_pairs(body, mismatched, 0.0), InputError);
   const PosedBody no_tree{nullptr, mesh_elements(mesh), Transform::identity()};
   EXPECT_THROW(candidate_element_pairs(no_tree, body, 0.0), InputError);
-  EXPECT_THROW(brute_force_element_pairs(mesh_elements(mesh), Transform::identity(),
-                                         mesh_elements(mesh), Transform::identity(), -0.5),
+  EXPECT_THROW(brute_force_element_pairs(mesh_elements(mesh), Transform::identity(), mesh_elements(mesh),
+                                         Transform::identity(), -0.5),
                InputError);
 }
 

@@ -31,12 +31,10 @@ inline void orient_tets_positively(TetMesh& mesh) {
 /// offset in [−jitter, jitter] × spacing per axis (jitter < 0.25 keeps the tets non-inverted
 /// before orientation; jitter = 0 leaves the vertices exactly on the grid, so dyadic spacing and
 /// origin give dyadic coordinates).
-inline TetMesh grid_tet_mesh(int nx, int ny, int nz, const Vec3& spacing, const Vec3& origin,
-                             double jitter, std::mt19937* rng) {
+inline TetMesh grid_tet_mesh(int nx, int ny, int nz, const Vec3& spacing, const Vec3& origin, double jitter,
+                             std::mt19937* rng) {
   TetMesh mesh;
-  auto id = [&](int i, int j, int k) {
-    return static_cast<Index>((k * (ny + 1) + j) * (nx + 1) + i);
-  };
+  auto id = [&](int i, int j, int k) { return static_cast<Index>((k * (ny + 1) + j) * (nx + 1) + i); };
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   for (int k = 0; k <= nz; ++k) {
     for (int j = 0; j <= ny; ++j) {
@@ -76,8 +74,7 @@ inline TetMesh grid_tet_mesh(int nx, int ny, int nz, const Vec3& spacing, const 
 /// each over a random point and 3 distinct points among its 8 nearest neighbours (so tets are
 /// small, may overlap each other and may be slivers or flat: fine for the broad phase).
 /// Needs point_count ≥ 4.
-inline TetMesh random_cloud_tet_mesh(int point_count, int tet_count, double size,
-                                     std::mt19937& rng) {
+inline TetMesh random_cloud_tet_mesh(int point_count, int tet_count, double size, std::mt19937& rng) {
   TetMesh mesh;
   std::uniform_real_distribution<double> u(0.0, size);
   for (int i = 0; i < point_count; ++i) mesh.vertices.emplace_back(u(rng), u(rng), u(rng));

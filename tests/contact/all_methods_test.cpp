@@ -31,7 +31,8 @@ TEST(AllMethods, RunOnEveryBuiltinSceneWithSaneContacts) {
         EXPECT_NEAR(c.normal.norm(), 1.0, 1e-9);
         ASSERT_TRUE(c.body_a >= 0 && c.body_a < c.body_b && c.body_b < static_cast<Index>(scene.bodies.size()));
         EXPECT_FALSE(scene.bodies[c.body_a].fixed && scene.bodies[c.body_b].fixed);
-        EXPECT_TRUE(boxes[c.body_a].inflated(slack).contains(c.position) || boxes[c.body_b].inflated(slack).contains(c.position));
+        EXPECT_TRUE(boxes[c.body_a].inflated(slack).contains(c.position) ||
+                    boxes[c.body_b].inflated(slack).contains(c.position));
       }
     }
   }

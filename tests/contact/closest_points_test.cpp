@@ -171,8 +171,10 @@ double sampled_distance(const std::array<Vec3, 3>& t, const std::array<Vec3, 3>&
   for (int i = 0; i <= n; ++i) {
     for (int j = 0; i + j <= n; ++j) {
       const double a = double(i) / n, b = double(j) / n, c = 1.0 - a - b;
-      best = std::min(best, closest_point_point_triangle(a * t[0] + b * t[1] + c * t[2], u[0], u[1], u[2]).squared_distance);
-      best = std::min(best, closest_point_point_triangle(a * u[0] + b * u[1] + c * u[2], t[0], t[1], t[2]).squared_distance);
+      best = std::min(best,
+                      closest_point_point_triangle(a * t[0] + b * t[1] + c * t[2], u[0], u[1], u[2]).squared_distance);
+      best = std::min(best,
+                      closest_point_point_triangle(a * u[0] + b * u[1] + c * u[2], t[0], t[1], t[2]).squared_distance);
     }
   }
   return std::sqrt(best);
@@ -249,8 +251,8 @@ TEST(ClosestPointsMethod, RigidMotionAndScaleMoveTheContacts) {
     surface::expect_rigid_invariant(method(), ridge_x(), ridge_y(0.5 * s.envelope), s, pose, sc);
     surface::expect_rigid_invariant(method(), ridge_x(), ridge_y(0.0), s, pose, sc);
     const double g = 0.5 * s.envelope;  // A's bottom face over B's top face: (V,F) and (E,E) pairs
-    surface::expect_rigid_invariant(method(), unit_tet(), one_tet({0, 0, -g}, {1, 0, -g}, {0, 1, -g}, {0, 0, -1 - g}), s,
-                                    pose, sc);
+    surface::expect_rigid_invariant(method(), unit_tet(), one_tet({0, 0, -g}, {1, 0, -g}, {0, 1, -g}, {0, 0, -1 - g}),
+                                    s, pose, sc);
   }
 }
 

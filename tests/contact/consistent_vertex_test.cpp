@@ -46,28 +46,33 @@ std::vector<HandCase> hand_cases() {
   {  // The apex came in through z = 0 (its edges go down through it): face z = 0, depth 0.1.
     const Vec3 p(0.2, 0.3, 0.1);
     const TetMesh b = spike(p);
-    cases.push_back({"apex under z=0", unit, b, 0, 0, {{p, {0, 0, -1}, -0.1, face(tri(unit, 0, 3)), vtx(vertex_at(b, p))}}});
+    cases.push_back(
+        {"apex under z=0", unit, b, 0, 0, {{p, {0, 0, -1}, -0.1, face(tri(unit, 0, 3)), vtx(vertex_at(b, p))}}});
   }
   {  // Nearest plane x = 0 (0.1), but the edges leave through z = 0 — that face wins (Vertex only
     // would pick x = 0): depth 0.3.
     const Vec3 p(0.1, 0.3, 0.3);
     const TetMesh b = spike(p);
-    cases.push_back({"edges pick z=0", unit, b, 0, 0, {{p, {0, 0, -1}, -0.3, face(tri(unit, 0, 3)), vtx(vertex_at(b, p))}}});
+    cases.push_back(
+        {"edges pick z=0", unit, b, 0, 0, {{p, {0, 0, -1}, -0.3, face(tri(unit, 0, 3)), vtx(vertex_at(b, p))}}});
   }
   {  // Spike coming in sideways through x = 0 (apex nearer to z = 0): face x = 0, depth 0.2.
     const Vec3 p(0.2, 0.3, 0.1);
     const TetMesh b = single_tet(p + Vec3(-1.3, -0.05, -0.05), p + Vec3(-1.3, 0.05, -0.05), p + Vec3(-1.3, 0, 0.05), p);
-    cases.push_back({"edges pick x=0", unit, b, 0, 0, {{p, {-1, 0, 0}, -0.2, face(tri(unit, 0, 1)), vtx(vertex_at(b, p))}}});
+    cases.push_back(
+        {"edges pick x=0", unit, b, 0, 0, {{p, {-1, 0, 0}, -0.2, face(tri(unit, 0, 1)), vtx(vertex_at(b, p))}}});
   }
   {  // A's apex inside B: normal +z (from A up to B).
     const Vec3 p(0.2, 0.3, 0.1);
     const TetMesh a = spike(p);
-    cases.push_back({"A's vertex in B", a, unit, 0, 0, {{p, {0, 0, 1}, -0.1, vtx(vertex_at(a, p)), face(tri(unit, 0, 3))}}});
+    cases.push_back(
+        {"A's vertex in B", a, unit, 0, 0, {{p, {0, 0, 1}, -0.1, vtx(vertex_at(a, p)), face(tri(unit, 0, 3))}}});
   }
   {  // Exact touch: the apex on face z = 0, its edges leaving from it (crossing at distance 0).
     const Vec3 p(0.25, 0.25, 0.0);
     const TetMesh b = spike(p);
-    cases.push_back({"apex touching", unit, b, 0, 0, {{p, {0, 0, -1}, 0.0, face(tri(unit, 0, 3)), vtx(vertex_at(b, p))}}, true});
+    cases.push_back(
+        {"apex touching", unit, b, 0, 0, {{p, {0, 0, -1}, 0.0, face(tri(unit, 0, 3)), vtx(vertex_at(b, p))}}, true});
   }
   {  // Face on face: B's top face in z = 0 inside A's face. Each top corner has two edges lying in
     // the plane (inside the closed tet: ignored) and one going down through z = 0 at the corner.
@@ -134,7 +139,8 @@ TEST(ConsistentVertex, HandBuiltCasesUnderMotionAndScale) {
     SCOPED_TRACE(c.name);
     for (int k = 0; k < 20; ++k) {
       if (c.touching) {
-        expect_hand_case(method(), c.a, c.ta, c.b, c.tb, c.expected, random_exact_pose(rng), std::ldexp(1.0, int(rng() % 21) - 10));
+        expect_hand_case(method(), c.a, c.ta, c.b, c.tb, c.expected, random_exact_pose(rng),
+                         std::ldexp(1.0, int(rng() % 21) - 10));
       } else {
         expect_hand_case(method(), c.a, c.ta, c.b, c.tb, c.expected, random_pose(rng), std::pow(10.0, log_scale(rng)));
       }
@@ -197,8 +203,10 @@ void expect_brute_force(const MethodBody& a, Index ta, const MethodBody& b, Inde
         EXPECT_LT((c.normal - (side == 0 ? -n : n)).norm(), 1e-12);
         EXPECT_EQ(c.position, vb.vertex(v));
         const double d = int_plane_distance(t, chosen, p);
-        if (d == 0.0) EXPECT_EQ(c.gap, 0.0);
-        else EXPECT_NEAR(c.gap, -d, 1e-12 * settings.length_scale);
+        if (d == 0.0)
+          EXPECT_EQ(c.gap, 0.0);
+        else
+          EXPECT_NEAR(c.gap, -d, 1e-12 * settings.length_scale);
       }
       EXPECT_EQ(matches, 1) << "vertex " << v << " side " << side;
     }
@@ -235,8 +243,8 @@ TEST(ConsistentVertex, RandomDegeneratePairsAgainstBruteForce) {
   EXPECT_GT(with_contacts, 2000u);
   EXPECT_GT(touching, 1000u);
   EXPECT_GT(penetrating, 1000u);
-  std::printf("consistent-vertex random pairs: %zu with contacts, %zu touching and %zu penetrating contacts\n", with_contacts,
-              touching, penetrating);
+  std::printf("consistent-vertex random pairs: %zu with contacts, %zu touching and %zu penetrating contacts\n",
+              with_contacts, touching, penetrating);
 }
 
 }  // namespace

@@ -136,9 +136,9 @@ TEST(GenerateContacts, SameContactsWhateverTheThreadsAndTheShapeCache) {
                            what + ", 2 threads");
       ShapeCache cache;
       for (int call = 0; call < 2; ++call) {  // the first call fills the cache, the second reads it
-        expect_same_contacts(
-            serial, generate_contacts(scene, *method, {.settings = {}, .threads = 4, .shape_cache = &cache}),
-            what + ", 4 threads, cache call " + std::to_string(call));
+        expect_same_contacts(serial,
+                             generate_contacts(scene, *method, {.settings = {}, .threads = 4, .shape_cache = &cache}),
+                             what + ", 4 threads, cache call " + std::to_string(call));
       }
     }
   }
@@ -163,7 +163,7 @@ TEST(GenerateContacts, ShapeCacheBuildsEachShapeOnceAndKeepsItAlive) {
     EXPECT_EQ(stats.shapes_built, 0u);
     brick = wall.bodies.back().shape;
   }
-  EXPECT_FALSE(brick.expired());  // the cache holds the shapes it has data for
+  EXPECT_FALSE(brick.expired());                  // the cache holds the shapes it has data for
   const Scene arch = make_builtin_scene("arch");  // other shapes: added
   GenerateStatistics stats;
   generate_contacts(arch, *find_contact_method("vertex-only"), {.settings = {}, .threads = 0, .shape_cache = &cache},

@@ -36,7 +36,8 @@ struct ExpectedInterface {
 
 /// Each contact of pair (a, b) lies within 1e-9 of the expected plane and on one expected corner;
 /// every corner gets exactly one contact.
-void expect_contacts_on_corners(const Scene& scene, const ContactSet& set, const std::vector<ExpectedInterface>& expected) {
+void expect_contacts_on_corners(const Scene& scene, const ContactSet& set,
+                                const std::vector<ExpectedInterface>& expected) {
   std::size_t matched = 0;
   for (const ExpectedInterface& e : expected) {
     const Index a = scene.find_body(e.a), b = scene.find_body(e.b);
@@ -83,14 +84,18 @@ TEST(GroundTruthContacts, WallHasFourContactsAtTheCornersOfEachOfIts213Interface
   auto left = [&](int layer, int j) { return j * length + (layer % 2) * 0.5 * length - 0.5 * length; };
   std::vector<ExpectedInterface> expected;
   for (int j = 0; j < 8; ++j) {
-    expected.push_back({"ground", name(0, j), Vec3::UnitY(), horizontal_rectangle(left(0, j), left(0, j) + length, 0.0, -0.5 * depth, 0.5 * depth)});
+    expected.push_back({"ground", name(0, j), Vec3::UnitY(),
+                        horizontal_rectangle(left(0, j), left(0, j) + length, 0.0, -0.5 * depth, 0.5 * depth)});
   }
   for (int layer = 0; layer < 10; ++layer) {
     const double bottom = layer * height, top = (layer + 1) * height;
     for (int j = 0; j + 1 < 8; ++j) {
       const double x = left(layer, j) + length;
-      expected.push_back({name(layer, j), name(layer, j + 1), Vec3::UnitX(),
-                          {{x, bottom, -0.5 * depth}, {x, top, -0.5 * depth}, {x, top, 0.5 * depth}, {x, bottom, 0.5 * depth}}});
+      expected.push_back(
+          {name(layer, j),
+           name(layer, j + 1),
+           Vec3::UnitX(),
+           {{x, bottom, -0.5 * depth}, {x, top, -0.5 * depth}, {x, top, 0.5 * depth}, {x, bottom, 0.5 * depth}}});
     }
     if (layer + 1 == 10) continue;
     for (int j = 0; j < 8; ++j) {
@@ -98,7 +103,8 @@ TEST(GroundTruthContacts, WallHasFourContactsAtTheCornersOfEachOfIts213Interface
         const double x0 = std::max(left(layer, j), left(layer + 1, k));
         const double x1 = std::min(left(layer, j), left(layer + 1, k)) + length;
         if (x1 - x0 > 1e-12) {
-          expected.push_back({name(layer, j), name(layer + 1, k), Vec3::UnitY(), horizontal_rectangle(x0, x1, top, -0.5 * depth, 0.5 * depth)});
+          expected.push_back({name(layer, j), name(layer + 1, k), Vec3::UnitY(),
+                              horizontal_rectangle(x0, x1, top, -0.5 * depth, 0.5 * depth)});
         }
       }
     }
@@ -113,7 +119,8 @@ TEST(GroundTruthContacts, PillarHasFourContactsOnTheGroundAndSixAtEachHexagon) {
   // SUITE.md: piece heights 0.21 (base box), 0.21 (lower frustum), 3 × 2.8/3 (shaft), 0.175 (upper
   // frustum), 0.105 (top box); contact polygons: the base's 0.5 square on the ground, then
   // hexagons with a corner on +x of circumradius 0.25, 0.20, 0.20 − 0.05/3, 0.20 − 0.10/3, 0.15, 0.25.
-  const std::vector<std::string> names = {"ground", "base", "lower-frustum", "shaft-0", "shaft-1", "shaft-2", "upper-frustum", "top"};
+  const std::vector<std::string> names = {"ground",  "base",    "lower-frustum", "shaft-0",
+                                          "shaft-1", "shaft-2", "upper-frustum", "top"};
   const std::vector<double> heights = {0.0, 0.21, 0.21, 2.8 / 3, 2.8 / 3, 2.8 / 3, 0.175};
   const std::vector<double> radii = {0.25, 0.20, 0.20 - 0.05 / 3, 0.20 - 0.10 / 3, 0.15, 0.25};
   std::vector<ExpectedInterface> expected;
@@ -136,7 +143,8 @@ TEST(GroundTruthContacts, PillarHasFourContactsOnTheGroundAndSixAtEachHexagon) {
 
 /// World position of a feature's closest point to p: vertex position, closest point on the edge
 /// segment, or p projected into the triangle's plane (with its barycentric coordinates checked).
-void expect_feature_at(const Scene& scene, Index body_index, const FeatureRef& feature, const Vec3& p, const MeshTopology& topology) {
+void expect_feature_at(const Scene& scene, Index body_index, const FeatureRef& feature, const Vec3& p,
+                       const MeshTopology& topology) {
   const Body& body = scene.bodies[static_cast<std::size_t>(body_index)];
   const TriMesh& surface = body.shape->surface_map.surface;
   const Transform pose = body.pose();
@@ -144,7 +152,8 @@ void expect_feature_at(const Scene& scene, Index body_index, const FeatureRef& f
   ASSERT_GE(feature.index, 0);
   switch (feature.type) {
     case FeatureType::kVertex:
-      EXPECT_LT((pose.apply(body.shape->tets.vertices[static_cast<std::size_t>(feature.index)]) - p).norm(), tolerance) << body.name;
+      EXPECT_LT((pose.apply(body.shape->tets.vertices[static_cast<std::size_t>(feature.index)]) - p).norm(), tolerance)
+          << body.name;
       break;
     case FeatureType::kEdge: {
       const Edge& e = topology.edges[static_cast<std::size_t>(feature.index)];
@@ -169,7 +178,9 @@ void expect_feature_at(const Scene& scene, Index body_index, const FeatureRef& f
       EXPECT_GE(1.0 - u - v, -1e-9);
       break;
     }
-    case FeatureType::kTet: ADD_FAILURE() << "ground truth has no tet features"; break;
+    case FeatureType::kTet:
+      ADD_FAILURE() << "ground truth has no tet features";
+      break;
   }
 }
 
@@ -214,7 +225,9 @@ TEST(GroundTruthContacts, PointRegionsGetEveryFeasibleNormalAndBareScenesNothing
     EXPECT_LE(c.position.norm(), 1e-12);
     EXPECT_EQ(c.gap, 0.0);
   }
-  EXPECT_LE((point.contacts[0].normal - Vec3(alpha, alpha, 0)).norm() * (point.contacts[0].normal - Vec3(-alpha, alpha, 0)).norm(), 1e-12);
+  EXPECT_LE((point.contacts[0].normal - Vec3(alpha, alpha, 0)).norm() *
+                (point.contacts[0].normal - Vec3(-alpha, alpha, 0)).norm(),
+            1e-12);
   EXPECT_LE((point.contacts[0].normal + point.contacts[1].normal - Vec3(0, 2 * alpha, 0)).norm(), 1e-12);
   const ContactSet segment = contacts_from_ground_truth(make_builtin_scene("crack-wedge"));
   ASSERT_EQ(segment.contacts.size(), 4u);

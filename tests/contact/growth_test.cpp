@@ -39,22 +39,20 @@ std::vector<Contact> run(const PosedTestBody& a, const PosedTestBody& b, const M
 /// Every contact matches some expected point and every expected point some contact.
 void expect_same_points(const std::vector<Contact>& contacts, const std::vector<Vec3>& expected, double tol) {
   for (const Contact& c : contacts) {
-    const bool found = std::any_of(expected.begin(), expected.end(),
-                                   [&](const Vec3& e) { return (e - c.position).norm() <= tol; });
+    const bool found =
+        std::any_of(expected.begin(), expected.end(), [&](const Vec3& e) { return (e - c.position).norm() <= tol; });
     EXPECT_TRUE(found) << "unexpected contact at " << c.position.transpose();
   }
   for (const Vec3& e : expected) {
-    const bool found = std::any_of(contacts.begin(), contacts.end(),
-                                   [&](const Contact& c) { return (e - c.position).norm() <= tol; });
+    const bool found =
+        std::any_of(contacts.begin(), contacts.end(), [&](const Contact& c) { return (e - c.position).norm() <= tol; });
     EXPECT_TRUE(found) << "missing contact at " << e.transpose();
   }
   EXPECT_EQ(contacts.size(), expected.size());
 }
 
 // A: the unit corner tet (z ≥ 0). B: its mirror image below z = h (apex at z = h − 1).
-TetMesh mirrored_below(double h) {
-  return one_tet({Vec3(0, 0, h), Vec3(1, 0, h), Vec3(0, 1, h), Vec3(0, 0, h - 1)});
-}
+TetMesh mirrored_below(double h) { return one_tet({Vec3(0, 0, h), Vec3(1, 0, h), Vec3(0, 1, h), Vec3(0, 0, h - 1)}); }
 
 /// Hand answers: for h = 0 the shared face's corners, gap 0; for 0 < h < 1 the corners of the
 /// overlap {x, y ≥ 0, 0 ≤ z ≤ h, x + y + z ≤ 1, x + y − z ≤ 1 − h}: three at z = 0, three at z = h
@@ -63,7 +61,7 @@ TetMesh mirrored_below(double h) {
 std::vector<Vec3> expected_points(double h) {
   if (h == 0.0) return {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0)};
   const double m = h / 2;
-  return {Vec3(0, 0, 0), Vec3(1 - h, 0, 0), Vec3(0, 1 - h, 0), Vec3(0, 0, h),
+  return {Vec3(0, 0, 0),     Vec3(1 - h, 0, 0), Vec3(0, 1 - h, 0), Vec3(0, 0, h),
           Vec3(1 - h, 0, h), Vec3(0, 1 - h, h), Vec3(1 - m, 0, m), Vec3(0, 1 - m, m)};
 }
 
@@ -106,16 +104,14 @@ TEST(Growth, SeparatedGivesNothing) {
 // cross z = 0, (±(1 − t), ±t, 0) with t = δ / (1 + δ) (contacts at these points); gap −δ.
 TEST(Growth, EdgeIntoFaceByHand) {
   const double d = 1.0 / 8;
-  PosedTestBody a(one_tet({Vec3(-4, -4, 0), Vec3(8, -4, 0), Vec3(-4, 8, 0), Vec3(0, 0, -4)}),
-                  Transform::identity(), 0);
-  PosedTestBody b(one_tet({Vec3(-1, 0, -d), Vec3(1, 0, -d), Vec3(0, 1, 1), Vec3(0, -1, 1)}),
-                  Transform::identity(), 1);
+  PosedTestBody a(one_tet({Vec3(-4, -4, 0), Vec3(8, -4, 0), Vec3(-4, 8, 0), Vec3(0, 0, -4)}), Transform::identity(), 0);
+  PosedTestBody b(one_tet({Vec3(-1, 0, -d), Vec3(1, 0, -d), Vec3(0, 1, 1), Vec3(0, -1, 1)}), Transform::identity(), 1);
   const std::vector<Contact> contacts = run(a, b, {});
   const double t = d / (1 + d);
-  expect_same_points(contacts,
-                     {Vec3(-1, 0, -d), Vec3(1, 0, -d), Vec3(-1 + t, t, 0), Vec3(-1 + t, -t, 0),
-                      Vec3(1 - t, t, 0), Vec3(1 - t, -t, 0)},
-                     1e-12);
+  expect_same_points(
+      contacts,
+      {Vec3(-1, 0, -d), Vec3(1, 0, -d), Vec3(-1 + t, t, 0), Vec3(-1 + t, -t, 0), Vec3(1 - t, t, 0), Vec3(1 - t, -t, 0)},
+      1e-12);
   for (const Contact& c : contacts) {
     EXPECT_NEAR((c.normal - Vec3(0, 0, 1)).norm(), 0.0, 1e-15);
     EXPECT_NEAR(c.gap, -d, 1e-12);

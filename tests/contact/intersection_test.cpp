@@ -93,7 +93,7 @@ TEST(IntersectionMethod, SharedFaceGivesCornerContactsOnThePlane) {
     if (n.z() > 0) face_b = b.body().surface_triangle(0, f);
   }
   for (Index v = 0; v < 3; ++v) {  // the three shared corners, both ways, normal −z, gap 0
-    Index vb = 0;  // B's index of the same corner (one_tet may have reordered B)
+    Index vb = 0;                  // B's index of the same corner (one_tet may have reordered B)
     while (b.world[static_cast<std::size_t>(vb)] != a.world[static_cast<std::size_t>(v)]) ++vb;
     for (const Contact* c : {surface::find(cs, {FeatureType::kVertex, v}, {FeatureType::kFace, face_b}),
                              surface::find(cs, {FeatureType::kFace, face_a}, {FeatureType::kVertex, vb})}) {
@@ -123,7 +123,8 @@ TEST(IntersectionMethod, RigidMotionAndScaleMoveTheContacts) {
 }
 
 TEST(IntersectionMethod, DegenerateSweepIsFiniteSaneAndSymmetric) {
-  const std::size_t n = surface::degenerate_sweep(method(), MethodSettings{}, 10000, 11, -std::numeric_limits<double>::infinity());
+  const std::size_t n =
+      surface::degenerate_sweep(method(), MethodSettings{}, 10000, 11, -std::numeric_limits<double>::infinity());
   EXPECT_GT(n, 1000u);  // the sweep does exercise the kernel
 }
 

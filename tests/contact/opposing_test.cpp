@@ -38,22 +38,20 @@ std::vector<Contact> run(const PosedTestBody& a, const PosedTestBody& b, const M
 /// Every contact matches some expected point and every expected point some contact.
 void expect_same_points(const std::vector<Contact>& contacts, const std::vector<Vec3>& expected, double tol) {
   for (const Contact& c : contacts) {
-    const bool found = std::any_of(expected.begin(), expected.end(),
-                                   [&](const Vec3& e) { return (e - c.position).norm() <= tol; });
+    const bool found =
+        std::any_of(expected.begin(), expected.end(), [&](const Vec3& e) { return (e - c.position).norm() <= tol; });
     EXPECT_TRUE(found) << "unexpected contact at " << c.position.transpose();
   }
   for (const Vec3& e : expected) {
-    const bool found = std::any_of(contacts.begin(), contacts.end(),
-                                   [&](const Contact& c) { return (e - c.position).norm() <= tol; });
+    const bool found =
+        std::any_of(contacts.begin(), contacts.end(), [&](const Contact& c) { return (e - c.position).norm() <= tol; });
     EXPECT_TRUE(found) << "missing contact at " << e.transpose();
   }
   EXPECT_EQ(contacts.size(), expected.size());
 }
 
 // A: the unit corner tet (z ≥ 0). B: its mirror image below z = h (apex at z = h − 1).
-TetMesh mirrored_below(double h) {
-  return one_tet({Vec3(0, 0, h), Vec3(1, 0, h), Vec3(0, 1, h), Vec3(0, 0, h - 1)});
-}
+TetMesh mirrored_below(double h) { return one_tet({Vec3(0, 0, h), Vec3(1, 0, h), Vec3(0, 1, h), Vec3(0, 0, h - 1)}); }
 
 /// Hand answers: for h = 0 the shared face's corners, gap 0; for 0 < h < 1 the overlap
 /// {x, y ≥ 0, 0 ≤ z ≤ h, x + y + z ≤ 1, x + y − z ≤ 1 − h} has corners over the 5 points
@@ -99,8 +97,7 @@ TEST(Opposing, InteriorFacesAreNotSurface) {
   TetMesh two;
   two.vertices = {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, -1), Vec3(0, 0, 1)};
   // Tet 0 below z = 0 and tet 1 above it share the face (0, 1, 2); tet 1 coincides with A.
-  two.tets = {one_tet({two.vertices[0], two.vertices[1], two.vertices[2], two.vertices[3]}).tets[0],
-              {0, 1, 2, 4}};
+  two.tets = {one_tet({two.vertices[0], two.vertices[1], two.vertices[2], two.vertices[3]}).tets[0], {0, 1, 2, 4}};
   if (signed_volume_sign(two.vertices[0], two.vertices[1], two.vertices[2], two.vertices[3]) < 0) {
     two.tets[0] = {0, 2, 1, 3};
   }

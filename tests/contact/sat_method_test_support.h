@@ -43,16 +43,16 @@ inline TetMesh tet_with_neighbours(const Corners& c, int surface_face) {
   return m;
 }
 
-inline std::vector<Contact> run(const ContactMethod& method, const PosedTestBody& a, Index ta,
-                                const PosedTestBody& b, Index tb, const MethodSettings& settings) {
+inline std::vector<Contact> run(const ContactMethod& method, const PosedTestBody& a, Index ta, const PosedTestBody& b,
+                                Index tb, const MethodSettings& settings) {
   std::vector<Contact> out;
   method.generate(a.body(), ta, b.body(), tb, settings, out);
   return out;
 }
 
 /// generate(b, a) equals generate(a, b) with normals negated, bodies/features/elements swapped.
-inline void expect_symmetric(const ContactMethod& method, const PosedTestBody& a, Index ta,
-                             const PosedTestBody& b, Index tb, const MethodSettings& settings) {
+inline void expect_symmetric(const ContactMethod& method, const PosedTestBody& a, Index ta, const PosedTestBody& b,
+                             Index tb, const MethodSettings& settings) {
   const std::vector<Contact> ab = run(method, a, ta, b, tb, settings);
   const std::vector<Contact> ba = run(method, b, tb, a, ta, settings);
   ASSERT_EQ(ab.size(), ba.size());
@@ -83,7 +83,7 @@ inline double diameter(const Corners& c) {
 /// onto the mid plane moves it along n by at most half that, which can leave the boxes (slivers). Returns an empty string, or what
 /// failed first.
 inline std::string contacts_are_sane(const std::vector<Contact>& contacts, const Corners& a, const Corners& b,
-                              Index body_a, Index body_b, Index ta, Index tb, double tol) {
+                                     Index body_a, Index body_b, Index ta, Index tb, double tol) {
   Vec3 lo = a[0], hi = a[0];
   for (int i = 0; i < 4; ++i) {
     lo = lo.cwiseMin(a[i]).cwiseMin(b[i]);
@@ -98,7 +98,8 @@ inline std::string contacts_are_sane(const std::vector<Contact>& contacts, const
     if ((c.position.array() < lo.array() - slack).any() || (c.position.array() > hi.array() + slack).any())
       return "outside the boxes" + where.str();
     if (c.gap < -(diameter(a) + diameter(b)) || c.gap > tol) return "gap out of range" + where.str();
-    if (c.body_a != body_a || c.body_b != body_b || c.element_a != ta || c.element_b != tb) return "labels" + where.str();
+    if (c.body_a != body_a || c.body_b != body_b || c.element_a != ta || c.element_b != tb)
+      return "labels" + where.str();
   }
   return {};
 }

@@ -48,9 +48,9 @@ void expect_features_match_definitions(const Shape& shape) {
 
 TEST(ShapeFeatures, MatchTheirDefinitionsOnTheSuiteShapes) {
   // Coarse shapes (few interior vertices) and refined ones (most vertices interior).
-  for (const auto& [name, refined] : {std::pair{"pillar", false}, std::pair{"arch", false},
-                                      std::pair{"crack-hole", false}, std::pair{"arch", true},
-                                      std::pair{"internal-edge", true}}) {
+  for (const auto& [name, refined] :
+       {std::pair{"pillar", false}, std::pair{"arch", false}, std::pair{"crack-hole", false}, std::pair{"arch", true},
+        std::pair{"internal-edge", true}}) {
     SCOPED_TRACE(std::string(name) + (refined ? " refined" : ""));
     const Scene scene = make_builtin_scene(name, {.refined = refined});
     std::set<const Shape*> done;

@@ -116,8 +116,8 @@ inline void expect_rigid_invariant(const ContactMethod& m, const TetMesh& ta, co
     EXPECT_LE((d->position - pose.apply(scale * c.position)).norm(), 1e-9 * scale);
     EXPECT_LE((d->normal - pose.apply_vector(c.normal)).norm(), 1e-9)
         << "features " << static_cast<int>(c.feature_a.type) << ":" << c.feature_a.index << " "
-        << static_cast<int>(c.feature_b.type) << ":" << c.feature_b.index << " n " << c.normal.transpose()
-        << " gap " << c.gap;
+        << static_cast<int>(c.feature_b.type) << ":" << c.feature_b.index << " n " << c.normal.transpose() << " gap "
+        << c.gap;
     EXPECT_NEAR(d->gap, scale * c.gap, 1e-9 * scale);
   }
 }
@@ -127,8 +127,8 @@ inline void expect_rigid_invariant(const ContactMethod& m, const TetMesh& ta, co
 /// coplanar faces, parallel edges; exact touching is common), B shifted by an integer vector in
 /// {−1, 0, 1}³ or left on A's exact corners (shared tet/faces); every pair run both ways.
 /// Returns the number of contacts. `position_slack` widens the sanity box (see expect_sane).
-inline std::size_t degenerate_sweep(const ContactMethod& m, const MethodSettings& s, int pairs,
-                                    std::uint64_t seed, double min_gap, double position_slack = 0.0) {
+inline std::size_t degenerate_sweep(const ContactMethod& m, const MethodSettings& s, int pairs, std::uint64_t seed,
+                                    double min_gap, double position_slack = 0.0) {
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<int> coord(0, 2), shift(-1, 1), coin(0, 3), pick(0, 255);
   auto corner = [&] {
@@ -138,7 +138,8 @@ inline std::size_t degenerate_sweep(const ContactMethod& m, const MethodSettings
   };
   std::vector<PosedTestBody> pool;
   pool.reserve(256);
-  for (int i = 0; i < 256; ++i) pool.emplace_back(one_tet(corner(), corner(), corner(), corner()), Transform::identity(), 0);
+  for (int i = 0; i < 256; ++i)
+    pool.emplace_back(one_tet(corner(), corner(), corner(), corner()), Transform::identity(), 0);
   std::size_t total = 0;
   std::vector<Vec3> world_b(4);
   for (int k = 0; k < pairs; ++k) {

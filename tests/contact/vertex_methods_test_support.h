@@ -128,8 +128,8 @@ inline double tet_diameter(const std::array<Vec3, 4>& t) {
 
 /// Invariants of every contact of the pair: finite, unit normal, labels, position in the union of
 /// the tets' boxes (inflated by the tolerance), −(sum of diameters) ≤ gap ≤ 0.
-inline void expect_sane(const std::vector<Contact>& contacts, const MethodBody& a, Index ta, const MethodBody& b, Index tb,
-                        const MethodSettings& settings) {
+inline void expect_sane(const std::vector<Contact>& contacts, const MethodBody& a, Index ta, const MethodBody& b,
+                        Index tb, const MethodSettings& settings) {
   const auto ca = a.tet(ta), cb = b.tet(tb);
   Aabb box = tet_box(ca);
   box.extend(tet_box(cb));
@@ -241,8 +241,9 @@ struct ExpectedContact {
 /// Runs `method` on (a: tet ta, b: tet tb), with both bodies' meshes scaled by `scale` and posed by
 /// `pose`, settings.length_scale = scale, and compares with `expected` (given unscaled, unposed):
 /// same features, positions pose(scale·p), normals R·n, gaps scale·g.
-inline void expect_hand_case(const ContactMethod& method, const TetMesh& mesh_a, Index ta, const TetMesh& mesh_b, Index tb,
-                             const std::vector<ExpectedContact>& expected, const Transform& pose, double scale) {
+inline void expect_hand_case(const ContactMethod& method, const TetMesh& mesh_a, Index ta, const TetMesh& mesh_b,
+                             Index tb, const std::vector<ExpectedContact>& expected, const Transform& pose,
+                             double scale) {
   TetMesh sa = mesh_a, sb = mesh_b;
   for (Vec3& v : sa.vertices) v *= scale;
   for (Vec3& v : sb.vertices) v *= scale;

@@ -51,27 +51,32 @@ std::vector<HandCase> hand_cases() {
   {  // B's apex 0.1 deep under face z = 0 (planes: x 0.2, y 0.3, slanted 0.4/√3 ≈ 0.23).
     const Vec3 p(0.2, 0.3, 0.1);
     const TetMesh b = spike(p);
-    cases.push_back({"apex near z=0", unit, b, 0, 0, {{p, {0, 0, -1}, -0.1, face(tri(unit, 0, 3)), vtx(vertex_at(b, p))}}});
+    cases.push_back(
+        {"apex near z=0", unit, b, 0, 0, {{p, {0, 0, -1}, -0.1, face(tri(unit, 0, 3)), vtx(vertex_at(b, p))}}});
   }
   {  // Nearest plane is x = 0 (0.1), not the one the spike came through (z = 0, 0.3).
     const Vec3 p(0.1, 0.3, 0.3);
     const TetMesh b = spike(p);
-    cases.push_back({"apex near x=0", unit, b, 0, 0, {{p, {-1, 0, 0}, -0.1, face(tri(unit, 0, 1)), vtx(vertex_at(b, p))}}});
+    cases.push_back(
+        {"apex near x=0", unit, b, 0, 0, {{p, {-1, 0, 0}, -0.1, face(tri(unit, 0, 1)), vtx(vertex_at(b, p))}}});
   }
   {  // z = 0 is interior in the stacked mesh: the nearest SURFACE plane is x = 0 (0.2).
     const Vec3 p(0.2, 0.3, 0.1);
     const TetMesh a = stacked_tets(), b = spike(p);
-    cases.push_back({"interior face ignored", a, b, 0, 0, {{p, {-1, 0, 0}, -0.2, face(tri(a, 0, 1)), vtx(vertex_at(b, p))}}});
+    cases.push_back(
+        {"interior face ignored", a, b, 0, 0, {{p, {-1, 0, 0}, -0.2, face(tri(a, 0, 1)), vtx(vertex_at(b, p))}}});
   }
   {  // The unit tet's vertex... the other way round: A's apex inside B, normal +z (from A up to B).
     const Vec3 p(0.2, 0.3, 0.1);
     const TetMesh a = spike(p);
-    cases.push_back({"A's vertex in B", a, unit, 0, 0, {{p, {0, 0, 1}, -0.1, vtx(vertex_at(a, p)), face(tri(unit, 0, 3))}}});
+    cases.push_back(
+        {"A's vertex in B", a, unit, 0, 0, {{p, {0, 0, 1}, -0.1, vtx(vertex_at(a, p)), face(tri(unit, 0, 3))}}});
   }
   {  // Exact touch: apex on face z = 0.
     const Vec3 p(0.25, 0.25, 0.0);
     const TetMesh b = spike(p);
-    cases.push_back({"apex touching", unit, b, 0, 0, {{p, {0, 0, -1}, 0.0, face(tri(unit, 0, 3)), vtx(vertex_at(b, p))}}, true});
+    cases.push_back(
+        {"apex touching", unit, b, 0, 0, {{p, {0, 0, -1}, 0.0, face(tri(unit, 0, 3)), vtx(vertex_at(b, p))}}, true});
   }
   {  // Face on face: B's top face lies in z = 0 inside A's face: its three corners touch.
     const Vec3 q0(0.125, 0.125, 0), q1(0.5, 0.125, 0), q2(0.125, 0.5, 0);
@@ -121,7 +126,8 @@ TEST(VertexOnly, HandBuiltCasesUnderMotionAndScale) {
     SCOPED_TRACE(c.name);
     for (int k = 0; k < 20; ++k) {
       if (c.touching) {
-        expect_hand_case(method(), c.a, c.ta, c.b, c.tb, c.expected, random_exact_pose(rng), std::ldexp(1.0, int(rng() % 21) - 10));
+        expect_hand_case(method(), c.a, c.ta, c.b, c.tb, c.expected, random_exact_pose(rng),
+                         std::ldexp(1.0, int(rng() % 21) - 10));
       } else {
         expect_hand_case(method(), c.a, c.ta, c.b, c.tb, c.expected, random_pose(rng), std::pow(10.0, log_scale(rng)));
       }
@@ -153,8 +159,10 @@ void expect_brute_force(const MethodBody& a, Index ta, const MethodBody& b, Inde
         const std::int64_t sf = -t.orientation * t.face[f].side(q), sg = -t.orientation * t.face[best[0]].side(q);
         const std::int64_t lhs = sf * sf * dot(t.face[best[0]].n, t.face[best[0]].n);
         const std::int64_t rhs = sg * sg * dot(t.face[f].n, t.face[f].n);
-        if (lhs < rhs) best = {f};
-        else if (lhs == rhs) best.push_back(f);
+        if (lhs < rhs)
+          best = {f};
+        else if (lhs == rhs)
+          best.push_back(f);
       }
       if (best.empty()) continue;
       ++expected_count;
@@ -172,8 +180,10 @@ void expect_brute_force(const MethodBody& a, Index ta, const MethodBody& b, Inde
         EXPECT_LT((c.normal - (side == 0 ? -n : n)).norm(), 1e-12);
         EXPECT_EQ(c.position, vb.vertex(v));
         const double d = int_plane_distance(t, chosen, q);
-        if (d == 0.0) EXPECT_EQ(c.gap, 0.0);
-        else EXPECT_NEAR(c.gap, -d, 1e-12 * settings.length_scale);
+        if (d == 0.0)
+          EXPECT_EQ(c.gap, 0.0);
+        else
+          EXPECT_NEAR(c.gap, -d, 1e-12 * settings.length_scale);
       }
       EXPECT_EQ(matches, 1) << "vertex " << v << " side " << side;
     }

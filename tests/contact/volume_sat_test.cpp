@@ -98,7 +98,8 @@ TEST(VolumeSat, FacePenetrationFiveContacts) {
 // A ∩ B is the small tet (0.9,0,0), (1,0,0), (0.9,0.1,0), (0.9,0,−0.1); along n they project to
 // 0.9, 1, 1, 0.9 (/√2), mid 0.95/√2, each moves by ∓0.025 (1,1,0).
 TEST(VolumeSat, EdgeEdgeAxis) {
-  const PosedTestBody a(single_tet({Vec3(0, 0, 0), Vec3(0, 1, 0), Vec3(1, 0, 0), Vec3(0, 0, -1)}), Transform::identity(), 0);
+  const PosedTestBody a(single_tet({Vec3(0, 0, 0), Vec3(0, 1, 0), Vec3(1, 0, 0), Vec3(0, 0, -1)}),
+                        Transform::identity(), 0);
   const PosedTestBody b(unit_tet(), Transform::from_translation(Vec3(0.9, 0, -0.2)), 1);
   const std::vector<Contact> c = run(method(), a, 0, b, 0, MethodSettings{});
   const Vec3 n = Vec3(1, 1, 0).normalized();
@@ -141,7 +142,8 @@ TEST(VolumeSat, TouchingAndSeparated) {
 // exactly its 3 corners, gap 0, normal (0,0,−1).
 TEST(VolumeSat, SharedFace) {
   const PosedTestBody a(unit_tet(), Transform::identity(), 0);
-  const PosedTestBody b(single_tet({Vec3(0, 0, 0), Vec3(0, 1, 0), Vec3(1, 0, 0), Vec3(0, 0, -1)}), Transform::identity(), 1);
+  const PosedTestBody b(single_tet({Vec3(0, 0, 0), Vec3(0, 1, 0), Vec3(1, 0, 0), Vec3(0, 0, -1)}),
+                        Transform::identity(), 1);
   const std::vector<Contact> c = run(method(), a, 0, b, 0, MethodSettings{});
   ASSERT_EQ(c.size(), 3u);
   expect_contact(c[0], Vec3(0, 0, 0), Vec3(0, 0, -1), 0.0);
@@ -152,11 +154,14 @@ TEST(VolumeSat, SharedFace) {
 // The hand cases above, under random rigid motions and uniform scales (length_scale scaled too).
 TEST(VolumeSat, RigidMotionAndScale) {
   std::mt19937 rng(7);
-  struct Case { TetMesh a, b; };
+  struct Case {
+    TetMesh a, b;
+  };
   std::vector<Case> cases;
   cases.push_back({unit_tet(), single_tet(translated(kUnit, Vec3(-0.7, 0.2, 0.2)))});
   cases.push_back({unit_tet(), single_tet({Vec3(0, 0, 0.1), Vec3(0, 1, 0.1), Vec3(1, 0, 0.1), Vec3(0, 0, -0.9)})});
-  cases.push_back({single_tet({Vec3(0, 0, 0), Vec3(0, 1, 0), Vec3(1, 0, 0), Vec3(0, 0, -1)}), single_tet(translated(kUnit, Vec3(0.9, 0, -0.2)))});
+  cases.push_back({single_tet({Vec3(0, 0, 0), Vec3(0, 1, 0), Vec3(1, 0, 0), Vec3(0, 0, -1)}),
+                   single_tet(translated(kUnit, Vec3(0.9, 0, -0.2)))});
   std::uniform_real_distribution<double> log_scale(-3.0, 3.0);
   for (int trial = 0; trial < 60; ++trial) {
     const Case& k = cases[trial % cases.size()];
@@ -166,7 +171,8 @@ TEST(VolumeSat, RigidMotionAndScale) {
     moved_settings.length_scale = s;
     const PosedTestBody a(k.a, Transform::identity(), 0), b(k.b, Transform::identity(), 1);
     const PosedTestBody ma(scaled(k.a, s), pose, 0), mb(scaled(k.b, s), pose, 1);
-    expect_moved_contacts(run(method(), a, 0, b, 0, MethodSettings{}), run(method(), ma, 0, mb, 0, moved_settings), pose, s, 2.0);
+    expect_moved_contacts(run(method(), a, 0, b, 0, MethodSettings{}), run(method(), ma, 0, mb, 0, moved_settings),
+                          pose, s, 2.0);
     expect_symmetric(method(), ma, 0, mb, 0, moved_settings);
   }
 }

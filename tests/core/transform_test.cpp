@@ -1,5 +1,5 @@
-#include "contactlab/core/aabb.h"
 #include "contactlab/core/transform.h"
+#include "contactlab/core/aabb.h"
 
 #include <gtest/gtest.h>
 

@@ -28,8 +28,10 @@ bool inside_convex_ccw(const std::vector<Vec2>& poly, const Vec2& p, LD toleranc
 
 std::vector<Vec2> reference_intersection(const std::vector<Vec2>& p, const std::vector<Vec2>& q) {
   std::vector<Vec2> pts;
-  for (const Vec2& v : p) if (inside_convex_ccw(q, v, 0)) pts.push_back(v);
-  for (const Vec2& v : q) if (inside_convex_ccw(p, v, 0)) pts.push_back(v);
+  for (const Vec2& v : p)
+    if (inside_convex_ccw(q, v, 0)) pts.push_back(v);
+  for (const Vec2& v : q)
+    if (inside_convex_ccw(p, v, 0)) pts.push_back(v);
   for (std::size_t i = 0; i < p.size(); ++i) {
     Vec2 a = p[i], b = p[(i + 1) % p.size()];
     for (std::size_t j = 0; j < q.size(); ++j) {
@@ -113,7 +115,7 @@ TEST(ClipConvexPolygon, AreaMatchesGridSampling) {
 
 TEST(ClipConvexPolygon, TouchingDisjointAndDegenerate) {
   std::vector<Vec2> a = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
-  std::vector<Vec2> right = {{1, 0}, {2, 0}, {2, 1}, {1, 1}};   // shares an edge
+  std::vector<Vec2> right = {{1, 0}, {2, 0}, {2, 1}, {1, 1}};  // shares an edge
   std::vector<Vec2> far = {{3, 0}, {4, 0}, {4, 1}, {3, 1}};
   std::vector<Vec2> inner = {{0.25, 0.25}, {0.75, 0.25}, {0.75, 0.75}, {0.25, 0.75}};
   EXPECT_EQ(polygon_signed_area(clip_convex_polygon(a, right)), 0.0);

@@ -31,8 +31,7 @@ Case make_case(Random& random, int i) {
         const Vec3 n = (k.b - k.a).cross(k.c - k.a);
         const Vec3 out = (k.b - k.a).cross(n).normalized();  // in-plane, away from c
         const double side = random.chance(0.5) ? 1.0 : -1.0;
-        k.p = k.a + random.uniform(0, 1) * (k.b - k.a) +
-              side * random.log_uniform(-9, -2) * (k.b - k.a).norm() * out;
+        k.p = k.a + random.uniform(0, 1) * (k.b - k.a) + side * random.log_uniform(-9, -2) * (k.b - k.a).norm() * out;
       }
       break;
     }
@@ -83,15 +82,15 @@ Case make_case(Random& random, int i) {
 // condition of projection onto a convex set: (p − x)·(v − x) ≤ 0 for every corner v.
 void check_answer(const Case& k, const PointTriangleClosestPoint& r, double band) {
   const std::array<Vec3, 3> x{k.a, k.b, k.c};
-  ASSERT_TRUE(test::finite(r.closest_point) && test::finite(r.barycentric) &&
-              std::isfinite(r.squared_distance));
+  ASSERT_TRUE(test::finite(r.closest_point) && test::finite(r.barycentric) && std::isfinite(r.squared_distance));
   EXPECT_NEAR(r.squared_distance, (k.p - r.closest_point).squaredNorm(),
               1e-12 * (k.p - r.closest_point).squaredNorm() + band * band);
   EXPECT_LE(std::sqrt(test::reference_point_triangle_squared(r.closest_point, k.a, k.b, k.c)), band);
   EXPECT_NEAR(r.barycentric.sum(), 1.0, 1e-9);
   EXPECT_GE(r.barycentric.minCoeff(), -1e-9);
   EXPECT_LE((r.barycentric[0] * k.a + r.barycentric[1] * k.b + r.barycentric[2] * k.c - r.closest_point).norm(), band);
-  for (const Vec3& v : x) EXPECT_LE((k.p - r.closest_point).dot(v - r.closest_point), band * test::diameter({k.p, k.a, k.b, k.c}));
+  for (const Vec3& v : x)
+    EXPECT_LE((k.p - r.closest_point).dot(v - r.closest_point), band * test::diameter({k.p, k.a, k.b, k.c}));
   const int i = r.feature_index;
   ASSERT_TRUE(i >= 0 && i < 3);
   switch (r.feature) {
@@ -132,9 +131,8 @@ TEST(ClosestPointPointTriangle, RandomAgainstBruteForce) {
 
     // Brute force: the sampled minimum is an upper bound and at most one grid step above the truth.
     double sampled = INFINITY;
-    test::for_each_triangle_sample(k.a, k.b, k.c, kGrid, [&](const Vec3& x) {
-      sampled = std::min(sampled, (x - k.p).norm());
-    });
+    test::for_each_triangle_sample(k.a, k.b, k.c, kGrid,
+                                   [&](const Vec3& x) { sampled = std::min(sampled, (x - k.p).norm()); });
     const double distance = std::sqrt(r.squared_distance);
     EXPECT_LE(distance, sampled + band);
     EXPECT_GE(distance, sampled - test::longest_edge(k.a, k.b, k.c) / kGrid - band);
@@ -157,7 +155,12 @@ TEST(ClosestPointPointTriangle, RandomAgainstBruteForce) {
 
 TEST(ClosestPointPointTriangle, HandDerivedRegions) {
   const Vec3 a(0, 0, 0), b(2, 0, 0), c(0, 2, 0);
-  struct Expect { Vec3 p; Vec3 closest; TriangleFeature feature; int index; };
+  struct Expect {
+    Vec3 p;
+    Vec3 closest;
+    TriangleFeature feature;
+    int index;
+  };
   const Expect cases[] = {
       {{0.5, 0.5, 3}, {0.5, 0.5, 0}, TriangleFeature::kFace, 0},
       {{-1, -1, 1}, a, TriangleFeature::kVertex, 0},

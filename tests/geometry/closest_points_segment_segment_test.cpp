@@ -131,8 +131,12 @@ TEST(ClosestPointsSegmentSegment, RandomAgainstBruteForce) {
       EXPECT_EQ(r.parallel, k.expect_parallel && !k.expect_degenerate);
     } else {  // the flag is set below an angle of 1e-8 rad
       const double sine = (k.p1 - k.p0).normalized().cross((k.q1 - k.q0).normalized()).norm();
-      if (sine < 0.5e-8) { EXPECT_TRUE(r.parallel); }
-      if (sine > 2e-8) { EXPECT_FALSE(r.parallel); }
+      if (sine < 0.5e-8) {
+        EXPECT_TRUE(r.parallel);
+      }
+      if (sine > 2e-8) {
+        EXPECT_FALSE(r.parallel);
+      }
     }
 
     double sampled = INFINITY;

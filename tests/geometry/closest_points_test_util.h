@@ -21,8 +21,7 @@ class Random {
   int integer(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(engine_); }
   bool chance(double p) { return uniform(0.0, 1.0) < p; }
   Vec3 point(double half_extent) {
-    return {uniform(-half_extent, half_extent), uniform(-half_extent, half_extent),
-            uniform(-half_extent, half_extent)};
+    return {uniform(-half_extent, half_extent), uniform(-half_extent, half_extent), uniform(-half_extent, half_extent)};
   }
   Vec3 integer_point(int half_extent) {
     return Vec3(integer(-half_extent, half_extent), integer(-half_extent, half_extent),
@@ -83,10 +82,8 @@ inline double reference_point_segment_squared(const Vec3& p, const Vec3& x0, con
 /// the plane projection falls inside, the plane distance. Inside-ness comes from the 2×2 Gram
 /// system [ab·ab ab·ac; ab·ac ac·ac](u, v) = (ab·ap, ac·ap), solved by Cramer's rule (ill-conditioned
 /// for slivers: then only the edge distances are trustworthy).
-inline double reference_point_triangle_squared(const Vec3& p, const Vec3& a, const Vec3& b,
-                                               const Vec3& c) {
-  double best = std::min({reference_point_segment_squared(p, a, b),
-                          reference_point_segment_squared(p, b, c),
+inline double reference_point_triangle_squared(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c) {
+  double best = std::min({reference_point_segment_squared(p, a, b), reference_point_segment_squared(p, b, c),
                           reference_point_segment_squared(p, c, a)});
   const Vec3 ab = b - a, ac = c - a, ap = p - a;
   const double g00 = ab.dot(ab), g01 = ab.dot(ac), g11 = ac.dot(ac);

@@ -15,7 +15,7 @@ using Tri = std::array<Vec3, 3>;
 
 struct Case {
   Tri a, b;
-  double tolerance = 1e-9;  // length band, relative to the case's diameter
+  double tolerance = 1e-9;       // length band, relative to the case's diameter
   int expect_intersecting = -1;  // 1 / 0 when known by construction, −1 otherwise
   const char* kind = "generic";
 };
@@ -55,7 +55,8 @@ Case make_case(Random& random, int i) {
     case 7: {  // parallel planes at a clear gap (so never intersecting)
       k.kind = "parallel-planes";
       const double gap = random.log_uniform(-4, 0);
-      for (Vec3& x : k.b) x = barycentric_point(k.a, random.uniform(-1, 2), random.uniform(-1, 2)) + gap * unit_normal(k.a);
+      for (Vec3& x : k.b)
+        x = barycentric_point(k.a, random.uniform(-1, 2), random.uniform(-1, 2)) + gap * unit_normal(k.a);
       k.expect_intersecting = 0;
       break;
     }
@@ -78,7 +79,8 @@ Case make_case(Random& random, int i) {
       k.b[0] = x - random.uniform(0.2, 1) * d;
       k.b[1] = x + random.uniform(0.2, 1) * d;
       // Keep A's sliver cases out of the "robust" set.
-      const double h = (k.a[1] - k.a[0]).cross(k.a[2] - k.a[0]).norm() / std::pow(test::longest_edge(k.a[0], k.a[1], k.a[2]), 2);
+      const double h =
+          (k.a[1] - k.a[0]).cross(k.a[2] - k.a[0]).norm() / std::pow(test::longest_edge(k.a[0], k.a[1], k.a[2]), 2);
       k.expect_intersecting = h > 1e-2 ? 1 : -1;
       break;
     }
@@ -131,8 +133,12 @@ void check_answer(const Case& k, const TriangleTriangleClosestPoints& r, double 
     return;
   }
   EXPECT_NE(r.pair, TrianglePairFeature::kIntersecting);
-  if (r.pair == TrianglePairFeature::kVertexFace) { EXPECT_EQ(r.feature_a, TriangleFeature::kVertex); }
-  if (r.pair == TrianglePairFeature::kFaceVertex) { EXPECT_EQ(r.feature_b, TriangleFeature::kVertex); }
+  if (r.pair == TrianglePairFeature::kVertexFace) {
+    EXPECT_EQ(r.feature_a, TriangleFeature::kVertex);
+  }
+  if (r.pair == TrianglePairFeature::kFaceVertex) {
+    EXPECT_EQ(r.feature_b, TriangleFeature::kVertex);
+  }
   if (r.pair == TrianglePairFeature::kEdgeEdge) {
     EXPECT_NE(r.feature_a, TriangleFeature::kFace);
     EXPECT_NE(r.feature_b, TriangleFeature::kFace);
@@ -157,7 +163,9 @@ TEST(ClosestPointsTriangleTriangle, RandomAgainstBruteForce) {
     const TriangleTriangleClosestPoints r =
         closest_points_triangle_triangle(k.a[0], k.a[1], k.a[2], k.b[0], k.b[1], k.b[2]);
     check_answer(k, r, band, scale);
-    if (k.expect_intersecting >= 0) { EXPECT_EQ(r.intersecting, k.expect_intersecting == 1); }
+    if (k.expect_intersecting >= 0) {
+      EXPECT_EQ(r.intersecting, k.expect_intersecting == 1);
+    }
     intersecting += r.intersecting;
     pairs[int(r.pair)] += 1;
 
@@ -170,7 +178,8 @@ TEST(ClosestPointsTriangleTriangle, RandomAgainstBruteForce) {
     test::for_each_triangle_sample(k.a[0], k.a[1], k.a[2], kGrid, [&](const Vec3& x) {
       for (const Vec3& y : samples_b) sampled = std::min(sampled, (x - y).norm());
     });
-    const double grid_error = (test::longest_edge(k.a[0], k.a[1], k.a[2]) + test::longest_edge(k.b[0], k.b[1], k.b[2])) / kGrid;
+    const double grid_error =
+        (test::longest_edge(k.a[0], k.a[1], k.a[2]) + test::longest_edge(k.b[0], k.b[1], k.b[2])) / kGrid;
     const double distance = std::sqrt(r.squared_distance);
     EXPECT_LE(distance, sampled + band);
     EXPECT_GE(distance, sampled - grid_error - band);
@@ -185,7 +194,9 @@ TEST(ClosestPointsTriangleTriangle, RandomAgainstBruteForce) {
     const TriangleTriangleClosestPoints moved = closest_points_triangle_triangle(
         s.apply(k.a[0]), s.apply(k.a[1]), s.apply(k.a[2]), s.apply(k.b[0]), s.apply(k.b[1]), s.apply(k.b[2]));
     EXPECT_NEAR(std::sqrt(moved.squared_distance), s.scale * distance, 2 * s.scale * band);
-    if (moved.intersecting != r.intersecting) { EXPECT_LE(distance + std::sqrt(moved.squared_distance) / s.scale, 2 * band); }
+    if (moved.intersecting != r.intersecting) {
+      EXPECT_LE(distance + std::sqrt(moved.squared_distance) / s.scale, 2 * band);
+    }
   }
   EXPECT_GT(intersecting, kCases / 10);
   EXPECT_LT(intersecting, kCases * 9 / 10);

@@ -35,15 +35,25 @@ std::set<IPoint> brute_force_corners(const std::vector<IPoint>& pts) {
       bool hull_edge = true;
       for (const IPoint& k : p) {
         std::int64_t c = cross(a, b, k);
-        if (c < 0) { hull_edge = false; break; }
+        if (c < 0) {
+          hull_edge = false;
+          break;
+        }
         if (c == 0) {
           // collinear: must lie within the segment [a, b]
-          std::int64_t dot_a = (k.first - a.first) * (b.first - a.first) + (k.second - a.second) * (b.second - a.second);
+          std::int64_t dot_a =
+              (k.first - a.first) * (b.first - a.first) + (k.second - a.second) * (b.second - a.second);
           std::int64_t len2 = (b.first - a.first) * (b.first - a.first) + (b.second - a.second) * (b.second - a.second);
-          if (dot_a < 0 || dot_a > len2) { hull_edge = false; break; }
+          if (dot_a < 0 || dot_a > len2) {
+            hull_edge = false;
+            break;
+          }
         }
       }
-      if (hull_edge) { corners.insert(a); corners.insert(b); }
+      if (hull_edge) {
+        corners.insert(a);
+        corners.insert(b);
+      }
     }
   }
   return corners;
@@ -59,7 +69,8 @@ std::int64_t brute_force_twice_area(const std::vector<IPoint>& pts) {
     return a.second < b.second || (a.second == b.second && a.first < b.first);
   });
   std::vector<IPoint> rest;
-  for (auto& q : c) if (q != pivot) rest.push_back(q);
+  for (auto& q : c)
+    if (q != pivot) rest.push_back(q);
   std::sort(rest.begin(), rest.end(), [&](const IPoint& a, const IPoint& b) { return cross(pivot, a, b) > 0; });
   std::int64_t twice = 0;
   for (std::size_t i = 0; i + 1 < rest.size(); ++i) twice += cross(pivot, rest[i], rest[i + 1]);
@@ -75,7 +86,10 @@ TEST(ConvexHull2d, MatchesExhaustiveEnumerationOnIntegerPoints) {
     std::uniform_int_distribution<int> count(0, 12);
     std::vector<IPoint> ipts(count(rng));
     if (trial % 17 == 0) {  // all on one line
-      for (auto& q : ipts) { int s = coord(rng); q = {3 * s + 1, -2 * s}; }
+      for (auto& q : ipts) {
+        int s = coord(rng);
+        q = {3 * s + 1, -2 * s};
+      }
     } else {
       for (auto& q : ipts) q = {coord(rng), coord(rng)};
     }

@@ -26,8 +26,7 @@ int edge_index(int i, int j) {
 
 long double det3(const std::array<long double, 3>& u, const std::array<long double, 3>& v,
                  const std::array<long double, 3>& w) {
-  return u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0]) +
-         u[2] * (v[0] * w[1] - v[1] * w[0]);
+  return u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0]) + u[2] * (v[0] * w[1] - v[1] * w[0]);
 }
 
 // Right-handed signed volume ×6 of (a, b, c, d) in long double.
@@ -49,8 +48,7 @@ long long volume6_int(const std::array<std::array<long long, 3>, 4>& v) {
     s[k] = v[2][k] - v[0][k];
     w[k] = v[3][k] - v[0][k];
   }
-  return u[0] * (s[1] * w[2] - s[2] * w[1]) - u[1] * (s[0] * w[2] - s[2] * w[0]) +
-         u[2] * (s[0] * w[1] - s[1] * w[0]);
+  return u[0] * (s[1] * w[2] - s[2] * w[1]) - u[1] * (s[0] * w[2] - s[2] * w[0]) + u[2] * (s[0] * w[1] - s[1] * w[0]);
 }
 
 enum class Kind { kInside, kFace, kEdge, kVertex, kOutside };

@@ -17,9 +17,7 @@ struct Query {
   Vec3 p0, p1, a, b, c;
 };
 
-SegmentTriangleIntersection run(const Query& q) {
-  return segment_triangle_intersection(q.p0, q.p1, q.a, q.b, q.c);
-}
+SegmentTriangleIntersection run(const Query& q) { return segment_triangle_intersection(q.p0, q.p1, q.a, q.b, q.c); }
 
 // The decision must not depend on the order of the segment's end points or on the labelling and
 // winding of the corners (the exact predicates make it a property of the two point sets).
@@ -81,8 +79,8 @@ TEST(SegmentTriangleIntersection, RandomAgainstFloatingPointReference) {
       ++compared;
       EXPECT_EQ(r.intersects, expected == 1);
       const test::Similarity t = test::random_similarity(random);
-      EXPECT_EQ(segment_triangle_intersection(t.apply(q.p0), t.apply(q.p1), t.apply(q.a),
-                                              t.apply(q.b), t.apply(q.c)).intersects,
+      EXPECT_EQ(segment_triangle_intersection(t.apply(q.p0), t.apply(q.p1), t.apply(q.a), t.apply(q.b), t.apply(q.c))
+                    .intersects,
                 expected == 1);
     }
     EXPECT_FALSE(r.coplanar);
@@ -249,7 +247,8 @@ TEST(SegmentTriangleIntersection, ExactDegenerateConfigurations) {
         const int lambda = random.integer(-5, 5);
         const Vec3 x = a + lambda * u;
         Vec3 d = random.integer_point(3);
-        if (d.cross(u).squaredNorm() == 0.0) d = u.cross(Vec3(1, 0, 0)).squaredNorm() > 0 ? u.cross(Vec3(1, 0, 0)) : u.cross(Vec3(0, 1, 0));
+        if (d.cross(u).squaredNorm() == 0.0)
+          d = u.cross(Vec3(1, 0, 0)).squaredNorm() > 0 ? u.cross(Vec3(1, 0, 0)) : u.cross(Vec3(0, 1, 0));
         const int sub = random.integer(0, 3);
         if (sub == 0) {  // crossing the line at x
           q.p0 = x - d;

@@ -61,8 +61,8 @@ int corner_in_tet(const LVec& p, const std::array<LVec, 4>& t, long double m, lo
 
 // Segment pq crosses triangle abc (interior point by margin m, relative lengths). A (near)
 // zero-area triangle is covered by the other faces of its tet: −1.
-int segment_crosses_triangle(const LVec& p, const LVec& q, const LVec& a, const LVec& b, const LVec& c,
-                             long double m, long double length) {
+int segment_crosses_triangle(const LVec& p, const LVec& q, const LVec& a, const LVec& b, const LVec& c, long double m,
+                             long double length) {
   const LVec n = (b - a).cross(c - a);
   const long double nn = n.norm();
   if (nn <= 1e-12L * length * length) return -1;
@@ -72,8 +72,8 @@ int segment_crosses_triangle(const LVec& p, const LVec& q, const LVec& a, const 
   if (std::abs(dp) <= band || std::abs(dq) <= band) return 0;
   const LVec x = p + (dp / (dp - dq)) * (q - p);
   const long double n2 = nn * nn;
-  const long double mu_min = std::min({(b - x).cross(c - x).dot(n) / n2, (c - x).cross(a - x).dot(n) / n2,
-                                       (a - x).cross(b - x).dot(n) / n2});
+  const long double mu_min =
+      std::min({(b - x).cross(c - x).dot(n) / n2, (c - x).cross(a - x).dot(n) / n2, (a - x).cross(b - x).dot(n) / n2});
   return mu_min > m ? 1 : (mu_min < -m ? -1 : 0);
 }
 

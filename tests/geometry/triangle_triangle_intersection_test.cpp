@@ -37,8 +37,8 @@ double point_segment_distance(const Vec3& x, const Vec3& a, const Vec3& b) {
 // Distance from x to the closed triangle abc; collapsed triangles are the union of their edges.
 double point_triangle_distance(const Vec3& x, const Tri& t) {
   const Vec3 n = (t[1] - t[0]).cross(t[2] - t[0]);
-  const double edge2 = std::max({(t[1] - t[0]).squaredNorm(), (t[2] - t[1]).squaredNorm(),
-                                 (t[0] - t[2]).squaredNorm()});
+  const double edge2 =
+      std::max({(t[1] - t[0]).squaredNorm(), (t[2] - t[1]).squaredNorm(), (t[0] - t[2]).squaredNorm()});
   if (n.squaredNorm() > 1e-20 * edge2 * edge2) {
     bool inside = true;
     for (int i = 0; i < 3; ++i) {
@@ -51,9 +51,7 @@ double point_triangle_distance(const Vec3& x, const Tri& t) {
   return d;
 }
 
-double max_edge(const Tri& t) {
-  return std::max({(t[1] - t[0]).norm(), (t[2] - t[1]).norm(), (t[0] - t[2]).norm()});
-}
+double max_edge(const Tri& t) { return std::max({(t[1] - t[0]).norm(), (t[2] - t[1]).norm(), (t[0] - t[2]).norm()}); }
 
 // Minimum over a barycentric grid of `from` (spacing ≤ max_edge/n) of the distance to `to`.
 double sampled_distance(const Tri& from, const Tri& to, int n) {
@@ -140,9 +138,9 @@ TEST(TriangleTriangleIntersection, RandomAgainstSamplingAndLongDoubleSat) {
       // Coarse dyadic grid: exact touching, coplanar and collinear configurations occur often.
       for (auto& x : a) x = Vec3(grid(rng), grid(rng), grid(rng)) / 8.0;
       for (auto& x : b) x = Vec3(grid(rng), grid(rng), grid(rng)) / 8.0;
-      if (family == 7) b[2] = b[0] + 2.0 * (b[1] - b[0]);           // collapsed to a segment
-      if (family == 8) a[1] = a[2] = a[0];                           // collapsed to a point (vs triangle)
-      if (family == 9) {                                             // coplanar in z = x + 2y (exact)
+      if (family == 7) b[2] = b[0] + 2.0 * (b[1] - b[0]);  // collapsed to a segment
+      if (family == 8) a[1] = a[2] = a[0];                 // collapsed to a point (vs triangle)
+      if (family == 9) {                                   // coplanar in z = x + 2y (exact)
         for (auto& x : a) x.z() = x.x() + 2 * x.y();
         for (auto& x : b) x.z() = x.x() + 2 * x.y();
       }
@@ -195,7 +193,8 @@ TEST(TriangleTriangleIntersection, RandomAgainstSamplingAndLongDoubleSat) {
         for (int i = 0; i < 3; ++i) {
           const int j = (i + 1) % 3;
           if (std::abs(d[i]) < 1e-7L || std::abs(d[j]) < 1e-7L) return false;  // near-touching: skip
-          if ((d[i] < 0) != (d[j] < 0)) ends[k++] = to_long(t[i]) + (d[i] / (d[i] - d[j])) * (to_long(t[j]) - to_long(t[i]));
+          if ((d[i] < 0) != (d[j] < 0))
+            ends[k++] = to_long(t[i]) + (d[i] / (d[i] - d[j])) * (to_long(t[j]) - to_long(t[i]));
         }
         return k == 2;
       };
@@ -208,8 +207,8 @@ TEST(TriangleTriangleIntersection, RandomAgainstSamplingAndLongDoubleSat) {
       const LVec hi = param(ca[1]) < param(cb[1]) ? ca[1] : cb[1];
       if (param(hi) - param(lo) < 1e-7L) continue;
       const LVec p0 = to_long(r.p0), p1 = to_long(r.p1);
-      const long double err = std::min(std::max((p0 - lo).norm(), (p1 - hi).norm()),
-                                       std::max((p0 - hi).norm(), (p1 - lo).norm()));
+      const long double err =
+          std::min(std::max((p0 - lo).norm(), (p1 - hi).norm()), std::max((p0 - hi).norm(), (p1 - lo).norm()));
       EXPECT_LT(err, 1e-9L) << iter;
       ++segments_checked;
     }
@@ -243,7 +242,9 @@ TEST(TriangleTriangleIntersection, ConstructedTouchingCases) {
     if (n.dot(y - a[0]) <= 0 || n.dot(z - a[0]) <= 0 || y == z) continue;
     if ((y - a[0]).cross(z - a[0]).squaredNorm() == 0) continue;
     // Dyadic barycentric point of A with weights w / 64.
-    auto bary = [&](int w0, int w1) { return a[0] + (w1 / 64.0) * (a[1] - a[0]) + ((64 - w0 - w1) / 64.0) * (a[2] - a[0]); };
+    auto bary = [&](int w0, int w1) {
+      return a[0] + (w1 / 64.0) * (a[1] - a[0]) + ((64 - w0 - w1) / 64.0) * (a[2] - a[0]);
+    };
     const int kind = pick(rng);
     Tri b;
     bool expect = false;
@@ -388,19 +389,22 @@ TEST(TriangleTriangleIntersection, CollapsedTriangles) {
   r = intersect(Tri{Vec3(0, 0, 0), Vec3(2, 2, 0), Vec3(1, 1, 0)}, Tri{Vec3(0, 2, 0), Vec3(2, 0, 0), Vec3(2, 0, 0)});
   EXPECT_TRUE(r.intersect);
   EXPECT_EQ(r.p0, Vec3(1, 1, 0));
-  EXPECT_FALSE(intersect(Tri{Vec3(0, 0, 0), Vec3(2, 0, 0), Vec3(1, 0, 0)},
-                         Tri{Vec3(0, 1, 0), Vec3(2, 1, 0), Vec3(2, 1, 0)}).intersect);
+  EXPECT_FALSE(
+      intersect(Tri{Vec3(0, 0, 0), Vec3(2, 0, 0), Vec3(1, 0, 0)}, Tri{Vec3(0, 1, 0), Vec3(2, 1, 0), Vec3(2, 1, 0)})
+          .intersect);
   r = intersect(Tri{Vec3(0, 0, 0), Vec3(2, 0, 0), Vec3(1, 0, 0)}, Tri{Vec3(1, 0, 0), Vec3(3, 0, 0), Vec3(3, 0, 0)});
   EXPECT_TRUE(r.intersect);
   EXPECT_TRUE((r.p0 == Vec3(1, 0, 0) && r.p1 == Vec3(2, 0, 0)) || (r.p0 == Vec3(2, 0, 0) && r.p1 == Vec3(1, 0, 0)));
-  EXPECT_FALSE(intersect(Tri{Vec3(0, 0, 0), Vec3(2, 0, 0), Vec3(1, 0, 0)},
-                         Tri{Vec3(3, 0, 0), Vec3(4, 0, 0), Vec3(4, 0, 0)}).intersect);
+  EXPECT_FALSE(
+      intersect(Tri{Vec3(0, 0, 0), Vec3(2, 0, 0), Vec3(1, 0, 0)}, Tri{Vec3(3, 0, 0), Vec3(4, 0, 0), Vec3(4, 0, 0)})
+          .intersect);
   const Vec3 p(0.5, 0.25, 0.125);
   EXPECT_TRUE(intersect(Tri{p, p, p}, Tri{p, p, p}).intersect);
   EXPECT_FALSE(intersect(Tri{p, p, p}, Tri{2 * p, 2 * p, 2 * p}).intersect);
   // Skew segments never meet.
-  EXPECT_FALSE(intersect(Tri{Vec3(0, 0, 0), Vec3(2, 0, 0), Vec3(1, 0, 0)},
-                         Tri{Vec3(1, -1, 1), Vec3(1, 1, 1), Vec3(1, 1, 1)}).intersect);
+  EXPECT_FALSE(
+      intersect(Tri{Vec3(0, 0, 0), Vec3(2, 0, 0), Vec3(1, 0, 0)}, Tri{Vec3(1, -1, 1), Vec3(1, 1, 1), Vec3(1, 1, 1)})
+          .intersect);
 }
 
 }  // namespace

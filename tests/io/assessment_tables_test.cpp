@@ -145,8 +145,8 @@ TEST(AssessmentTables, FundamentalCasesTableWithoutReferenceHasOneRowPerMethod) 
 }
 
 TEST(AssessmentTables, HeadersSplitAtEveryHyphenAndAlignAtTheBottom) {
-  const SuiteResult result = make_result({"m"}, {"two-spike-wedge", "slide-spike"},
-                                         [](CaseResult& r) { set(r, 1, 1, 100.0, 1); });
+  const SuiteResult result =
+      make_result({"m"}, {"two-spike-wedge", "slide-spike"}, [](CaseResult& r) { set(r, 1, 1, 100.0, 1); });
   const std::vector<std::string> lines = lines_of(fundamental_cases_table(result));
   EXPECT_EQ(words_of(lines[1]), (std::vector<std::string>{"two"}));
   EXPECT_EQ(words_of(lines[2]), (std::vector<std::string>{"slide", "spike"}));
@@ -182,8 +182,8 @@ TEST(AssessmentTables, StructuresTableRowsCarryOurMeasuresAndTheReference) {
   EXPECT_EQ(lines[0], "wall: 1 interfaces, minimal contacts 4, true contact area 0.2 m²");
   EXPECT_EQ(words_of(lines[3]), (std::vector<std::string>{"opposing", "80.0", "10", "2.50", "0.50", "0.40", "0.001",
                                                           "12.3", "|", "91.6", "214", "5.3", "0.93"}));
-  EXPECT_EQ(words_of(lines[4]),
-            (std::vector<std::string>{"growth", "80.0", "10", "2.50", "0.50", "0.40", "0.001", "12.3", "|", "–", "–", "–", "–"}));
+  EXPECT_EQ(words_of(lines[4]), (std::vector<std::string>{"growth", "80.0", "10", "2.50", "0.50", "0.40", "0.001",
+                                                          "12.3", "|", "–", "–", "–", "–"}));
   EXPECT_EQ(lines[5], "paper: step 3");
 }
 

@@ -43,7 +43,9 @@ class TempDir {
     fs::remove_all(path_, ignored);
   }
   std::string file(const std::string& name) const { return (path_ / name).string(); }
-  std::size_t entries() const { return static_cast<std::size_t>(std::distance(fs::directory_iterator(path_), fs::directory_iterator())); }
+  std::size_t entries() const {
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator(path_), fs::directory_iterator()));
+  }
 
  private:
   fs::path path_;
@@ -54,10 +56,22 @@ std::uint64_t bits(double x) { return std::bit_cast<std::uint64_t>(x); }
 /// A finite double with a random bit pattern, or one of the awkward ones (±0, subnormals, extremes,
 /// integers, short decimals).
 double awkward_double(std::mt19937_64& rng) {
-  static const double special[] = {0.0, -0.0, 1.0, -1.0, 0.1, 1e-300, std::numeric_limits<double>::denorm_min(),
-                                   -std::numeric_limits<double>::denorm_min(), std::numeric_limits<double>::min(),
-                                   std::numeric_limits<double>::max(), -std::numeric_limits<double>::max(),
-                                   std::numeric_limits<double>::epsilon(), 1e16, 123456789012345678.0, 0.3125, 2.0 / 3.0};
+  static const double special[] = {0.0,
+                                   -0.0,
+                                   1.0,
+                                   -1.0,
+                                   0.1,
+                                   1e-300,
+                                   std::numeric_limits<double>::denorm_min(),
+                                   -std::numeric_limits<double>::denorm_min(),
+                                   std::numeric_limits<double>::min(),
+                                   std::numeric_limits<double>::max(),
+                                   -std::numeric_limits<double>::max(),
+                                   std::numeric_limits<double>::epsilon(),
+                                   1e16,
+                                   123456789012345678.0,
+                                   0.3125,
+                                   2.0 / 3.0};
   if (rng() % 4 == 0) return special[rng() % std::size(special)];
   for (;;) {
     const double x = std::bit_cast<double>(rng());
@@ -94,18 +108,34 @@ Contact random_contact(const Scene& scene, std::mt19937_64& rng) {
     f.type = static_cast<FeatureType>(rng() % 4);
     Index count = 0;
     switch (f.type) {
-      case FeatureType::kVertex: count = shape.tets.vertex_count(); break;
-      case FeatureType::kEdge: count = shape.surface_map.triangle_count() * 3 / 2; break;  // closed surface
-      case FeatureType::kFace: count = shape.surface_map.triangle_count(); break;
-      case FeatureType::kTet: count = shape.tets.tet_count(); break;
+      case FeatureType::kVertex:
+        count = shape.tets.vertex_count();
+        break;
+      case FeatureType::kEdge:
+        count = shape.surface_map.triangle_count() * 3 / 2;
+        break;  // closed surface
+      case FeatureType::kFace:
+        count = shape.surface_map.triangle_count();
+        break;
+      case FeatureType::kTet:
+        count = shape.tets.tet_count();
+        break;
     }
     f.index = rng() % 8 == 0 ? kInvalidIndex : static_cast<Index>(rng() % static_cast<std::uint64_t>(count));
     return f;
   };
   c.feature_a = feature(c.body_a);
   c.feature_b = feature(c.body_b);
-  c.element_a = rng() % 8 == 0 ? kInvalidIndex : static_cast<Index>(rng() % static_cast<std::uint64_t>(scene.bodies[static_cast<std::size_t>(c.body_a)].shape->tets.tet_count()));
-  c.element_b = rng() % 8 == 0 ? kInvalidIndex : static_cast<Index>(rng() % static_cast<std::uint64_t>(scene.bodies[static_cast<std::size_t>(c.body_b)].shape->tets.tet_count()));
+  c.element_a =
+      rng() % 8 == 0
+          ? kInvalidIndex
+          : static_cast<Index>(rng() % static_cast<std::uint64_t>(
+                                           scene.bodies[static_cast<std::size_t>(c.body_a)].shape->tets.tet_count()));
+  c.element_b =
+      rng() % 8 == 0
+          ? kInvalidIndex
+          : static_cast<Index>(rng() % static_cast<std::uint64_t>(
+                                           scene.bodies[static_cast<std::size_t>(c.body_b)].shape->tets.tet_count()));
   c.has_area = rng() % 2 == 0;
   if (c.has_area) c.area = std::abs(awkward_double(rng));
   return c;
@@ -151,9 +181,13 @@ TEST(ContactsJson, RandomSetsRoundTripBitExactlyAndRewriteByteIdentically) {
   constexpr int kContacts = 10000;
   ContactSet set;
   set.method = "volume-sat";
-  set.parameters = {{"relative_tolerance", 1e-9},   {"max_iterations", 1000.0},    {"odd", -0.0},
-                    {"smallest", std::numeric_limits<double>::denorm_min()},      {"flag", true},
-                    {"off", false},                 {"mode", std::string("sémi-local \"quoted\"\n")}};
+  set.parameters = {{"relative_tolerance", 1e-9},
+                    {"max_iterations", 1000.0},
+                    {"odd", -0.0},
+                    {"smallest", std::numeric_limits<double>::denorm_min()},
+                    {"flag", true},
+                    {"off", false},
+                    {"mode", std::string("sémi-local \"quoted\"\n")}};
   for (int i = 0; i < kContacts; ++i) set.contacts.push_back(random_contact(pillar(), rng));
 
   const std::string text = contacts_to_json(set, pillar());
@@ -185,7 +219,8 @@ TEST(ContactsJson, EmptySetAndGroundTruthRoundTrip) {
   const std::string truth_text = contacts_to_json(truth, pillar());
   expect_bit_identical(truth, parse_contacts_json(truth_text, "<string>", pillar()));
   // The documented example's layout: small objects and vectors stay on one line.
-  EXPECT_NE(truth_text.find("\"feature_a\": {\"kind\": \"vertex\", \"index\": "), std::string::npos) << truth_text.substr(0, 600);
+  EXPECT_NE(truth_text.find("\"feature_a\": {\"kind\": \"vertex\", \"index\": "), std::string::npos)
+      << truth_text.substr(0, 600);
   EXPECT_NE(truth_text.find("\"normal\": [0.0, 1.0, 0.0]"), std::string::npos);
 }
 
@@ -233,14 +268,17 @@ TEST(ContactsJson, WriterRejectsNonFiniteNumbersAndUnknownBodies) {
   };
   ContactSet nan_position = set;
   nan_position.contacts[2].position.y() = std::numeric_limits<double>::infinity();
-  EXPECT_NE(message(nan_position).find("contacts[2].position[1]: non-finite number"), std::string::npos) << message(nan_position);
+  EXPECT_NE(message(nan_position).find("contacts[2].position[1]: non-finite number"), std::string::npos)
+      << message(nan_position);
   ContactSet bad_body = set;
   bad_body.contacts[5].body_b = 99;
-  EXPECT_NE(message(bad_body).find("contacts[5].body_b: body index 99 is not a body of scene 'pillar'"), std::string::npos)
+  EXPECT_NE(message(bad_body).find("contacts[5].body_b: body index 99 is not a body of scene 'pillar'"),
+            std::string::npos)
       << message(bad_body);
   ContactSet bad_parameter = set;
   bad_parameter.parameters["epsilon"] = std::numeric_limits<double>::quiet_NaN();
-  EXPECT_NE(message(bad_parameter).find("method.parameters.epsilon: non-finite"), std::string::npos) << message(bad_parameter);
+  EXPECT_NE(message(bad_parameter).find("method.parameters.epsilon: non-finite"), std::string::npos)
+      << message(bad_parameter);
   ContactSet bad_utf8 = set;
   bad_utf8.method = "bad\xff";
   EXPECT_NE(message(bad_utf8).find("cannot write as JSON"), std::string::npos) << message(bad_utf8);
@@ -280,45 +318,82 @@ TEST(ContactsJson, EveryReaderErrorNamesTheFileAndTheFieldPath) {
   };
   const std::vector<Case> cases = {
       {[](Json& d) { d["contact"] = 1; }, "contact: unknown field; did you mean 'contacts'?"},
-      {[](Json& d) { d["contacts"][1]["normals"] = d["contacts"][1]["normal"]; }, "contacts[1].normals: unknown field; did you mean 'normal'?"},
-      {[](Json& d) { d["contacts"][2]["feature_a"]["indx"] = 0; }, "contacts[2].feature_a.indx: unknown field; did you mean 'index'?"},
-      {[](Json& d) { d["method"]["paramters"] = Json::object(); }, "method.paramters: unknown field; did you mean 'parameters'?"},
+      {[](Json& d) { d["contacts"][1]["normals"] = d["contacts"][1]["normal"]; },
+       "contacts[1].normals: unknown field; did you mean 'normal'?"},
+      {[](Json& d) { d["contacts"][2]["feature_a"]["indx"] = 0; },
+       "contacts[2].feature_a.indx: unknown field; did you mean 'index'?"},
+      {[](Json& d) { d["method"]["paramters"] = Json::object(); },
+       "method.paramters: unknown field; did you mean 'parameters'?"},
       {[](Json& d) { d.erase("format"); }, "format: missing required field"},
       {[](Json& d) { d.erase("scene"); }, "scene: missing required field"},
       {[](Json& d) { d["method"].erase("name"); }, "method.name: missing required field"},
       {[](Json& d) { d["contacts"][1].erase("gap"); }, "contacts[1].gap: missing required field"},
       {[](Json& d) { d["contacts"][0].erase("element_b"); }, "contacts[0].element_b: missing required field"},
-      {[](Json& d) { d["contacts"][0]["feature_b"].erase("kind"); }, "contacts[0].feature_b.kind: missing required field"},
-      {[](Json& d) { d["format"] = "contactlab-scene"; }, "format: expected \"contactlab-contacts\", got a string (\"contactlab-scene\")"},
+      {[](Json& d) { d["contacts"][0]["feature_b"].erase("kind"); },
+       "contacts[0].feature_b.kind: missing required field"},
+      {[](Json& d) { d["format"] = "contactlab-scene"; },
+       "format: expected \"contactlab-contacts\", got a string (\"contactlab-scene\")"},
       {[](Json& d) { d["version"] = 2; }, "version: version 2 is not supported; this build reads version 1"},
       {[](Json& d) { d["version"] = "1"; }, "version: expected an integer, got a string"},
       {[](Json& d) { d["version"] = 1.0; }, "version: expected an integer, got a number (1.0)"},
       {[](Json& d) { d["method"] = "x"; }, "method: expected an object"},
-      {[](Json& d) { d["method"]["parameters"]["k"] = Json::array({1}); }, "method.parameters.k: expected a number, a string or a boolean, got an array"},
-      {[](Json& d) { d["method"]["parameters"]["k"] = nullptr; }, "method.parameters.k: expected a number, a string or a boolean, got null"},
+      {[](Json& d) { d["method"]["parameters"]["k"] = Json::array({1}); },
+       "method.parameters.k: expected a number, a string or a boolean, got an array"},
+      {[](Json& d) { d["method"]["parameters"]["k"] = nullptr; },
+       "method.parameters.k: expected a number, a string or a boolean, got null"},
       {[](Json& d) { d["contacts"] = Json::object(); }, "contacts: expected an array of contacts, got an object"},
       {[](Json& d) { d["contacts"][1] = 7; }, "contacts[1]: expected a contact object, got a number (7)"},
-      {[](Json& d) { d["contacts"][1]["body_a"] = "shaft"; }, "contacts[1].body_a: unknown body 'shaft' in scene 'pillar'; did you mean 'shaft-0'?"},
+      {[](Json& d) { d["contacts"][1]["body_a"] = "shaft"; },
+       "contacts[1].body_a: unknown body 'shaft' in scene 'pillar'; did you mean 'shaft-0'?"},
       {[](Json& d) { d["contacts"][1]["body_b"] = 3; }, "contacts[1].body_b: expected a string, got a number (3)"},
-      {[](Json& d) { d["contacts"][1]["body_b"] = d["contacts"][1]["body_a"]; }, "contacts[1].body_b: the same body as body_a"},
-      {[](Json& d) { d["contacts"][1]["normal"] = Json::array({0, 0, 0}); }, "contacts[1].normal: zero normal; expected a unit vector"},
-      {[](Json& d) { d["contacts"][1]["normal"] = Json::array({0.0, -0.0, 0.0}); }, "contacts[1].normal: zero normal"},
-      {[](Json& d) { d["contacts"][1]["normal"] = Json::array({1, 1, 0}); }, "contacts[1].normal: expected a unit vector (length 1 within 1e-6), got length 1.414"},
-      {[](Json& d) { d["contacts"][1]["normal"] = Json::array({1, 0}); }, "contacts[1].normal: expected 3 finite numbers, got an array of 2 values"},
-      {[](Json& d) { d["contacts"][1]["normal"] = Json::array({1, "0", 0}); }, "contacts[1].normal: expected 3 finite numbers, got a string (\"0\") at [1]"},
-      {[](Json& d) { d["contacts"][1]["position"] = 0.5; }, "contacts[1].position: expected 3 finite numbers, got a number (0.5)"},
+      {[](Json& d) { d["contacts"][1]["body_b"] = d["contacts"][1]["body_a"]; },
+       "contacts[1].body_b: the same body as body_a"},
+      {[](Json& d) {
+         d["contacts"][1]["normal"] = Json::array({0, 0, 0});
+       },
+       "contacts[1].normal: zero normal; expected a unit vector"},
+      {[](Json& d) {
+         d["contacts"][1]["normal"] = Json::array({0.0, -0.0, 0.0});
+       },
+       "contacts[1].normal: zero normal"},
+      {[](Json& d) {
+         d["contacts"][1]["normal"] = Json::array({1, 1, 0});
+       },
+       "contacts[1].normal: expected a unit vector (length 1 within 1e-6), got length 1.414"},
+      {[](Json& d) {
+         d["contacts"][1]["normal"] = Json::array({1, 0});
+       },
+       "contacts[1].normal: expected 3 finite numbers, got an array of 2 values"},
+      {[](Json& d) {
+         d["contacts"][1]["normal"] = Json::array({1, "0", 0});
+       },
+       "contacts[1].normal: expected 3 finite numbers, got a string (\"0\") at [1]"},
+      {[](Json& d) { d["contacts"][1]["position"] = 0.5; },
+       "contacts[1].position: expected 3 finite numbers, got a number (0.5)"},
       {[](Json& d) { d["contacts"][1]["gap"] = "0"; }, "contacts[1].gap: expected a number, got a string (\"0\")"},
       {[](Json& d) { d["contacts"][1]["gap"] = true; }, "contacts[1].gap: expected a number, got a boolean (true)"},
       {[](Json& d) { d["contacts"][1]["area"] = -1.0; }, "contacts[1].area: expected a number >= 0, got -1.0"},
       {[](Json& d) { d["contacts"][1]["feature_a"] = "vertex"; }, "contacts[1].feature_a: expected an object"},
-      {[](Json& d) { d["contacts"][1]["feature_a"]["kind"] = "edg"; }, "contacts[1].feature_a.kind: unknown feature kind 'edg'; did you mean 'edge'?"},
-      {[](Json& d) { d["contacts"][1]["feature_a"]["kind"] = "polygon"; }, "contacts[1].feature_a.kind: unknown feature kind 'polygon'; expected one of: vertex, edge, face, tet"},
-      {[](Json& d) { d["contacts"][1]["feature_b"]["index"] = -2; }, "contacts[1].feature_b.index: expected an integer in [-1, 2147483647], got -2"},
-      {[](Json& d) { d["contacts"][1]["feature_b"]["index"] = 1.5; }, "contacts[1].feature_b.index: expected an integer, got a number (1.5)"},
-      {[](Json& d) { d["contacts"][0]["feature_b"] = {{"kind", "face"}, {"index", 100000}}; }, "contacts[0].feature_b.index: index 100000 is out of range: body 'base' has 12 surface triangles"},
-      {[](Json& d) { d["contacts"][0]["feature_b"] = {{"kind", "edge"}, {"index", 18}}; }, "contacts[0].feature_b.index: index 18 is out of range: body 'base' has 18 surface edges"},
-      {[](Json& d) { d["contacts"][0]["element_a"] = 4000000000LL; }, "contacts[0].element_a: expected an integer in [-1, 2147483647], got 4000000000"},
-      {[](Json& d) { d["contacts"][0]["element_a"] = 100000; }, "contacts[0].element_a: index 100000 is out of range: body 'ground' has"},
+      {[](Json& d) { d["contacts"][1]["feature_a"]["kind"] = "edg"; },
+       "contacts[1].feature_a.kind: unknown feature kind 'edg'; did you mean 'edge'?"},
+      {[](Json& d) { d["contacts"][1]["feature_a"]["kind"] = "polygon"; },
+       "contacts[1].feature_a.kind: unknown feature kind 'polygon'; expected one of: vertex, edge, face, tet"},
+      {[](Json& d) { d["contacts"][1]["feature_b"]["index"] = -2; },
+       "contacts[1].feature_b.index: expected an integer in [-1, 2147483647], got -2"},
+      {[](Json& d) { d["contacts"][1]["feature_b"]["index"] = 1.5; },
+       "contacts[1].feature_b.index: expected an integer, got a number (1.5)"},
+      {[](Json& d) {
+         d["contacts"][0]["feature_b"] = {{"kind", "face"}, {"index", 100000}};
+       },
+       "contacts[0].feature_b.index: index 100000 is out of range: body 'base' has 12 surface triangles"},
+      {[](Json& d) {
+         d["contacts"][0]["feature_b"] = {{"kind", "edge"}, {"index", 18}};
+       },
+       "contacts[0].feature_b.index: index 18 is out of range: body 'base' has 18 surface edges"},
+      {[](Json& d) { d["contacts"][0]["element_a"] = 4000000000LL; },
+       "contacts[0].element_a: expected an integer in [-1, 2147483647], got 4000000000"},
+      {[](Json& d) { d["contacts"][0]["element_a"] = 100000; },
+       "contacts[0].element_a: index 100000 is out of range: body 'ground' has"},
   };
   for (const Case& c : cases) {
     const std::string message = error_of(c.mutate);

@@ -37,7 +37,9 @@ class TempDir {
     fs::remove_all(path_, ignored);
   }
   std::string file(const std::string& name) const { return (path_ / name).string(); }
-  std::size_t entries() const { return static_cast<std::size_t>(std::distance(fs::directory_iterator(path_), fs::directory_iterator())); }
+  std::size_t entries() const {
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator(path_), fs::directory_iterator()));
+  }
 
  private:
   fs::path path_;
@@ -73,7 +75,8 @@ DataArray data_array(const std::string& xml, const std::string& section, const s
   EXPECT_NE(section_start, std::string::npos) << section;
   const std::size_t tag = xml.find("<DataArray type=\"", section_start);
   std::size_t at = tag;
-  while (at != std::string::npos && xml.find("Name=\"" + name + "\"", at) != xml.find("Name=", at)) at = xml.find("<DataArray", at + 1);
+  while (at != std::string::npos && xml.find("Name=\"" + name + "\"", at) != xml.find("Name=", at))
+    at = xml.find("<DataArray", at + 1);
   EXPECT_NE(at, std::string::npos) << name;
   DataArray out;
   out.type = attribute(xml.substr(at), "<DataArray", "type");
@@ -182,12 +185,24 @@ TEST(VtpWriter, RandomContactsComeBackBitIdentical) {
     c.normal = Vec3(normal(rng), normal(rng), normal(rng)).normalized();
     // Degenerate-looking but valid values: exact zeros, negative zero, subnormal and huge gaps.
     switch (i % 10) {
-      case 0: c.gap = 0.0; break;
-      case 1: c.gap = -0.0; break;
-      case 2: c.gap = std::numeric_limits<double>::denorm_min(); break;
-      case 3: c.gap = -1e300; break;
-      case 4: c.position = Vec3::Zero(); c.normal = Vec3::UnitY(); break;
-      default: c.gap = coordinate(rng) * 1e-3;
+      case 0:
+        c.gap = 0.0;
+        break;
+      case 1:
+        c.gap = -0.0;
+        break;
+      case 2:
+        c.gap = std::numeric_limits<double>::denorm_min();
+        break;
+      case 3:
+        c.gap = -1e300;
+        break;
+      case 4:
+        c.position = Vec3::Zero();
+        c.normal = Vec3::UnitY();
+        break;
+      default:
+        c.gap = coordinate(rng) * 1e-3;
     }
     set.contacts.push_back(c);
   }
@@ -219,8 +234,10 @@ TEST(VtpWriter, RandomContactsComeBackBitIdentical) {
   for (std::size_t i = 0; i < static_cast<std::size_t>(kContacts); ++i) {
     const Contact& c = set.contacts[i];
     for (int k = 0; k < 3; ++k) {
-      EXPECT_EQ(std::bit_cast<std::uint64_t>(points[3 * i + static_cast<std::size_t>(k)]), std::bit_cast<std::uint64_t>(c.position[k]));
-      EXPECT_EQ(std::bit_cast<std::uint64_t>(n[3 * i + static_cast<std::size_t>(k)]), std::bit_cast<std::uint64_t>(c.normal[k]));
+      EXPECT_EQ(std::bit_cast<std::uint64_t>(points[3 * i + static_cast<std::size_t>(k)]),
+                std::bit_cast<std::uint64_t>(c.position[k]));
+      EXPECT_EQ(std::bit_cast<std::uint64_t>(n[3 * i + static_cast<std::size_t>(k)]),
+                std::bit_cast<std::uint64_t>(c.normal[k]));
     }
     EXPECT_EQ(std::bit_cast<std::uint64_t>(gaps[i]), std::bit_cast<std::uint64_t>(c.gap)) << i;
     EXPECT_EQ(body_a[i], c.body_a);

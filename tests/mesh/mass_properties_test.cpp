@@ -21,7 +21,8 @@ void expect_mass_properties_near(const MassProperties& got, double density, doub
   const double mass = density * volume;
   EXPECT_NEAR(got.volume, volume, rel * volume);
   EXPECT_NEAR(got.mass, mass, rel * mass);
-  EXPECT_LE((got.centroid - centroid).norm(), rel * length) << got.centroid.transpose() << " vs " << centroid.transpose();
+  EXPECT_LE((got.centroid - centroid).norm(), rel * length)
+      << got.centroid.transpose() << " vs " << centroid.transpose();
   EXPECT_LE((got.inertia - inertia).norm(), rel * mass * length * length) << got.inertia << "\nvs\n" << inertia;
   EXPECT_LE((got.inertia - got.inertia.transpose()).norm(), rel * mass * length * length);
 }
@@ -72,8 +73,8 @@ TEST(MassProperties, BoxUnderRandomSimilarity) {
       }
     }
     for (const TriMesh& surface : {test::box_surface(lo, hi), test::box_surface_split_faces(lo, hi)}) {
-      expect_mass_properties_near(mass_properties(test::transformed(surface, s), density), density, volume,
-                                  centroid, inertia, size);
+      expect_mass_properties_near(mass_properties(test::transformed(surface, s), density), density, volume, centroid,
+                                  inertia, size);
     }
   }
 }

@@ -19,8 +19,8 @@ const std::string kData = CONTACTLAB_TEST_DATA_DIR;
 // A scratch file unique to this process and test (ctest may run tests in parallel).
 std::string scratch(const std::string& name) {
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("contactlab_obj_" + std::to_string(::getpid()) + "_" + info->name());
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("contactlab_obj_" + std::to_string(::getpid()) + "_" + info->name());
   std::filesystem::create_directories(dir);
   return (dir / name).string();
 }
@@ -91,8 +91,8 @@ TEST(ObjIo, PentagonFanKeepsAreaAndWinding) {
   // pentagon's area (5/2 sin 72°, circumradius 1).
   std::string text;
   const double pi = 3.14159265358979323846;
-  for (int i = 0; i < 5; ++i) text += "v " + std::to_string(std::cos(2 * pi * i / 5)) + " " +
-                                      std::to_string(std::sin(2 * pi * i / 5)) + " 0\n";
+  for (int i = 0; i < 5; ++i)
+    text += "v " + std::to_string(std::cos(2 * pi * i / 5)) + " " + std::to_string(std::sin(2 * pi * i / 5)) + " 0\n";
   text += "f 1 2 3 4 5\n";
   const TriMesh m = read_obj(write_file("pentagon.obj", text));
   ASSERT_EQ(m.triangle_count(), 3);
@@ -124,8 +124,8 @@ TEST(ObjIo, RoundTripIsExact) {
   std::mt19937_64 rng(5);
   std::uniform_real_distribution<double> unit(-1, 1);
   std::uniform_int_distribution<int> exponent(-300, 300);
-  const std::vector<double> specials{0.1, -0.0, 1e-310, std::numeric_limits<double>::max(),
-                                     std::numeric_limits<double>::denorm_min(), 1.0 / 3.0};
+  const std::vector<double> specials{
+      0.1, -0.0, 1e-310, std::numeric_limits<double>::max(), std::numeric_limits<double>::denorm_min(), 1.0 / 3.0};
   const std::string path = scratch("round_trip.obj");
   for (int trial = 0; trial < 100; ++trial) {
     TriMesh m;

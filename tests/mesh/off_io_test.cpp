@@ -17,8 +17,8 @@ const std::string kData = CONTACTLAB_TEST_DATA_DIR;
 
 std::string scratch(const std::string& name) {
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("contactlab_off_" + std::to_string(::getpid()) + "_" + info->name());
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("contactlab_off_" + std::to_string(::getpid()) + "_" + info->name());
   std::filesystem::create_directories(dir);
   return (dir / name).string();
 }

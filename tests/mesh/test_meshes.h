@@ -151,7 +151,7 @@ inline TetMesh square_pyramid_tets(double base, double height, int variant) {
     add_tet(mesh, 0, 2, 3, 4);
     return mesh;
   }
-  mesh.vertices.push_back(Vec3::Zero());  // 5: base centre
+  mesh.vertices.push_back(Vec3::Zero());         // 5: base centre
   mesh.vertices.emplace_back(0, 0, height / 3);  // 6: axis point
   for (Index i = 0; i < 4; ++i) {
     const Index j = (i + 1) % 4;
@@ -191,8 +191,10 @@ inline TetMesh box_grid_tets(const Vec3& lo, const Vec3& hi, int n, int m, int k
   }
   static constexpr std::array<std::array<int, 3>, 6> kPermutations{
       {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
-  static constexpr std::array<std::array<int, 4>, 5> kFiveEven{{{0, 3, 5, 6}, {1, 0, 3, 5}, {2, 0, 3, 6}, {4, 0, 5, 6}, {7, 3, 5, 6}}};
-  static constexpr std::array<std::array<int, 4>, 5> kFiveOdd{{{1, 2, 4, 7}, {0, 1, 2, 4}, {3, 1, 2, 7}, {5, 1, 4, 7}, {6, 2, 4, 7}}};
+  static constexpr std::array<std::array<int, 4>, 5> kFiveEven{
+      {{0, 3, 5, 6}, {1, 0, 3, 5}, {2, 0, 3, 6}, {4, 0, 5, 6}, {7, 3, 5, 6}}};
+  static constexpr std::array<std::array<int, 4>, 5> kFiveOdd{
+      {{1, 2, 4, 7}, {0, 1, 2, 4}, {3, 1, 2, 7}, {5, 1, 4, 7}, {6, 2, 4, 7}}};
   for (int z = 0; z < k; ++z) {
     for (int y = 0; y < m; ++y) {
       for (int x = 0; x < n; ++x) {

@@ -2,8 +2,8 @@
 
 #include "contactlab/core/error.h"
 #include "contactlab/geometry/predicates.h"
-#include "contactlab/mesh/off_io.h"
 #include "contactlab/mesh/obj_io.h"
+#include "contactlab/mesh/off_io.h"
 #include "contactlab/mesh/validate.h"
 // White-box: the in-process TetGen run, to compare with the default forked one.
 #include "../../src/mesh/run_in_child_process.h"
@@ -209,9 +209,9 @@ TEST(Tetrahedralize, BadSurfacesThrowGeometryError) {
 // must report a GeometryError instead.
 TEST(Tetrahedralize, SelfIntersectionIsAGeometryError) {
   const TriMesh cube = read_obj(kData + "/meshes/unit_cube.obj");
-  for (const auto& [scale, offset] : {std::pair{1.0, Vec3(0.5, 0.25, 0.125)},   // overlapping
-                                      std::pair{1.0, Vec3(1.0, 0.25, 0.125)},   // face-to-face contact
-                                      std::pair{0.5, Vec3(1.0, 0.3, 0.2)}}) {   // small cube on a face
+  for (const auto& [scale, offset] : {std::pair{1.0, Vec3(0.5, 0.25, 0.125)},  // overlapping
+                                      std::pair{1.0, Vec3(1.0, 0.25, 0.125)},  // face-to-face contact
+                                      std::pair{0.5, Vec3(1.0, 0.3, 0.2)}}) {  // small cube on a face
     TriMesh two = cube;
     const Index n = two.vertex_count();
     for (const Vec3& v : cube.vertices) two.vertices.push_back(scale * v + offset);
@@ -336,7 +336,8 @@ TEST(Tetrahedralize, ForkedResultEqualsInProcessResult) {
     for (const char* switches : {kTetGenDefaultSwitches, "pq1.2a0.05", "pq1.1a0.01"}) {
       SCOPED_TRACE(shape.name + " with " + switches);
       const TetrahedralizeResult a = tetrahedralize(shape.surface, switches);
-      const TetrahedralizeResult b = detail::tetrahedralize(shape.surface, switches, detail::TetGenIsolation::in_process);
+      const TetrahedralizeResult b =
+          detail::tetrahedralize(shape.surface, switches, detail::TetGenIsolation::in_process);
       ASSERT_EQ(a.mesh.vertices.size(), b.mesh.vertices.size());
       EXPECT_EQ(std::memcmp(a.mesh.vertices.data(), b.mesh.vertices.data(), a.mesh.vertices.size() * sizeof(Vec3)), 0);
       EXPECT_EQ(a.mesh.tets, b.mesh.tets);

@@ -157,8 +157,10 @@ TEST(Topology, ClassifyEdgeAgainstConstructedDihedralAngle) {
       const double r0 = scale * (0.2 + unit(rng)), r1 = scale * (0.2 + unit(rng));
       c0 = a + (0.1 + 0.8 * unit(rng)) * (b - a) + r0 * u;
       c1 = a + (0.1 + 0.8 * unit(rng)) * (b - a) + r1 * (std::cos(alpha) * u - std::sin(alpha) * w);
-      if (std::abs(alpha - pi) <= 0.5 * tol) expected = EdgeKind::Flat;
-      else expected = alpha < pi ? EdgeKind::Convex : EdgeKind::Concave;
+      if (std::abs(alpha - pi) <= 0.5 * tol)
+        expected = EdgeKind::Flat;
+      else
+        expected = alpha < pi ? EdgeKind::Convex : EdgeKind::Concave;
     } else {
       // Integer lattice configurations shifted by a multiple of 2^20 (exact in double), axes
       // permuted evenly (a rotation, so convex stays convex).
@@ -172,20 +174,44 @@ TEST(Topology, ClassifyEdgeAgainstConstructedDihedralAngle) {
       const int choice = std::uniform_int_distribution<int>(0, 5)(rng);
       if (category < 0.85) {
         switch (choice) {
-          case 0: lc1 = Vec3(s1, -q, 0); expected = EdgeKind::Flat; break;        // same plane, across
-          case 1: lc1 = Vec3(s1, q, 0); expected = EdgeKind::Degenerate; break;   // folded back
-          case 2: lc1 = Vec3(s1, 0, -q); expected = EdgeKind::Convex; break;      // 90° wedge
-          case 3: lc1 = Vec3(s1, 0, q); expected = EdgeKind::Concave; break;      // 270° wedge
-          case 4: lc1 = Vec3(s1, -q, -1); expected = EdgeKind::Convex; break;     // nearly flat, below
-          default: lc1 = Vec3(s1, q, 1); expected = EdgeKind::Concave; break;     // nearly folded, above
+          case 0:
+            lc1 = Vec3(s1, -q, 0);
+            expected = EdgeKind::Flat;
+            break;  // same plane, across
+          case 1:
+            lc1 = Vec3(s1, q, 0);
+            expected = EdgeKind::Degenerate;
+            break;  // folded back
+          case 2:
+            lc1 = Vec3(s1, 0, -q);
+            expected = EdgeKind::Convex;
+            break;  // 90° wedge
+          case 3:
+            lc1 = Vec3(s1, 0, q);
+            expected = EdgeKind::Concave;
+            break;  // 270° wedge
+          case 4:
+            lc1 = Vec3(s1, -q, -1);
+            expected = EdgeKind::Convex;
+            break;  // nearly flat, below
+          default:
+            lc1 = Vec3(s1, q, 1);
+            expected = EdgeKind::Concave;
+            break;  // nearly folded, above
         }
         // case 4: angle between normals = atan(1/q) ≥ 0.02 rad, far above the tolerance.
       } else {
         lc1 = Vec3(s1, -q, -1);
         switch (choice % 3) {
-          case 0: lc0 = Vec3(std::floor(len / 2), 0, 0); break;  // on the segment ab
-          case 1: lc0 = la; break;                               // coincident with a
-          default: lc1 = Vec3(len + s1 + 1, 0, 0); break;        // on the line ab, beyond b
+          case 0:
+            lc0 = Vec3(std::floor(len / 2), 0, 0);
+            break;  // on the segment ab
+          case 1:
+            lc0 = la;
+            break;  // coincident with a
+          default:
+            lc1 = Vec3(len + s1 + 1, 0, 0);
+            break;  // on the line ab, beyond b
         }
         expected = EdgeKind::Degenerate;
       }
@@ -311,14 +337,11 @@ TEST(Topology, AdjacencyAgainstBruteForce) {
             }
             return kInvalidIndex;
           };
-          expected = classify_edge(mesh.vertices[a], mesh.vertices[b], mesh.vertices[far(t0)],
-                                   mesh.vertices[far(t1)]);
+          expected = classify_edge(mesh.vertices[a], mesh.vertices[b], mesh.vertices[far(t0)], mesh.vertices[far(t1)]);
         }
       }
       EXPECT_EQ(topo.edge_kinds[e], expected);
-      auto listed = [&](const std::vector<Index>& list) {
-        return std::binary_search(list.begin(), list.end(), e);
-      };
+      auto listed = [&](const std::vector<Index>& list) { return std::binary_search(list.begin(), list.end(), e); };
       EXPECT_EQ(listed(topo.boundary_edges), expected == EdgeKind::Boundary);
       EXPECT_EQ(listed(topo.non_manifold_edges), expected == EdgeKind::NonManifold);
       EXPECT_EQ(listed(topo.inconsistent_edges), expected == EdgeKind::Inconsistent);

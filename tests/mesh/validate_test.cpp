@@ -112,12 +112,13 @@ bool cross_is_zero(const Vec3& a, const Vec3& b, const Vec3& c) {
 
 int exact_volume_sign(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d) {
   auto diff = [](const Vec3& p, const Vec3& q) {
-    return std::array<std::int64_t, 3>{static_cast<std::int64_t>(p.x() - q.x()), static_cast<std::int64_t>(p.y() - q.y()),
+    return std::array<std::int64_t, 3>{static_cast<std::int64_t>(p.x() - q.x()),
+                                       static_cast<std::int64_t>(p.y() - q.y()),
                                        static_cast<std::int64_t>(p.z() - q.z())};
   };
   const auto u = diff(b, a), v = diff(c, a), w = diff(d, a);
-  const std::int64_t det = u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0]) +
-                       u[2] * (v[0] * w[1] - v[1] * w[0]);
+  const std::int64_t det =
+      u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0]) + u[2] * (v[0] * w[1] - v[1] * w[0]);
   return (det > 0) - (det < 0);
 }
 
@@ -136,7 +137,7 @@ TEST(Validate, DegenerateTrianglesAgainstExactArithmetic) {
     Vec3 c = p();
     const int k = kind(rng);
     if (k == 0) c = a + t(rng) * (b - a);  // collinear (exact: small integers)
-    if (k == 1) c = b;                    // coincident corners, distinct indices
+    if (k == 1) c = b;                     // coincident corners, distinct indices
     TriMesh m{{a, b, c}, {{0, 1, 2}}};
     const ValidationReport r = validate(m, {.tolerance = {}, .require_closed = false});
     const bool expected = cross_is_zero(a, b, c);

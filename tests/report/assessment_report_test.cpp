@@ -12,11 +12,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <unistd.h>
 
 namespace contactlab {
 namespace {
@@ -44,8 +44,9 @@ std::size_t occurrences(const std::string& text, const std::string& what) {
 
 class ScratchDir {
  public:
-  ScratchDir() : path_(fs::temp_directory_path() / ("contactlab-report-test-" + std::to_string(::getpid()) + "-" +
-                                                    ::testing::UnitTest::GetInstance()->current_test_info()->name())) {
+  ScratchDir()
+      : path_(fs::temp_directory_path() / ("contactlab-report-test-" + std::to_string(::getpid()) + "-" +
+                                           ::testing::UnitTest::GetInstance()->current_test_info()->name())) {
     fs::remove_all(path_);
   }
   ~ScratchDir() { fs::remove_all(path_); }
@@ -111,11 +112,12 @@ TEST(AssessmentReport, WritesEveryFileWithOneSharedBundle) {
   ScratchDir dir;
   const SuiteResult result = hand_built();
   std::vector<std::string> steps;
-  const std::vector<std::string> written = write_assessment_report(
-      dir.path().string(), result,
-      {.reference = &paper_reference(), .viewer = kBundle, .command = "contactlab assess", .progress = [&](const std::string& s) {
-         steps.push_back(s);
-       }});
+  const std::vector<std::string> written =
+      write_assessment_report(dir.path().string(), result,
+                              {.reference = &paper_reference(),
+                               .viewer = kBundle,
+                               .command = "contactlab assess",
+                               .progress = [&](const std::string& s) { steps.push_back(s); }});
   std::vector<std::string> expected = {"tables.txt",
                                        "assessment.csv",
                                        "assessment.json",

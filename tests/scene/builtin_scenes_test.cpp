@@ -1,7 +1,7 @@
 // The built-in suite's ground truth against closed forms and against expectations enumerated here
 // from the layout formulas of SUITE.md (not from the scene builders' code).
-#include "contactlab/core/error.h"
 #include "contactlab/scene/builtin_scenes.h"
+#include "contactlab/core/error.h"
 #include "contactlab/scene/planar_interfaces.h"
 
 #include <gtest/gtest.h>
@@ -42,9 +42,9 @@ void expect_unit_normals_and_order(const Scene& scene) {
 class BuiltinSceneMeshes : public ::testing::TestWithParam<bool> {};  // parameter: refined
 
 TEST(BuiltinScenes, ListsThirteenScenesInSuiteOrder) {
-  const std::vector<std::string> expected = {"crack-spike", "crack-hole", "crack-wedge", "slide-spike", "slide-wedge",
-                                             "two-spikes", "two-spike-wedge", "two-wedges", "internal-edge",
-                                             "cliff-edge", "pillar", "wall", "arch"};
+  const std::vector<std::string> expected = {
+      "crack-spike", "crack-hole",    "crack-wedge", "slide-spike", "slide-wedge", "two-spikes", "two-spike-wedge",
+      "two-wedges",  "internal-edge", "cliff-edge",  "pillar",      "wall",        "arch"};
   ASSERT_EQ(builtin_scenes().size(), expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
     EXPECT_EQ(builtin_scenes()[i].name, expected[i]);
@@ -146,10 +146,15 @@ TEST_P(BuiltinSceneMeshes, PillarHasSevenInterfacesAndFortyMinimalContacts) {
   // Contact areas: the base's 0.5 × 0.5 square on the ground, then hexagons of circumradius
   // 0.25 (inside the base's top), 0.20, 0.20 − 0.05/3, 0.20 − 0.10/3, 0.15, and 0.25 under the top.
   const std::vector<std::pair<std::string, std::string>> pairs = {
-      {"ground", "base"}, {"base", "lower-frustum"}, {"lower-frustum", "shaft-0"}, {"shaft-0", "shaft-1"},
+      {"ground", "base"},     {"base", "lower-frustum"},    {"lower-frustum", "shaft-0"}, {"shaft-0", "shaft-1"},
       {"shaft-1", "shaft-2"}, {"shaft-2", "upper-frustum"}, {"upper-frustum", "top"}};
-  const std::vector<double> areas = {0.25, hexagon_area(0.25), hexagon_area(0.20), hexagon_area(0.20 - 0.05 / 3),
-                                     hexagon_area(0.20 - 0.10 / 3), hexagon_area(0.15), hexagon_area(0.25)};
+  const std::vector<double> areas = {0.25,
+                                     hexagon_area(0.25),
+                                     hexagon_area(0.20),
+                                     hexagon_area(0.20 - 0.05 / 3),
+                                     hexagon_area(0.20 - 0.10 / 3),
+                                     hexagon_area(0.15),
+                                     hexagon_area(0.25)};
   for (std::size_t k = 0; k < pairs.size(); ++k) {
     const ContactInterface* i = find_interface(scene, pairs[k].first, pairs[k].second);
     ASSERT_NE(i, nullptr) << pairs[k].first << " / " << pairs[k].second;
@@ -176,12 +181,13 @@ TEST_P(BuiltinSceneMeshes, WallHas213InterfacesOfTotalArea37_59375) {
   std::vector<Expected> expected;
   for (int j = 0; j < 8; ++j) expected.push_back({"ground", name(0, j), Vec3::UnitY(), length * depth});
   for (int layer = 0; layer < 10; ++layer) {
-    for (int j = 0; j + 1 < 8; ++j) expected.push_back({name(layer, j), name(layer, j + 1), Vec3::UnitX(), height * depth});
+    for (int j = 0; j + 1 < 8; ++j)
+      expected.push_back({name(layer, j), name(layer, j + 1), Vec3::UnitX(), height * depth});
     if (layer + 1 == 10) continue;
     for (int j = 0; j < 8; ++j) {
       for (int k = 0; k < 8; ++k) {
-        const double overlap = std::min(left(layer, j), left(layer + 1, k)) + length -
-                               std::max(left(layer, j), left(layer + 1, k));
+        const double overlap =
+            std::min(left(layer, j), left(layer + 1, k)) + length - std::max(left(layer, j), left(layer + 1, k));
         if (overlap > 1e-12) expected.push_back({name(layer, j), name(layer + 1, k), Vec3::UnitY(), overlap * depth});
       }
     }
@@ -216,7 +222,8 @@ TEST_P(BuiltinSceneMeshes, ArchHas14InterfacesOfOneSquareMetre) {
     EXPECT_EQ(i.min_contacts, 4);
   }
   for (int k = 0; k + 1 < 7; ++k) {
-    const ContactInterface* i = find_interface(scene, "voussoir-" + std::to_string(k), "voussoir-" + std::to_string(k + 1));
+    const ContactInterface* i =
+        find_interface(scene, "voussoir-" + std::to_string(k), "voussoir-" + std::to_string(k + 1));
     ASSERT_NE(i, nullptr);
     const double theta = (k + 1) * kPi / 7;
     EXPECT_LT((i->feasible_normals.at(0) - Vec3(-std::sin(theta), std::cos(theta), 0)).norm(), 1e-9);

@@ -129,9 +129,7 @@ std::shared_ptr<const Shape> shape_of(const TriMesh& mesh, const std::string& na
   return shape;
 }
 
-std::shared_ptr<const Shape> box_shape(const Vec3& size) {
-  return shape_of(box_mesh(-0.5 * size, 0.5 * size), "box");
-}
+std::shared_ptr<const Shape> box_shape(const Vec3& size) { return shape_of(box_mesh(-0.5 * size, 0.5 * size), "box"); }
 
 // ---------------------------------------------------------------------------------------------
 // Features by construction.
@@ -306,7 +304,8 @@ void expect_interfaces(const Scene& scene, const std::vector<ExpectedInterface>&
   const double position_tol = 1e-9 * length;
   ASSERT_EQ(found.size(), expected.size());
   for (std::size_t i = 1; i < found.size(); ++i) {
-    EXPECT_LE(std::make_pair(found[i - 1].body_a, found[i - 1].body_b), std::make_pair(found[i].body_a, found[i].body_b));
+    EXPECT_LE(std::make_pair(found[i - 1].body_a, found[i - 1].body_b),
+              std::make_pair(found[i].body_a, found[i].body_b));
   }
   std::vector<bool> used(found.size(), false);
   for (const ExpectedInterface& e : expected) {
@@ -333,7 +332,8 @@ void expect_interfaces(const Scene& scene, const std::vector<ExpectedInterface>&
     std::vector<bool> corner_used(e.corners.size(), false);
     for (const ExpectedCorner& c : e.corners) {
       std::size_t k = 0;
-      while (k < f.polygon.size() && (corner_used[k] || (f.polygon[k].position - c.position).norm() > position_tol)) ++k;
+      while (k < f.polygon.size() && (corner_used[k] || (f.polygon[k].position - c.position).norm() > position_tol))
+        ++k;
       ASSERT_LT(k, f.polygon.size()) << "expected corner " << c.position.transpose() << " missing";
       corner_used[k] = true;
       EXPECT_TRUE(same_feature(f.polygon[k].on_a, c.on_a))
@@ -368,7 +368,8 @@ void expect_case(const Case& c, std::uint64_t seed = 1) {
   std::mt19937_64 rng(seed);
   for (int i = 0; i < 25; ++i) {
     const Similarity s = random_similarity(rng);
-    expect_interfaces(transformed(c.scene, s), transformed(c.expected, s), c.name + " transformed #" + std::to_string(i));
+    expect_interfaces(transformed(c.scene, s), transformed(c.expected, s),
+                      c.name + " transformed #" + std::to_string(i));
   }
 }
 
@@ -448,7 +449,8 @@ Case rotated_cube_on_slab() {
   const Index cube = c.add_box(unit_cube(), Vec3(1, 1, 1), centre, q);
   ExpectedInterface e{base, cube, Vec3(0, 1, 0), 1.0, {}};
   const double h = std::sqrt(0.5);
-  for (const Vec3& p : {Vec3(0.8 + h, 0, -0.9), Vec3(0.8 - h, 0, -0.9), Vec3(0.8, 0, -0.9 + h), Vec3(0.8, 0, -0.9 - h)}) {
+  for (const Vec3& p :
+       {Vec3(0.8 + h, 0, -0.9), Vec3(0.8 - h, 0, -0.9), Vec3(0.8, 0, -0.9 + h), Vec3(0.8, 0, -0.9 - h)}) {
     e.corners.push_back(c.box_box_corner(base, cube, p, FeatureKind::kFace, FeatureKind::kVertex));
   }
   c.expected = {e};
@@ -471,7 +473,8 @@ Case hexagon_on_box(double r, const Vec3& centre, const std::string& name) {
   for (int k = 0; k < 6; ++k) {
     const Vec3 p = centre + Vec3(r * std::cos(k * kPi / 3), 0, r * std::sin(k * kPi / 3));
     const bool on_edge = std::abs(std::abs(p.x()) - 1.0) < 1e-12;
-    e.corners.push_back({p, c.box_feature(base, p, on_edge ? FeatureKind::kEdge : FeatureKind::kFace), c.vertex_feature(top, k)});
+    e.corners.push_back(
+        {p, c.box_feature(base, p, on_edge ? FeatureKind::kEdge : FeatureKind::kFace), c.vertex_feature(top, k)});
   }
   c.expected = {e};
   return c;
@@ -549,7 +552,8 @@ Case brick_wall() {
       // The end of the overlap that is a corner of the lower brick is the middle of an upper edge.
       for (double x : {x0, x1}) {
         const bool lower_corner = x == lower || x == lower + 1;
-        e.corners.push_back(c.box_box_corner(a, b, Vec3(x, 0.5, z), lower_corner ? FeatureKind::kVertex : FeatureKind::kEdge,
+        e.corners.push_back(c.box_box_corner(a, b, Vec3(x, 0.5, z),
+                                             lower_corner ? FeatureKind::kVertex : FeatureKind::kEdge,
                                              lower_corner ? FeatureKind::kEdge : FeatureKind::kVertex));
       }
     }
@@ -626,9 +630,7 @@ TEST(FindPlanarInterfaces, CubeOnSlabCornersAreVertexFaceAndNormalPointsFromLowe
   expect_case(cube_on_slab(), 12);
 }
 
-TEST(FindPlanarInterfaces, ShiftedCubeHasFaceVertexVertexFaceAndTwoEdgeEdgeCorners) {
-  expect_case(shifted_cube(), 13);
-}
+TEST(FindPlanarInterfaces, ShiftedCubeHasFaceVertexVertexFaceAndTwoEdgeEdgeCorners) { expect_case(shifted_cube(), 13); }
 
 TEST(FindPlanarInterfaces, RotatedCubeOnSlabIsTheRotatedSquare) { expect_case(rotated_cube_on_slab(), 14); }
 
@@ -773,7 +775,9 @@ TEST(FindPlanarInterfaces, RandomBoxPairsMatchTheRectangleOverlap) {
       } else if (r < 0.3) {
         offset = (unit(rng) < 0.5 ? -0.5 : 0.5) * (sa[j] - sb[j]);  // aligned edges
       } else {
-        offset = std::uniform_int_distribution<int>(-static_cast<int>(8 * reach) - 2, static_cast<int>(8 * reach) + 2)(rng) / 8.0;
+        offset =
+            std::uniform_int_distribution<int>(-static_cast<int>(8 * reach) - 2, static_cast<int>(8 * reach) + 2)(rng) /
+            8.0;
       }
       pb[j] = pa[j] + offset;
     }
@@ -935,7 +939,8 @@ std::shared_ptr<const Shape> kuhn_box(const Vec3& lo, const Vec3& hi) {
   for (const auto& p : permutations) {
     Tet tet{0, 1 << p[0], (1 << p[0]) | (1 << p[1]), 7};
     const Vec3 a = shape->tets.vertices[tet[0]];
-    if ((shape->tets.vertices[tet[1]] - a).dot((shape->tets.vertices[tet[2]] - a).cross(shape->tets.vertices[tet[3]] - a)) < 0) {
+    if ((shape->tets.vertices[tet[1]] - a)
+            .dot((shape->tets.vertices[tet[2]] - a).cross(shape->tets.vertices[tet[3]] - a)) < 0) {
       std::swap(tet[2], tet[3]);
     }
     shape->tets.tets.push_back(tet);

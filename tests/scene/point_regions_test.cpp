@@ -48,7 +48,8 @@ double point_segment_distance(const Vec3& p, const Vec3& a, const Vec3& b) {
 double point_triangle_distance(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c) {
   const Vec3 n = (b - a).cross(c - a).normalized();
   const Vec3 q = p - n.dot(p - a) * n;
-  const bool inside = n.dot((b - a).cross(q - a)) >= 0 && n.dot((c - b).cross(q - b)) >= 0 && n.dot((a - c).cross(q - c)) >= 0;
+  const bool inside =
+      n.dot((b - a).cross(q - a)) >= 0 && n.dot((c - b).cross(q - b)) >= 0 && n.dot((a - c).cross(q - c)) >= 0;
   if (inside) return std::abs(n.dot(p - a));
   return std::min({point_segment_distance(p, a, b), point_segment_distance(p, b, c), point_segment_distance(p, c, a)});
 }

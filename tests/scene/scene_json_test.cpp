@@ -13,10 +13,11 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -26,7 +27,6 @@
 #include <set>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 namespace contactlab {
@@ -103,7 +103,8 @@ void expect_same_scene(const Scene& a, const Scene& b) {
     EXPECT_EQ(x.body_a, y.body_a);
     EXPECT_EQ(x.body_b, y.body_b);
     ASSERT_EQ(x.feasible_normals.size(), y.feasible_normals.size());
-    for (std::size_t k = 0; k < x.feasible_normals.size(); ++k) expect_same(x.feasible_normals[k], y.feasible_normals[k], "normal");
+    for (std::size_t k = 0; k < x.feasible_normals.size(); ++k)
+      expect_same(x.feasible_normals[k], y.feasible_normals[k], "normal");
     EXPECT_EQ(x.min_contacts, y.min_contacts);
     EXPECT_EQ(x.planar, y.planar);
     expect_same(x.area, y.area, "area");
@@ -133,7 +134,8 @@ TriMesh tetrahedron(double scale) {
   return mesh;
 }
 
-std::shared_ptr<const Shape> inline_shape(const TriMesh& surface, const std::string& switches = kTetGenDefaultSwitches) {
+std::shared_ptr<const Shape> inline_shape(const TriMesh& surface,
+                                          const std::string& switches = kTetGenDefaultSwitches) {
   ShapeSource source;
   source.kind = ShapeSource::Kind::kInline;
   return make_shape(source, surface, switches, "inline");
@@ -216,7 +218,8 @@ TEST(SceneJson, RoundTripIsBitExact) {
   const Scene back = parse(text);
   expect_same_scene(scene, back);
   // The generator shapes are regenerated from their parameters: compare with the generator itself.
-  expect_same_surface(back.bodies[0].shape->surface, generate_surface("box", {{"size", {6.0, 1.0, 6.0}}}, "test"), "ground");
+  expect_same_surface(back.bodies[0].shape->surface, generate_surface("box", {{"size", {6.0, 1.0, 6.0}}}, "test"),
+                      "ground");
   EXPECT_EQ(back.bodies[4].shape->tetgen_switches, "pq1.8Y");
   EXPECT_EQ(back.bodies[0].shape->tetgen_switches, kTetGenDefaultSwitches);
   EXPECT_FALSE(back.bodies[0].shape->tets.tets.empty());
@@ -236,11 +239,11 @@ TEST(SceneJson, WritesEveryFieldExplicitly) {
   scene.name = "defaults";
   scene.bodies.push_back(make_body("cube", generator_shape("box", {{"size", {1.0, 1.0, 1.0}}}), Vec3::Zero()));
   const std::string text = scene_to_json(scene);
-  for (const char* field : {"\"format\": \"contactlab-scene\"", "\"version\": 1", "\"description\": \"\"",
-                            "\"gravity\": [0.0, -9.81, 0.0]", "\"tetgen_switches\": \"pq2.0Y\"", "\"position\": [0.0, 0.0, 0.0]",
-                            "\"orientation\": [1.0, 0.0, 0.0, 0.0]", "\"linear_velocity\": [0.0, 0.0, 0.0]",
-                            "\"angular_velocity\": [0.0, 0.0, 0.0]", "\"density\": 2000.0", "\"friction\": 0.5",
-                            "\"fixed\": false", "\"size\": [1.0, 1.0, 1.0]"}) {
+  for (const char* field :
+       {"\"format\": \"contactlab-scene\"", "\"version\": 1", "\"description\": \"\"", "\"gravity\": [0.0, -9.81, 0.0]",
+        "\"tetgen_switches\": \"pq2.0Y\"", "\"position\": [0.0, 0.0, 0.0]", "\"orientation\": [1.0, 0.0, 0.0, 0.0]",
+        "\"linear_velocity\": [0.0, 0.0, 0.0]", "\"angular_velocity\": [0.0, 0.0, 0.0]", "\"density\": 2000.0",
+        "\"friction\": 0.5", "\"fixed\": false", "\"size\": [1.0, 1.0, 1.0]"}) {
     EXPECT_NE(text.find(field), std::string::npos) << field << " missing in\n" << text;
   }
   EXPECT_EQ(text.find("ground_truth"), std::string::npos);  // absent ground truth stays absent
@@ -314,8 +317,10 @@ TEST(SceneJson, MeshFilesResolvedAgainstTheSceneFolder) {
   ASSERT_EQ(scene.bodies.size(), 3u);
   // Surfaces equal what the mesh readers return for the resolved paths.
   expect_same_surface(scene.bodies[0].shape->surface, read_obj(kScenes + "/meshes/tetrahedron.obj"), "tetra");
-  expect_same_surface(scene.bodies[1].shape->surface, read_obj(std::string(CONTACTLAB_TEST_DATA_DIR) + "/meshes/unit_cube.obj"), "cube");
-  expect_same_surface(scene.bodies[2].shape->surface, read_off(std::string(CONTACTLAB_TEST_DATA_DIR) + "/meshes/square_pyramid.off"), "pyramid");
+  expect_same_surface(scene.bodies[1].shape->surface,
+                      read_obj(std::string(CONTACTLAB_TEST_DATA_DIR) + "/meshes/unit_cube.obj"), "cube");
+  expect_same_surface(scene.bodies[2].shape->surface,
+                      read_off(std::string(CONTACTLAB_TEST_DATA_DIR) + "/meshes/square_pyramid.off"), "pyramid");
   // Paths are kept as written, the override only where given.
   EXPECT_EQ(scene.bodies[0].shape->source.path, "meshes/tetrahedron.obj");
   EXPECT_EQ(scene.bodies[1].shape->source.path, "../meshes/unit_cube.obj");
@@ -330,7 +335,9 @@ TEST(SceneJson, MeshFilesResolvedAgainstTheSceneFolder) {
   // An absolute path works from anywhere.
   const std::string absolute = std::filesystem::absolute(kScenes + "/meshes/tetrahedron.obj").string();
   const Scene abs_scene = parse_scene_json(R"({"format": "contactlab-scene", "version": 1, "name": "abs",
-    "bodies": [{"name": "t", "shape": {"mesh": ")" + absolute + R"("}}]})", "abs.json", "/nonexistent-dir");
+    "bodies": [{"name": "t", "shape": {"mesh": ")" +
+                                               absolute + R"("}}]})",
+                                           "abs.json", "/nonexistent-dir");
   expect_same_surface(abs_scene.bodies[0].shape->surface, read_obj(absolute), "absolute");
 }
 
@@ -382,13 +389,16 @@ TEST(SceneJson, EqualSpecsAreTetrahedralizedOnce) {
 TEST(SceneJson, SwitchesOptionOverridesFileAndShape) {
   SceneReadOptions options;
   options.tetgen_switches = "pq1.9Y";
-  const Scene scene = parse(R"({"format": "contactlab-scene", "version": 1, "name": "switches", "tetgen_switches": "pq1.5Y",
+  const Scene scene =
+      parse(R"({"format": "contactlab-scene", "version": 1, "name": "switches", "tetgen_switches": "pq1.5Y",
     "bodies": [{"name": "a", "shape": {"generator": "box", "size": [1, 1, 1], "tetgen_switches": "pq1.7Y"}},
-               {"name": "b", "shape": {"generator": "spike"}}]})", options);
+               {"name": "b", "shape": {"generator": "spike"}}]})",
+            options);
   EXPECT_EQ(scene.bodies[0].shape->tetgen_switches, "pq1.9Y");
   EXPECT_EQ(scene.bodies[1].shape->tetgen_switches, "pq1.9Y");
   EXPECT_EQ(scene.tetgen_switches, "pq1.9Y");  // the scene says what its shapes were built with
-  const Scene plain = parse(R"({"format": "contactlab-scene", "version": 1, "name": "switches", "tetgen_switches": "pq1.5Y",
+  const Scene plain =
+      parse(R"({"format": "contactlab-scene", "version": 1, "name": "switches", "tetgen_switches": "pq1.5Y",
     "bodies": [{"name": "a", "shape": {"generator": "box", "size": [1, 1, 1], "tetgen_switches": "pq1.7Y"}},
                {"name": "b", "shape": {"generator": "spike"}}]})");
   EXPECT_EQ(plain.bodies[0].shape->tetgen_switches, "pq1.7Y");
@@ -407,7 +417,7 @@ TEST(SceneJson, BuiltinScenesRoundTripWithTheirSharing) {
     EXPECT_EQ(distinct_shapes(back), distinct_shapes(scene));
     EXPECT_EQ(text, scene_to_json(back));
     if (info.name == "wall") {
-      EXPECT_EQ(back.bodies.size(), 81u);           // ground + 10 layers x 8 bricks
+      EXPECT_EQ(back.bodies.size(), 81u);                            // ground + 10 layers x 8 bricks
       EXPECT_LE(distinct_shapes(back), 3u) << text.substr(0, 2000);  // ground, brick(s): shared
     }
   }
@@ -440,7 +450,8 @@ TEST(SceneJson, GroundTruthFixtureIsReadAndGeometricallyConsistent) {
       const Vec3 a = pose.apply(s.vertices[e[0]]), b = pose.apply(s.vertices[e[1]]);
       return std::abs((p - a).norm() + (b - p).norm() - (b - a).norm()) < eps;
     }
-    const Vec3 a = pose.apply(s.corner(f.index, 0)), b = pose.apply(s.corner(f.index, 1)), c = pose.apply(s.corner(f.index, 2));
+    const Vec3 a = pose.apply(s.corner(f.index, 0)), b = pose.apply(s.corner(f.index, 1)),
+               c = pose.apply(s.corner(f.index, 2));
     const Vec3 n = (b - a).cross(c - a);
     return std::abs(n.dot(p - a)) < eps && n.dot((b - a).cross(p - a)) >= 0 && n.dot((c - b).cross(p - b)) >= 0 &&
            n.dot((a - c).cross(p - c)) >= 0;
@@ -458,7 +469,8 @@ TEST(SceneJson, GroundTruthFixtureIsReadAndGeometricallyConsistent) {
 // --- writing files --------------------------------------------------------------------------
 
 TEST(SceneJson, WriteFileIsAtomic) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("contactlab_scene_json_" + std::to_string(::getpid()));
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("contactlab_scene_json_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const std::string path = (dir / "out.json").string();
   const Scene scene = sample_scene();
@@ -494,7 +506,8 @@ void expect_input_error(const std::function<void()>& read, const std::vector<std
     const std::string message = e.what();
     // SCENE_JSON_PRINT_ERRORS=1 prints every message, to review their wording.
     if (std::getenv("SCENE_JSON_PRINT_ERRORS")) std::printf("%s\n", message.c_str());
-    for (const std::string& part : parts) EXPECT_NE(message.find(part), std::string::npos) << "'" << part << "' not in: " << message;
+    for (const std::string& part : parts)
+      EXPECT_NE(message.find(part), std::string::npos) << "'" << part << "' not in: " << message;
     if (line >= 0) {
       EXPECT_EQ(e.line(), line) << message;
     }
@@ -516,89 +529,152 @@ struct ErrorCase {
 TEST(SceneJson, ErrorsNameTheFieldAndWhatWasExpected) {
   const std::string cube_body = R"({"name": "cube", "shape": )" + kCube + "}";
   const std::vector<ErrorCase> cases = {
-      {"unknown field", with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "frction": 0.3})"),
+      {"unknown field",
+       with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "frction": 0.3})"),
        {"test.json: bodies[0].frction: unknown field; did you mean 'friction'?"}},
-      {"unknown top-level field", with_bodies(cube_body, R"("gravty": [0, -1, 0], )"), {"gravty: unknown field; did you mean 'gravity'?"}},
-      {"far-off unknown field lists the known ones", with_bodies(cube_body, R"("zzzzzzzzzz": 1, )"),
+      {"unknown top-level field",
+       with_bodies(cube_body, R"("gravty": [0, -1, 0], )"),
+       {"gravty: unknown field; did you mean 'gravity'?"}},
+      {"far-off unknown field lists the known ones",
+       with_bodies(cube_body, R"("zzzzzzzzzz": 1, )"),
        {"zzzzzzzzzz: unknown field; expected one of: format, version, name"}},
-      {"missing name", R"({"format": "contactlab-scene", "version": 1, "bodies": []})", {"name: missing required field"}},
-      {"missing bodies", R"({"format": "contactlab-scene", "version": 1, "name": "x"})", {"bodies: missing required field"}},
+      {"missing name",
+       R"({"format": "contactlab-scene", "version": 1, "bodies": []})",
+       {"name: missing required field"}},
+      {"missing bodies",
+       R"({"format": "contactlab-scene", "version": 1, "name": "x"})",
+       {"bodies: missing required field"}},
       {"missing shape", with_bodies(R"({"name": "c"})"), {"bodies[0].shape: missing required field"}},
-      {"wrong type", with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "density": "heavy"})"),
+      {"wrong type",
+       with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "density": "heavy"})"),
        {"bodies[0].density: expected a number, got a string (\"heavy\")"}},
-      {"wrong type bool", with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "fixed": 1})"), {"bodies[0].fixed: expected true or false"}},
-      {"wrong array length", with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "position": [1, 2]})"),
+      {"wrong type bool",
+       with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "fixed": 1})"),
+       {"bodies[0].fixed: expected true or false"}},
+      {"wrong array length",
+       with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "position": [1, 2]})"),
        {"bodies[0].position: expected an array of 3 numbers, got 2"}},
-      {"wrong element type", with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "angular_velocity": [1, null, 2]})"),
+      {"wrong element type",
+       with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "angular_velocity": [1, null, 2]})"),
        {"bodies[0].angular_velocity[1]: expected a number, got null"}},
-      {"orientation length", with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "orientation": [1, 0, 0]})"),
+      {"orientation length",
+       with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "orientation": [1, 0, 0]})"),
        {"bodies[0].orientation: expected an array of 4 numbers, got 3"}},
-      {"zero quaternion", with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "orientation": [0, 0, 0, 0]})"),
+      {"zero quaternion",
+       with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "orientation": [0, 0, 0, 0]})"),
        {"bodies[0].orientation: zero quaternion"}},
-      {"negative density", with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "density": -1})"), {"bodies[0].density: expected a number > 0"}},
-      {"negative friction", with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "friction": -0.1})"),
+      {"negative density",
+       with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "density": -1})"),
+       {"bodies[0].density: expected a number > 0"}},
+      {"negative friction",
+       with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "friction": -0.1})"),
        {"bodies[0].friction: expected a number >= 0"}},
-      {"non-finite", with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "position": [0, 1e400, 0]})"), {"test.json:1: non-finite number", "1e400"}},
-      {"triangle length", with_bodies(R"({"name": "c", "shape": {"vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0]], "triangles": [[0, 1]]}})"),
+      {"non-finite",
+       with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "position": [0, 1e400, 0]})"),
+       {"test.json:1: non-finite number", "1e400"}},
+      {"triangle length",
+       with_bodies(R"({"name": "c", "shape": {"vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0]], "triangles": [[0, 1]]}})"),
        {"bodies[0].shape.triangles[0]: expected an array of 3 vertex indices, got 2"}},
-      {"vector type", with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "linear_velocity": 3})"),
+      {"vector type",
+       with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "linear_velocity": 3})"),
        {"bodies[0].linear_velocity: expected an array of 3 numbers, got a number (3)"}},
-      {"bodies type", R"({"format": "contactlab-scene", "version": 1, "name": "x", "bodies": {}})", {"bodies: expected an array of bodies, got an object"}},
-      {"unknown generator", with_bodies(R"({"name": "c", "shape": {"generator": "spkie"}})"),
+      {"bodies type",
+       R"({"format": "contactlab-scene", "version": 1, "name": "x", "bodies": {}})",
+       {"bodies: expected an array of bodies, got an object"}},
+      {"unknown generator",
+       with_bodies(R"({"name": "c", "shape": {"generator": "spkie"}})"),
        {"bodies[0].shape.generator: unknown generator 'spkie'; did you mean 'spike'?"}},
-      {"bad generator params", with_bodies(R"({"name": "a", "shape": )" + kCube + R"(}, {"name": "c", "shape": {"generator": "box", "size": [1, -2, 1]}})"),
+      {"bad generator params",
+       with_bodies(R"({"name": "a", "shape": )" + kCube +
+                   R"(}, {"name": "c", "shape": {"generator": "box", "size": [1, -2, 1]}})"),
        {"test.json: bodies[1].shape.size"}},
-      {"missing generator param", with_bodies(R"({"name": "c", "shape": {"generator": "box"}})"), {"bodies[0].shape", "size"}},
-      {"unknown generator param", with_bodies(R"({"name": "c", "shape": {"generator": "box", "size": [1, 1, 1], "sise": 2}})"),
+      {"missing generator param",
+       with_bodies(R"({"name": "c", "shape": {"generator": "box"}})"),
+       {"bodies[0].shape", "size"}},
+      {"unknown generator param",
+       with_bodies(R"({"name": "c", "shape": {"generator": "box", "size": [1, 1, 1], "sise": 2}})"),
        {"bodies[0].shape", "sise"}},
-      {"generator param type", with_bodies(R"({"name": "c", "shape": {"generator": "box", "size": [1, "1", 1]}})"),
+      {"generator param type",
+       with_bodies(R"({"name": "c", "shape": {"generator": "box", "size": [1, "1", 1]}})"),
        {"bodies[0].shape.size[1]: expected a number, got a string"}},
-      {"no shape kind", with_bodies(R"({"name": "c", "shape": {"generater": "box"}})"),
+      {"no shape kind",
+       with_bodies(R"({"name": "c", "shape": {"generater": "box"}})"),
        {"bodies[0].shape: no shape given", "('generater'; did you mean 'generator'?)"}},
-      {"two shape kinds", with_bodies(R"({"name": "c", "shape": {"generator": "box", "mesh": "a.obj"}})"),
+      {"two shape kinds",
+       with_bodies(R"({"name": "c", "shape": {"generator": "box", "mesh": "a.obj"}})"),
        {"bodies[0].shape: more than one shape given"}},
-      {"unknown shape reference", with_bodies(R"({"name": "c", "shape": "crat"})", R"("shapes": {"crate": )" + kCube + "}, "),
+      {"unknown shape reference",
+       with_bodies(R"({"name": "c", "shape": "crat"})", R"("shapes": {"crate": )" + kCube + "}, "),
        {"bodies[0].shape: no shape named 'crat' in \"shapes\"; did you mean 'crate'?"}},
-      {"shape table error path", with_bodies(cube_body, R"("shapes": {"crate": {"generator": "box", "size": [1, 1]}}, )"), {"shapes.crate.size"}},
-      {"missing triangles", with_bodies(R"({"name": "c", "shape": {"vertices": [[0, 0, 0]]}})"), {"bodies[0].shape.triangles: missing required field"}},
-      {"triangle index range", with_bodies(R"({"name": "c", "shape": {"vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0]], "triangles": [[0, 1, 3]]}})"),
+      {"shape table error path",
+       with_bodies(cube_body, R"("shapes": {"crate": {"generator": "box", "size": [1, 1]}}, )"),
+       {"shapes.crate.size"}},
+      {"missing triangles",
+       with_bodies(R"({"name": "c", "shape": {"vertices": [[0, 0, 0]]}})"),
+       {"bodies[0].shape.triangles: missing required field"}},
+      {"triangle index range",
+       with_bodies(
+           R"({"name": "c", "shape": {"vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0]], "triangles": [[0, 1, 3]]}})"),
        {"bodies[0].shape.triangles[0][2]: expected an integer in [0, 2], got 3"}},
-      {"triangle index type", with_bodies(R"({"name": "c", "shape": {"vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0]], "triangles": [[0, 1, 1.5]]}})"),
+      {"triangle index type",
+       with_bodies(
+           R"({"name": "c", "shape": {"vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0]], "triangles": [[0, 1, 1.5]]}})"),
        {"bodies[0].shape.triangles[0][2]: expected an integer"}},
-      {"missing mesh file", with_bodies(R"({"name": "c", "shape": {"mesh": "meshes/nope.obj"}})"),
-       {"bodies[0].shape.mesh: mesh file not found: '" + (std::filesystem::path(kScenes) / "meshes/nope.obj").lexically_normal().string() + "'"}},
-      {"mesh file's own error", with_bodies(R"({"name": "c", "shape": {"mesh": "../meshes/bad/malformed_number.obj"}})"), {"malformed_number.obj:3"}},
-      {"duplicate body names", with_bodies(cube_body + ", " + R"({"name": "other", "shape": )" + kCube + "}, " + cube_body),
+      {"missing mesh file",
+       with_bodies(R"({"name": "c", "shape": {"mesh": "meshes/nope.obj"}})"),
+       {"bodies[0].shape.mesh: mesh file not found: '" +
+        (std::filesystem::path(kScenes) / "meshes/nope.obj").lexically_normal().string() + "'"}},
+      {"mesh file's own error",
+       with_bodies(R"({"name": "c", "shape": {"mesh": "../meshes/bad/malformed_number.obj"}})"),
+       {"malformed_number.obj:3"}},
+      {"duplicate body names",
+       with_bodies(cube_body + ", " + R"({"name": "other", "shape": )" + kCube + "}, " + cube_body),
        {"bodies[2].name: duplicate body name 'cube' (also bodies[0])"}},
-      {"duplicate key", with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "friction": 0.1, "friction": 0.2})"),
+      {"duplicate key",
+       with_bodies(R"({"name": "c", "shape": )" + kCube + R"(, "friction": 0.1, "friction": 0.2})"),
        {"bodies[0].friction: duplicate field"}},
-      {"format mismatch", R"({"format": "contactlab-contacts", "version": 1, "name": "x", "bodies": []})",
+      {"format mismatch",
+       R"({"format": "contactlab-contacts", "version": 1, "name": "x", "bodies": []})",
        {"format: expected \"contactlab-scene\", got a string (\"contactlab-contacts\")"}},
       {"format missing", R"({"version": 1, "name": "x", "bodies": []})", {"format: missing required field"}},
-      {"version mismatch", R"({"format": "contactlab-scene", "version": 2, "name": "x", "bodies": []})",
+      {"version mismatch",
+       R"({"format": "contactlab-scene", "version": 2, "name": "x", "bodies": []})",
        {"version: version 2 is not supported; this build reads version 1"}},
-      {"version type", R"({"format": "contactlab-scene", "version": "1", "name": "x", "bodies": []})", {"version: expected an integer"}},
+      {"version type",
+       R"({"format": "contactlab-scene", "version": "1", "name": "x", "bodies": []})",
+       {"version: expected an integer"}},
       {"not an object", "[1, 2]", {"expected a JSON object at the top level"}},
-      {"ground truth unknown body", with_bodies(cube_body, R"("ground_truth": {"interfaces": [{"body_a": "cube", "body_b": "cuve", "normals": [[0, 1, 0]], "min_contacts": 1}]}, )"),
+      {"ground truth unknown body",
+       with_bodies(
+           cube_body,
+           R"("ground_truth": {"interfaces": [{"body_a": "cube", "body_b": "cuve", "normals": [[0, 1, 0]], "min_contacts": 1}]}, )"),
        {"ground_truth.interfaces[0].body_b: no body named 'cuve'; did you mean 'cube'?"}},
       {"ground truth zero normal",
-       with_bodies(cube_body + R"(, {"name": "top", "shape": )" + kCube + "}",
-                   R"("ground_truth": {"interfaces": [{"body_a": "cube", "body_b": "top", "normals": [[0, 1, 0], [0, 0, 0]], "min_contacts": 1}]}, )"),
+       with_bodies(
+           cube_body + R"(, {"name": "top", "shape": )" + kCube + "}",
+           R"("ground_truth": {"interfaces": [{"body_a": "cube", "body_b": "top", "normals": [[0, 1, 0], [0, 0, 0]], "min_contacts": 1}]}, )"),
        {"ground_truth.interfaces[0].normals[1]: zero normal"}},
-      {"ground truth same body", with_bodies(cube_body, R"("ground_truth": {"interfaces": [{"body_a": "cube", "body_b": "cube", "normals": [[0, 1, 0]], "min_contacts": 1}]}, )"),
+      {"ground truth same body",
+       with_bodies(
+           cube_body,
+           R"("ground_truth": {"interfaces": [{"body_a": "cube", "body_b": "cube", "normals": [[0, 1, 0]], "min_contacts": 1}]}, )"),
        {"ground_truth.interfaces[0].body_b: the same body as body_a"}},
       {"ground truth feature kind",
-       with_bodies(cube_body + R"(, {"name": "top", "shape": )" + kCube + "}",
-                   R"("ground_truth": {"interfaces": [{"body_a": "cube", "body_b": "top", "normals": [[0, 1, 0]], "min_contacts": 1,
+       with_bodies(
+           cube_body + R"(, {"name": "top", "shape": )" + kCube + "}",
+           R"("ground_truth": {"interfaces": [{"body_a": "cube", "body_b": "top", "normals": [[0, 1, 0]], "min_contacts": 1,
                        "polygon": [{"position": [0, 0, 0], "on_a": {"kind": "vertx", "index": 0}, "on_b": {"kind": "face", "index": 0}}]}]}, )"),
        {"ground_truth.interfaces[0].polygon[0].on_a.kind: unknown feature kind 'vertx'; did you mean 'vertex'?"}},
       {"ground truth feature index",
-       with_bodies(cube_body + R"(, {"name": "top", "shape": )" + kCube + "}",
-                   R"("ground_truth": {"interfaces": [{"body_a": "cube", "body_b": "top", "normals": [[0, 1, 0]], "min_contacts": 1,
+       with_bodies(
+           cube_body + R"(, {"name": "top", "shape": )" + kCube + "}",
+           R"("ground_truth": {"interfaces": [{"body_a": "cube", "body_b": "top", "normals": [[0, 1, 0]], "min_contacts": 1,
                        "polygon": [{"position": [0, 0, 0], "on_a": {"kind": "vertex", "index": 0}, "on_b": {"kind": "edge", "index": 18}}]}]}, )"),
        {"ground_truth.interfaces[0].polygon[0].on_b.index: expected an integer in [-1, 17], got 18"}},
-      {"ground truth min_contacts", with_bodies(cube_body + R"(, {"name": "top", "shape": )" + kCube + "}",
-                                                R"("ground_truth": {"interfaces": [{"body_a": "cube", "body_b": "top", "normals": [[0, 1, 0]], "min_contacts": -1}]}, )"),
+      {"ground truth min_contacts",
+       with_bodies(
+           cube_body + R"(, {"name": "top", "shape": )" + kCube + "}",
+           R"("ground_truth": {"interfaces": [{"body_a": "cube", "body_b": "top", "normals": [[0, 1, 0]], "min_contacts": -1}]}, )"),
        {"ground_truth.interfaces[0].min_contacts: expected an integer in [0, "}},
   };
   for (const ErrorCase& c : cases) {
@@ -610,12 +686,14 @@ TEST(SceneJson, ErrorsNameTheFieldAndWhatWasExpected) {
 TEST(SceneJson, SyntaxErrorGivesLineAndColumn) {
   const std::string text = "{\n  \"format\": \"contactlab-scene\",\n  \"version\": 1\n  \"name\": \"x\"\n}\n";
   expect_input_error([&] { parse(text); }, {"test.json:4: JSON syntax error", "line 4, column"}, 4);
-  expect_input_error([&] { read_scene_json(kScenes + "/bad/syntax_error.json"); }, {"syntax_error.json:6: JSON syntax error"}, 6);
+  expect_input_error([&] { read_scene_json(kScenes + "/bad/syntax_error.json"); },
+                     {"syntax_error.json:6: JSON syntax error"}, 6);
 }
 
 TEST(SceneJson, OpenSurfaceIsGeometryErrorNamingTheBody) {
   // A tetrahedron with one face missing: not closed.
-  const std::string text = with_bodies(R"({"name": "leaky", "shape": {"vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]],
+  const std::string text =
+      with_bodies(R"({"name": "leaky", "shape": {"vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]],
                                                                        "triangles": [[0, 2, 1], [0, 1, 3], [0, 3, 2]]}})");
   EXPECT_THROW(parse(text), GeometryError);
   expect_input_error([&] { parse(text); }, {"test.json", "bodies[0].shape", "body 'leaky'"});
@@ -627,7 +705,8 @@ TEST(SceneJson, FixtureWithMisspelledField) {
 }
 
 TEST(SceneJson, FixtureWithMissingMeshFile) {
-  const std::string resolved = (std::filesystem::path(kScenes) / "bad/meshes/does_not_exist.obj").lexically_normal().string();
+  const std::string resolved =
+      (std::filesystem::path(kScenes) / "bad/meshes/does_not_exist.obj").lexically_normal().string();
   expect_input_error([&] { read_scene_json(kScenes + "/bad/missing_mesh.json"); },
                      {"missing_mesh.json: bodies[1].shape.mesh: mesh file not found: '" + resolved + "'"});
 }

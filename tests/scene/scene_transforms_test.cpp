@@ -1,9 +1,9 @@
 // Scene transforms: the ground truth carried along by transformed() must equal the ground truth
 // derived afresh from the moved geometry, and the closed-form totals must scale with scale².
+#include "contactlab/scene/scene_transforms.h"
 #include "contactlab/core/error.h"
 #include "contactlab/scene/builtin_scenes.h"
 #include "contactlab/scene/planar_interfaces.h"
-#include "contactlab/scene/scene_transforms.h"
 
 #include <gtest/gtest.h>
 
@@ -33,7 +33,8 @@ void expect_same_interfaces(const std::vector<ContactInterface>& carried, const 
     ASSERT_EQ(c.polygon.size(), d.polygon.size());
     for (const PolygonCorner& corner : c.polygon) {  // same corners, in any cyclic order
       double nearest = INFINITY;
-      for (const PolygonCorner& other : d.polygon) nearest = std::min(nearest, (corner.position - other.position).norm());
+      for (const PolygonCorner& other : d.polygon)
+        nearest = std::min(nearest, (corner.position - other.position).norm());
       EXPECT_LT(nearest, 1e-9 * length);
     }
   }
@@ -70,7 +71,8 @@ TEST(SceneTransforms, VelocitiesRotateAndLinearVelocityScales) {
 TEST(SceneTransforms, PerturbationMovesOnlyMovableBodiesHorizontallyAndIsSeeded) {
   const Scene pillar = make_builtin_scene("pillar");
   const double magnitude = 0.01;
-  const Scene a = perturbed(pillar, magnitude, 7), b = perturbed(pillar, magnitude, 7), c = perturbed(pillar, magnitude, 8);
+  const Scene a = perturbed(pillar, magnitude, 7), b = perturbed(pillar, magnitude, 7),
+              c = perturbed(pillar, magnitude, 8);
   bool differs = false;
   for (std::size_t i = 0; i < pillar.bodies.size(); ++i) {
     const Vec3 d = a.bodies[i].position - pillar.bodies[i].position;

@@ -22,11 +22,11 @@ struct MeasureOptions {
 struct InterfaceScore {
   Index body_a = kInvalidIndex;  ///< as the ground truth lists them
   Index body_b = kInvalidIndex;
-  int contacts = 0;                ///< contacts of this body pair (either order) assigned to it
-  int correct = 0;                 ///< of which with a feasible normal (after ordering A→B)
-  int feasible_normals = 0;        ///< feasible normals of the interface
-  int normals_matched = 0;         ///< of which matched by at least one contact
-  int min_contacts = 0;            ///< minimal contact count of the interface
+  int contacts = 0;          ///< contacts of this body pair (either order) assigned to it
+  int correct = 0;           ///< of which with a feasible normal (after ordering A→B)
+  int feasible_normals = 0;  ///< feasible normals of the interface
+  int normals_matched = 0;   ///< of which matched by at least one contact
+  int min_contacts = 0;      ///< minimal contact count of the interface
   bool planar = false;
   double true_area = 0.0;          ///< planar: the interface's area, m²
   double hull_area = 0.0;          ///< planar: area of the convex hull of the contacts projected on
@@ -37,12 +37,12 @@ struct InterfaceScore {
 
 /// The measures of one contact set on one scene (one method on one case).
 struct Measures {
-  int count = 0;                   ///< contacts generated
-  int correct = 0;                 ///< contacts whose normal is feasible (quality numerator)
-  int stray = 0;                   ///< contacts on body pairs that the ground truth says do not touch
-  double quality_percent = 0.0;    ///< 100·correct/count; 0 when count = 0
-  double coverage_percent = 0.0;   ///< 100·Σ normals_matched / Σ feasible_normals
-  double excess = 0.0;             ///< count / Σ min_contacts (1 ideal, < 1 information missing)
+  int count = 0;                                ///< contacts generated
+  int correct = 0;                              ///< contacts whose normal is feasible (quality numerator)
+  int stray = 0;                                ///< contacts on body pairs that the ground truth says do not touch
+  double quality_percent = 0.0;                 ///< 100·correct/count; 0 when count = 0
+  double coverage_percent = 0.0;                ///< 100·Σ normals_matched / Σ feasible_normals
+  double excess = 0.0;                          ///< count / Σ min_contacts (1 ideal, < 1 information missing)
   std::optional<double> area_coverage;          ///< P = Σ hull_area / Σ true_area (planar cases)
   std::optional<double> area_coverage_clipped;  ///< P with each hull clipped to its true polygon
   std::optional<double> position_error;         ///< max over interfaces, m; absent when no region is known

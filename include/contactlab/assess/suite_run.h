@@ -16,10 +16,10 @@ struct SuiteOptions {
   /// Built-in scene names or paths of scene JSON files with ground truth (docs/scene-format.md);
   /// empty: the 13 built-in cases.
   std::vector<std::string> cases;
-  bool refined = false;              ///< refined tet meshes
-  GenerateOptions generate;          ///< method settings and thread count
+  bool refined = false;      ///< refined tet meshes
+  GenerateOptions generate;  ///< method settings and thread count
   MeasureOptions measure;
-  int repetitions = 1;               ///< timed generations per (method, case), ≥ 1; time = median
+  int repetitions = 1;  ///< timed generations per (method, case), ≥ 1; time = median
   /// Called before each (method, case) run: runs done so far, total runs, method, case. Runs go
   /// case by case (each scene is built once, then every method runs on it).
   std::function<void(int, int, const std::string&, const std::string&)> progress;
@@ -30,16 +30,16 @@ struct CaseResult {
   bool fundamental = false;
   std::string method;
   Measures measures;
-  double seconds = 0.0;        ///< median wall-clock of generate_contacts (broad + narrow + post)
-  ContactSet contacts;         ///< the contacts scored (for the viewer pages)
+  double seconds = 0.0;  ///< median wall-clock of generate_contacts (broad + narrow + post)
+  ContactSet contacts;   ///< the contacts scored (for the viewer pages)
 };
 
 struct SuiteResult {
   std::vector<std::string> methods;  ///< in run order
   std::vector<std::string> cases;
   bool refined = false;
-  std::vector<CaseResult> results;   ///< method-major: results[m * cases.size() + c]
-  double seconds = 0.0;              ///< wall clock of the whole run incl. scene building
+  std::vector<CaseResult> results;  ///< method-major: results[m * cases.size() + c]
+  double seconds = 0.0;             ///< wall clock of the whole run incl. scene building
 
   const CaseResult& at(std::size_t method, std::size_t case_index) const {
     return results[method * cases.size() + case_index];

@@ -17,13 +17,11 @@ namespace contactlab {
 /// All (i, j) over every element i of `a` and j of `b` whose candidate boxes overlap;
 /// sorted by (i, j). O(n_a · n_b) box tests.
 std::vector<ElementPair> brute_force_element_pairs(const MeshElements& a, const Transform& pose_a,
-                                                   const MeshElements& b, const Transform& pose_b,
-                                                   double margin);
+                                                   const MeshElements& b, const Transform& pose_b, double margin);
 /// The same over the element subsets `elements_a` of a and `elements_b` of b (e.g. Bvh::elements).
 std::vector<ElementPair> brute_force_element_pairs(const MeshElements& a, const Transform& pose_a,
-                                                   std::span<const Index> elements_a,
-                                                   const MeshElements& b, const Transform& pose_b,
-                                                   std::span<const Index> elements_b,
+                                                   std::span<const Index> elements_a, const MeshElements& b,
+                                                   const Transform& pose_b, std::span<const Index> elements_b,
                                                    double margin);
 
 /// All body pairs a < b by the definition of candidate_body_pairs; O(n²) box tests.

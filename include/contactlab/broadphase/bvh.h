@@ -33,8 +33,8 @@ struct BvhNode {
 };
 
 struct Bvh {
-  std::vector<BvhNode> nodes;   ///< empty when the tree holds no element; else nodes[0] is the root
-  std::vector<Index> elements;  ///< element indices (into the source mesh) in leaf order
+  std::vector<BvhNode> nodes;      ///< empty when the tree holds no element; else nodes[0] is the root
+  std::vector<Index> elements;     ///< element indices (into the source mesh) in leaf order
   Index source_element_count = 0;  ///< element count of the mesh the tree was built for
 
   bool empty() const { return nodes.empty(); }

@@ -45,7 +45,6 @@ struct PosedBody {
 /// tree is empty.
 /// Throws InputError if margin is negative or not finite, a pose has a non-finite entry, or a
 /// tree was built for a mesh with a different element count (or bvh is null).
-std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const PosedBody& b,
-                                                 double margin);
+std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const PosedBody& b, double margin);
 
 }  // namespace contactlab

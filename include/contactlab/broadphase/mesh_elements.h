@@ -47,8 +47,7 @@ Aabb element_body_box(const MeshElements& elements, Index element);
 
 /// World-space candidate box of element `element` under `pose` (body → world), grown by
 /// margin/2 on every side (see the file comment). Inline so every caller rounds identically.
-inline Aabb element_world_box(const MeshElements& elements, Index element, const Transform& pose,
-                              double margin) {
+inline Aabb element_world_box(const MeshElements& elements, Index element, const Transform& pose, double margin) {
   Aabb box;
   const int corners = elements.corner_count();
   for (int c = 0; c < corners; ++c) {

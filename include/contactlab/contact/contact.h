@@ -31,7 +31,7 @@ struct Contact {
   FeatureRef feature_a, feature_b;
   Index element_a = kInvalidIndex;  ///< tet (or surface triangle) on each body
   Index element_b = kInvalidIndex;
-  double area = 0.0;                ///< m², 0 when the method gives none
+  double area = 0.0;  ///< m², 0 when the method gives none
   bool has_area = false;
 };
 

@@ -48,11 +48,11 @@ class ShapeCache {
 };
 
 struct GenerateStatistics {
-  std::size_t body_pairs = 0;      ///< candidate body pairs
-  std::size_t element_pairs = 0;   ///< candidate tet pairs handed to the kernel
-  std::size_t raw_contacts = 0;    ///< before merging
-  std::size_t shapes_built = 0;    ///< distinct shapes whose data this call built (not from the cache)
-  double seconds = 0.0;            ///< wall clock of broad phase + kernels + post-processing
+  std::size_t body_pairs = 0;     ///< candidate body pairs
+  std::size_t element_pairs = 0;  ///< candidate tet pairs handed to the kernel
+  std::size_t raw_contacts = 0;   ///< before merging
+  std::size_t shapes_built = 0;   ///< distinct shapes whose data this call built (not from the cache)
+  double seconds = 0.0;           ///< wall clock of broad phase + kernels + post-processing
 };
 
 /// Contacts of every touching or overlapping body pair of the scene (fixed–fixed pairs skipped).

@@ -54,12 +54,12 @@ struct MethodBody {
 
 /// Parameters of all methods, with the paper's defaults (Erleben 2018 §6). Lengths in metres.
 struct MethodSettings {
-  double length_scale = 1.0;  ///< the scene's (Scene::length_scale()); tolerances scale with it
-  Tolerance tolerance;        ///< touching: gaps below tolerance.absolute(length_scale) count as 0
-  double envelope = 0.01;     ///< Closest points: erosion ε; touching bodies are 2ε apart (m)
-  double growth_delta = 0.01; ///< Growth: stop when within δ × the smaller tet's diameter
-  double growth_shrink = 0.9; ///< Growth: α ← growth_shrink · α until the tets separate
-  int growth_iterations = 20; ///< Growth: at most this many grow-back iterations
+  double length_scale = 1.0;   ///< the scene's (Scene::length_scale()); tolerances scale with it
+  Tolerance tolerance;         ///< touching: gaps below tolerance.absolute(length_scale) count as 0
+  double envelope = 0.01;      ///< Closest points: erosion ε; touching bodies are 2ε apart (m)
+  double growth_delta = 0.01;  ///< Growth: stop when within δ × the smaller tet's diameter
+  double growth_shrink = 0.9;  ///< Growth: α ← growth_shrink · α until the tets separate
+  int growth_iterations = 20;  ///< Growth: at most this many grow-back iterations
 
   double absolute_tolerance() const { return tolerance.absolute(length_scale); }
 };

@@ -12,9 +12,7 @@ struct Aabb {
   Vec3 min = Vec3::Constant(std::numeric_limits<double>::infinity());
   Vec3 max = Vec3::Constant(-std::numeric_limits<double>::infinity());
 
-  static Aabb from_points(const Vec3& a, const Vec3& b) {
-    return {a.cwiseMin(b), a.cwiseMax(b)};
-  }
+  static Aabb from_points(const Vec3& a, const Vec3& b) { return {a.cwiseMin(b), a.cwiseMax(b)}; }
 
   bool empty() const { return (min.array() > max.array()).any(); }
   void extend(const Vec3& p) {
@@ -26,9 +24,7 @@ struct Aabb {
     max = max.cwiseMax(b.max);
   }
   /// Grows the box by `margin` on every side.
-  Aabb inflated(double margin) const {
-    return {(min.array() - margin).matrix(), (max.array() + margin).matrix()};
-  }
+  Aabb inflated(double margin) const { return {(min.array() - margin).matrix(), (max.array() + margin).matrix()}; }
 
   Vec3 center() const { return 0.5 * (min + max); }
   Vec3 extents() const { return max - min; }
@@ -45,9 +41,7 @@ struct Aabb {
   bool overlaps(const Aabb& b) const {
     return (min.array() <= b.max.array()).all() && (b.min.array() <= max.array()).all();
   }
-  bool contains(const Vec3& p) const {
-    return (min.array() <= p.array()).all() && (p.array() <= max.array()).all();
-  }
+  bool contains(const Vec3& p) const { return (min.array() <= p.array()).all() && (p.array() <= max.array()).all(); }
 
   /// Smallest box containing the image of this box under `t` (conservative for rotations).
   Aabb transformed(const Transform& t) const {

@@ -12,9 +12,7 @@ struct Transform {
   static Transform identity() { return {}; }
   static Transform from_translation(const Vec3& t) { return {Mat3::Identity(), t}; }
   /// Rotation from a unit quaternion (normalised here) and a translation.
-  static Transform from_quaternion(const Quat& q, const Vec3& t) {
-    return {q.normalized().toRotationMatrix(), t};
-  }
+  static Transform from_quaternion(const Quat& q, const Vec3& t) { return {q.normalized().toRotationMatrix(), t}; }
   /// Rotation by `angle` radians about `axis` (normalised here), then translation.
   static Transform from_axis_angle(const Vec3& axis, double angle, const Vec3& t = Vec3::Zero()) {
     return {Eigen::AngleAxisd(angle, axis.normalized()).toRotationMatrix(), t};

@@ -23,7 +23,7 @@ std::vector<Vec2> clip_convex_polygon(std::span<const Vec2> subject, std::span<c
 /// The same for polygons in 3-D lying (approximately) in planes perpendicular to the unit `normal`:
 /// both are projected orthogonally onto the plane through clip[0] with that normal, clipped there,
 /// and the result is returned as points on that plane.
-std::vector<Vec3> clip_convex_polygon_in_plane(std::span<const Vec3> subject,
-                                               std::span<const Vec3> clip, const Vec3& normal);
+std::vector<Vec3> clip_convex_polygon_in_plane(std::span<const Vec3> subject, std::span<const Vec3> clip,
+                                               const Vec3& normal);
 
 }  // namespace contactlab

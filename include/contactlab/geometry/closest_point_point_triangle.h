@@ -43,7 +43,6 @@ struct PointTriangleClosestPoint {
 };
 
 /// The point of triangle (a, b, c) nearest to p. See the file comment for conventions.
-PointTriangleClosestPoint closest_point_point_triangle(const Vec3& p, const Vec3& a, const Vec3& b,
-                                                       const Vec3& c);
+PointTriangleClosestPoint closest_point_point_triangle(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c);
 
 }  // namespace contactlab

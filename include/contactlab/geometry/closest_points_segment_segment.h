@@ -38,7 +38,7 @@ struct SegmentSegmentClosestPoints {
 };
 
 /// Closest points of segments [p0, p1] and [q0, q1]. See the file comment.
-SegmentSegmentClosestPoints closest_points_segment_segment(const Vec3& p0, const Vec3& p1,
-                                                           const Vec3& q0, const Vec3& q1);
+SegmentSegmentClosestPoints closest_points_segment_segment(const Vec3& p0, const Vec3& p1, const Vec3& q0,
+                                                           const Vec3& q1);
 
 }  // namespace contactlab

@@ -53,8 +53,7 @@ struct TriangleTriangleClosestPoints {
 };
 
 /// Closest points of triangles (a0, a1, a2) and (b0, b1, b2). See the file comment.
-TriangleTriangleClosestPoints closest_points_triangle_triangle(const Vec3& a0, const Vec3& a1,
-                                                               const Vec3& a2, const Vec3& b0,
-                                                               const Vec3& b1, const Vec3& b2);
+TriangleTriangleClosestPoints closest_points_triangle_triangle(const Vec3& a0, const Vec3& a1, const Vec3& a2,
+                                                               const Vec3& b0, const Vec3& b1, const Vec3& b2);
 
 }  // namespace contactlab

@@ -36,12 +36,10 @@ struct PointInTetResult {
 
   /// On the boundary of a proper tet (face, edge or vertex).
   bool on_boundary() const {
-    return location == TetLocation::kOnFace || location == TetLocation::kOnEdge ||
-           location == TetLocation::kOnVertex;
+    return location == TetLocation::kOnFace || location == TetLocation::kOnEdge || location == TetLocation::kOnVertex;
   }
 };
 
-PointInTetResult point_in_tet(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c,
-                              const Vec3& d);
+PointInTetResult point_in_tet(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d);
 
 }  // namespace contactlab

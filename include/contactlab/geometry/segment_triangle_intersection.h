@@ -36,8 +36,7 @@ struct SegmentTriangleIntersection {
 };
 
 /// Intersection of the closed segment [p0, p1] with the closed triangle (a, b, c).
-SegmentTriangleIntersection segment_triangle_intersection(const Vec3& p0, const Vec3& p1,
-                                                          const Vec3& a, const Vec3& b,
+SegmentTriangleIntersection segment_triangle_intersection(const Vec3& p0, const Vec3& p1, const Vec3& a, const Vec3& b,
                                                           const Vec3& c);
 
 }  // namespace contactlab

@@ -53,17 +53,17 @@ struct TetTetSatRequest {
 };
 
 struct TetTetSatResult {
-  bool separated = false;  ///< some axis separates the tets by more than the tolerance
-  bool touching = false;   ///< not separated, and the least overlap is within the tolerance of 0
+  bool separated = false;                 ///< some axis separates the tets by more than the tolerance
+  bool touching = false;                  ///< not separated, and the least overlap is within the tolerance of 0
   SatAxisKind kind = SatAxisKind::kNone;  ///< which axis `axis` is
-  int index_a = -1;        ///< face (kFaceA) or edge (kEdgeEdge) index in A, else −1
-  int index_b = -1;        ///< face (kFaceB) or edge (kEdgeEdge) index in B, else −1
+  int index_a = -1;                       ///< face (kFaceA) or edge (kEdgeEdge) index in A, else −1
+  int index_b = -1;                       ///< face (kFaceB) or edge (kEdgeEdge) index in B, else −1
   /// Unit axis oriented from A to B: the first separating axis if separated, else the axis of
   /// least overlap. Zero only for kind kNone.
   Vec3 axis = Vec3::Zero();
-  double depth = 0.0;       ///< least overlap along `axis`, clamped at 0 (0 when separated)
-  double separation = 0.0;  ///< gap along `axis` when separated (> tolerance), else 0
-  double tolerance = 0.0;   ///< the absolute tolerance used, relative_tolerance × length_scale
+  double depth = 0.0;         ///< least overlap along `axis`, clamped at 0 (0 when separated)
+  double separation = 0.0;    ///< gap along `axis` when separated (> tolerance), else 0
+  double tolerance = 0.0;     ///< the absolute tolerance used, relative_tolerance × length_scale
   double length_scale = 0.0;  ///< L, diagonal of the bounding box of the 8 corners
 };
 

@@ -30,10 +30,10 @@
 namespace contactlab {
 
 struct TriangleTriangleIntersection {
-  bool intersect = false;     ///< the closed triangles share a point
-  bool coplanar = false;      ///< non-degenerate, coplanar and overlapping; p0, p1 unset
-  Vec3 p0 = Vec3::Zero();     ///< first endpoint of the intersection segment
-  Vec3 p1 = Vec3::Zero();     ///< second endpoint (equal to p0 for a single point)
+  bool intersect = false;  ///< the closed triangles share a point
+  bool coplanar = false;   ///< non-degenerate, coplanar and overlapping; p0, p1 unset
+  Vec3 p0 = Vec3::Zero();  ///< first endpoint of the intersection segment
+  Vec3 p1 = Vec3::Zero();  ///< second endpoint (equal to p0 for a single point)
 };
 
 TriangleTriangleIntersection triangle_triangle_intersection(const Vec3& a0, const Vec3& a1, const Vec3& a2,

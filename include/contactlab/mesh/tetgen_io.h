@@ -27,10 +27,10 @@ namespace contactlab {
 
 /// Contents of a TetGen file set.
 struct TetGenMesh {
-  TetMesh mesh;                       ///< nodes and (positively oriented) tets, 0-based here
-  std::vector<Triangle> faces;        ///< .face triangles (empty when there is no .face file)
-  std::vector<int> face_markers;      ///< one per face when the .face file has markers, else empty
-  int first_index = 0;                ///< numbering base the files used (0 or 1)
+  TetMesh mesh;                   ///< nodes and (positively oriented) tets, 0-based here
+  std::vector<Triangle> faces;    ///< .face triangles (empty when there is no .face file)
+  std::vector<int> face_markers;  ///< one per face when the .face file has markers, else empty
+  int first_index = 0;            ///< numbering base the files used (0 or 1)
 };
 
 /// Reads `<base>.node`, `<base>.ele` and, if present, `<base>.face`. `path` is the base name or

@@ -73,12 +73,12 @@ inline constexpr const char* kTetGenRefinedSwitches = "pq1.015a0.015";
 inline constexpr int kTetGenDefaultSteinerLimit = 10000;
 
 struct TetrahedralizeResult {
-  TetMesh mesh;                               ///< positively oriented tets
-  std::vector<Triangle> boundary_triangles;   ///< outward orientation, indices into mesh.vertices
-  std::vector<Index> boundary_source_faces;   ///< input triangle each boundary triangle lies in
-  std::vector<Index> boundary_tets;           ///< tet bounded by each boundary triangle
-  std::vector<int> boundary_tet_faces;        ///< its local face (kTetFaces) equal to the triangle
-  std::string switches;                       ///< effective switches passed to TetGen
+  TetMesh mesh;                              ///< positively oriented tets
+  std::vector<Triangle> boundary_triangles;  ///< outward orientation, indices into mesh.vertices
+  std::vector<Index> boundary_source_faces;  ///< input triangle each boundary triangle lies in
+  std::vector<Index> boundary_tets;          ///< tet bounded by each boundary triangle
+  std::vector<int> boundary_tet_faces;       ///< its local face (kTetFaces) equal to the triangle
+  std::string switches;                      ///< effective switches passed to TetGen
   /// True when TetGen stopped refining because it added kTetGenDefaultSteinerLimit points (only
   /// when we added that limit): the quality/volume bounds of the switches may then not all hold.
   bool steiner_limit_reached = false;

@@ -72,8 +72,8 @@ struct MeshTopology {
   /// Edges whose two triangles traverse them in the same direction, ascending.
   std::vector<Index> inconsistent_edges;
 
-  std::vector<EdgeKind> edge_kinds;      ///< per edge
-  std::vector<VertexKind> vertex_kinds;  ///< per vertex of the input mesh
+  std::vector<EdgeKind> edge_kinds;                          ///< per edge
+  std::vector<VertexKind> vertex_kinds;                      ///< per vertex of the input mesh
   std::array<Index, kEdgeKindCount> edge_kind_counts{};      ///< indexed by EdgeKind
   std::array<Index, kVertexKindCount> vertex_kind_counts{};  ///< indexed by VertexKind
 

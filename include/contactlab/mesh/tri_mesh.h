@@ -19,9 +19,7 @@ struct TriMesh {
   /// Corner `corner` (0..2) of triangle `t`.
   const Vec3& corner(Index t, int corner) const { return vertices[triangles[t][corner]]; }
   /// Unnormalised normal (b−a)×(c−a): length is twice the area.
-  Vec3 area_normal(Index t) const {
-    return (corner(t, 1) - corner(t, 0)).cross(corner(t, 2) - corner(t, 0));
-  }
+  Vec3 area_normal(Index t) const { return (corner(t, 1) - corner(t, 0)).cross(corner(t, 2) - corner(t, 0)); }
   Aabb triangle_bounds(Index t) const {
     Aabb box;
     for (int i = 0; i < 3; ++i) box.extend(corner(t, i));

@@ -66,8 +66,8 @@ struct ValidationReport {
 };
 
 struct ValidationOptions {
-  Tolerance tolerance;          ///< relative to the mesh's bounding-box diagonal
-  bool require_closed = true;   ///< report open boundary edges of a surface
+  Tolerance tolerance;         ///< relative to the mesh's bounding-box diagonal
+  bool require_closed = true;  ///< report open boundary edges of a surface
 };
 
 ValidationReport validate(const TriMesh& mesh, const ValidationOptions& options = {});

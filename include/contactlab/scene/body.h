@@ -15,10 +15,10 @@ inline constexpr double kDefaultDensity = 2000.0;  ///< kg/m³ (Erleben 2018, §
 inline constexpr double kDefaultFriction = 0.5;    ///< Coulomb μ (Erleben 2018, §6)
 
 struct Body {
-  std::string name;                    ///< unique within a scene
-  std::shared_ptr<const Shape> shape;  ///< may be shared by several bodies (e.g. the wall's bricks)
-  Vec3 position = Vec3::Zero();        ///< m
-  Quat orientation = Quat::Identity(); ///< unit quaternion; stored as given so JSON round trips exactly
+  std::string name;                      ///< unique within a scene
+  std::shared_ptr<const Shape> shape;    ///< may be shared by several bodies (e.g. the wall's bricks)
+  Vec3 position = Vec3::Zero();          ///< m
+  Quat orientation = Quat::Identity();   ///< unit quaternion; stored as given so JSON round trips exactly
   Vec3 linear_velocity = Vec3::Zero();   ///< m/s
   Vec3 angular_velocity = Vec3::Zero();  ///< rad/s, world frame
   double density = kDefaultDensity;      ///< kg/m³

@@ -38,7 +38,7 @@ struct ContactInterface {
   /// edge) or a point (one corner: a touching apex). Empty when unknown. For a segment the corner
   /// features describe its end points only (its interior lies along edges of the bodies).
   std::vector<PolygonCorner> polygon;
-  double area = 0.0;                   ///< planar: m², exact area of the overlap of the touching faces
+  double area = 0.0;  ///< planar: m², exact area of the overlap of the touching faces
 };
 
 struct GroundTruth {

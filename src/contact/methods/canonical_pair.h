@@ -22,8 +22,8 @@ void flip_contacts(std::vector<Contact>& sink, std::size_t first);
 /// Runs `kernel(first, tet_first, second, tet_second, sink)` in canonical order and, when the pair
 /// was swapped, flips the contacts it appended back to the caller's A→B form.
 template <class Kernel>
-void run_canonical(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
-                   std::vector<Contact>& sink, Kernel&& kernel) {
+void run_canonical(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, std::vector<Contact>& sink,
+                   Kernel&& kernel) {
   const std::size_t first = sink.size();
   if (pair_is_swapped(a, tet_a, b, tet_b)) {
     kernel(b, tet_b, a, tet_a, sink);

@@ -158,8 +158,8 @@ class ClosestPointsMethod final : public ContactMethod {
               const auto r = closest_point_point_triangle(ta.x[c], tb.x[0], tb.x[1], tb.x[2]);
               const double dist = std::sqrt(r.squared_distance);
               if (dist <= reach) {
-                emit(ta.x[c], r.closest_point, dist,
-                     tb.degenerate ? std::nullopt : std::optional<Vec3>(-tb.normal), fa, fb);
+                emit(ta.x[c], r.closest_point, dist, tb.degenerate ? std::nullopt : std::optional<Vec3>(-tb.normal), fa,
+                     fb);
               }
             }
           }
@@ -171,8 +171,8 @@ class ClosestPointsMethod final : public ContactMethod {
               const auto r = closest_point_point_triangle(tb.x[c], ta.x[0], ta.x[1], ta.x[2]);
               const double dist = std::sqrt(r.squared_distance);
               if (dist <= reach) {
-                emit(r.closest_point, tb.x[c], dist,
-                     ta.degenerate ? std::nullopt : std::optional<Vec3>(ta.normal), fa, fb);
+                emit(r.closest_point, tb.x[c], dist, ta.degenerate ? std::nullopt : std::optional<Vec3>(ta.normal), fa,
+                     fb);
               }
             }
           }
@@ -218,8 +218,7 @@ class ClosestPointsMethod final : public ContactMethod {
               const double cross_norm = cross.norm();
               if (cross_norm > detail::kDegenerateSine * da.norm() * db.norm()) {
                 touching_normal =
-                    detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(),
-                                                     tol)
+                    detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(), tol)
                         .normal;
               }
             }

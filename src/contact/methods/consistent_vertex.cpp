@@ -70,8 +70,8 @@ void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index f
       const Vec3& q = vbody.vertex(w);
       for (int f = 0; f < 4; ++f) {
         if (!usable[f] || !planes.strictly_outside(f, q)) continue;
-        const SegmentTriangleIntersection hit =
-            segment_triangle_intersection(p, q, planes.face_corner(f, 0), planes.face_corner(f, 1), planes.face_corner(f, 2));
+        const SegmentTriangleIntersection hit = segment_triangle_intersection(
+            p, q, planes.face_corner(f, 0), planes.face_corner(f, 1), planes.face_corner(f, 2));
         if (!hit.intersects) continue;
         // Crossing distances within the touching tolerance count as 0 (a crossing at v itself), so
         // rounding of the crossing point does not override the plane-distance tie-break.

@@ -8,8 +8,8 @@
 
 namespace contactlab::edge_triangle {
 
-void append_edge_triangle_points(const Vec3& p0, const Vec3& p1, const std::array<Vec3, 3>& tri,
-                                 const Vec3& normal, double tolerance, std::vector<Vec3>& out) {
+void append_edge_triangle_points(const Vec3& p0, const Vec3& p1, const std::array<Vec3, 3>& tri, const Vec3& normal,
+                                 double tolerance, std::vector<Vec3>& out) {
   if (!normal.isZero() && std::abs(normal.dot(p0 - tri[0])) <= tolerance &&
       std::abs(normal.dot(p1 - tri[0])) <= tolerance) {
     const std::array<Vec3, 2> segment{p0, p1};

@@ -51,11 +51,11 @@
 // Never NaN: every normal is a checked unit vector.
 #include "contactlab/contact/methods/growth.h"
 
+#include "canonical_pair.h"
 #include "contactlab/geometry/closest_points_triangle_triangle.h"
 #include "contactlab/geometry/point_in_tet.h"
 #include "contactlab/geometry/tet_tet_sat.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
-#include "canonical_pair.h"
 #include "edge_triangle_points.h"
 #include "mid_plane_contacts.h"
 
@@ -161,9 +161,8 @@ BestFeature best_normal(const MethodBody& body, Index tet, const TetCorners& cor
 
 /// Vertices of `x` in the closed tet `y`, and edges of `x` crossing faces of `y`. `x_is_a` says
 /// which side the features go to.
-void intersection_points(const MethodBody& x, Index tet_x, const TetCorners& cx, const MethodBody& y,
-                         Index tet_y, const TetCorners& cy, bool x_is_a, double tolerance,
-                         std::vector<LabelledPoint>& out) {
+void intersection_points(const MethodBody& x, Index tet_x, const TetCorners& cx, const MethodBody& y, Index tet_y,
+                         const TetCorners& cy, bool x_is_a, double tolerance, std::vector<LabelledPoint>& out) {
   const Tet& vx = x.shape->tets.tets[tet_x];
   auto push = [&](const Vec3& p, FeatureRef fx, FeatureRef fy) {
     out.push_back(x_is_a ? LabelledPoint{p, fx, fy} : LabelledPoint{p, fy, fx});
@@ -181,18 +180,18 @@ void intersection_points(const MethodBody& x, Index tet_x, const TetCorners& cx,
       const std::array<Vec3, 3> face{cy[at(k[0])], cy[at(k[1])], cy[at(k[2])]};
       crossing.clear();
       edge_triangle::append_edge_triangle_points(cx[at(e[0])], cx[at(e[1])], face,
-                                                 mid_plane::unit_or_zero(mid_plane::face_area_vector(cy, f)),
-                                                 tolerance, crossing);
+                                                 mid_plane::unit_or_zero(mid_plane::face_area_vector(cy, f)), tolerance,
+                                                 crossing);
       const Index triangle = y.surface_triangle(tet_y, f);
-      const FeatureRef fy = triangle != kInvalidIndex ? FeatureRef{FeatureType::kFace, triangle}
-                                                      : FeatureRef{FeatureType::kTet, tet_y};
+      const FeatureRef fy =
+          triangle != kInvalidIndex ? FeatureRef{FeatureType::kFace, triangle} : FeatureRef{FeatureType::kTet, tet_y};
       for (const Vec3& p : crossing) push(p, {FeatureType::kEdge, edge}, fy);
     }
   }
 }
 
-void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
-              const MethodSettings& settings, std::vector<Contact>& sink) {
+void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
+              std::vector<Contact>& sink) {
   const TetCorners ta = a.tet(tet_a);
   const TetCorners tb = b.tet(tet_b);
   TetTetSatRequest request;
@@ -209,7 +208,9 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   const Vec3 cb = centroid(tb);
   Vec3 s = Vec3::Zero();
   if ((ca - cb).norm() > tolerance) {
-    auto separated = [&](double alpha) { return tet_tet_sat(scaled(ta, ca, alpha), scaled(tb, cb, alpha), request).separated; };
+    auto separated = [&](double alpha) {
+      return tet_tet_sat(scaled(ta, ca, alpha), scaled(tb, cb, alpha), request).separated;
+    };
     double lo = 1.0;
     bool found = false;
     for (int step = 0; step < kMaxShrinkSteps && !found; ++step) {
@@ -232,7 +233,7 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   }
   Vec3 direction = mid_plane::unit_or_zero(s);
   if (direction.isZero()) direction = full.axis;  // fallback: least-overlap SAT axis, A → B
-  if (direction.isZero()) return;                  // no usable axis at all (all corners coincide)
+  if (direction.isZero()) return;                 // no usable axis at all (all corners coincide)
 
   const BestFeature fa = best_normal(a, tet_a, ta, direction);
   const BestFeature fb = best_normal(b, tet_b, tb, -direction);
@@ -266,8 +267,8 @@ class GrowthMethod final : public ContactMethod {
             {"growth_iterations", static_cast<double>(settings.growth_iterations)},
             {"relative_tolerance", settings.tolerance.relative}};
   }
-  void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
-                const MethodSettings& settings, std::vector<Contact>& sink) const override {
+  void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
+                std::vector<Contact>& sink) const override {
     detail::run_canonical(a, tet_a, b, tet_b, sink,
                           [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty, std::vector<Contact>& out) {
                             evaluate(x, tx, y, ty, settings, out);

@@ -79,8 +79,8 @@ bool triangles_touch(const SurfaceTriangle& ta, const SurfaceTriangle& tb, doubl
   if (detail::triangles_farther_than(ta.x, tb.x, tol)) return false;
   if (triangle_triangle_intersection(ta.x[0], ta.x[1], ta.x[2], tb.x[0], tb.x[1], tb.x[2]).intersect) return true;
   if (!(tol > 0.0)) return false;
-  return closest_points_triangle_triangle(ta.x[0], ta.x[1], ta.x[2], tb.x[0], tb.x[1], tb.x[2])
-             .squared_distance <= tol * tol;
+  return closest_points_triangle_triangle(ta.x[0], ta.x[1], ta.x[2], tb.x[0], tb.x[1], tb.x[2]).squared_distance <=
+         tol * tol;
 }
 
 /// Some surface face of tet_a and some surface face of tet_b have bounding boxes within tol on
@@ -137,9 +137,9 @@ bool within_tet(const Vec3& p, const std::array<Vec3, 4>& t, double tol) {
   if (point_in_tet(p, t[0], t[1], t[2], t[3]).in_closure) return true;
   if (!(tol > 0.0)) return false;
   for (const auto& face : kTetFaces) {
-    const auto r = closest_point_point_triangle(p, t[static_cast<std::size_t>(face[0])],
-                                                t[static_cast<std::size_t>(face[1])],
-                                                t[static_cast<std::size_t>(face[2])]);
+    const auto r =
+        closest_point_point_triangle(p, t[static_cast<std::size_t>(face[0])], t[static_cast<std::size_t>(face[1])],
+                                     t[static_cast<std::size_t>(face[2])]);
     if (r.squared_distance <= tol * tol) return true;
   }
   return false;
@@ -230,8 +230,8 @@ class IntersectionMethod final : public ContactMethod {
             const Vec3 cross = da.cross(db);
             const double cross_norm = cross.norm();
             if (!(cross_norm > detail::kDegenerateSine * da.norm() * db.norm())) continue;  // parallel
-            const detail::OrientedAxis axis = detail::orient_axis_between_tets(
-                cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(), tol);
+            const detail::OrientedAxis axis =
+                detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(), tol);
             if (axis.overlap < -tol) continue;  // the edge cross product separates the tets
             // Canonical argument order (bit-identical results when A and B are swapped).
             double s = 0.0, t = 0.0;

@@ -10,9 +10,9 @@
 
 namespace contactlab::mid_plane {
 
-void append_mid_plane_contacts(std::span<const LabelledPoint> points, const Vec3& normal,
-                               const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
-                               double tolerance, std::vector<Contact>& sink, Placement placement) {
+void append_mid_plane_contacts(std::span<const LabelledPoint> points, const Vec3& normal, const MethodBody& a,
+                               Index tet_a, const MethodBody& b, Index tet_b, double tolerance,
+                               std::vector<Contact>& sink, Placement placement) {
   if (points.empty()) return;
   double lo = std::numeric_limits<double>::infinity();
   double hi = -std::numeric_limits<double>::infinity();
@@ -27,8 +27,8 @@ void append_mid_plane_contacts(std::span<const LabelledPoint> points, const Vec3
   const std::size_t first = sink.size();
   const double tolerance2 = tolerance * tolerance;
   for (const LabelledPoint& p : points) {
-    const Vec3 q = placement == Placement::kMidPlane ? Vec3(p.position - (normal.dot(p.position) - plane) * normal)
-                                                     : p.position;
+    const Vec3 q =
+        placement == Placement::kMidPlane ? Vec3(p.position - (normal.dot(p.position) - plane) * normal) : p.position;
     bool duplicate = false;
     for (std::size_t i = first; i < sink.size() && !duplicate; ++i) {
       duplicate = (sink[i].position - q).squaredNorm() <= tolerance2;

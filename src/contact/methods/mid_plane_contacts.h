@@ -33,10 +33,9 @@ enum class Placement { kMidPlane, kIntersectionPoints };
 
 /// Appends one contact per distinct (projected) point (see the file comment). `normal` must be
 /// unit; `tolerance` is the absolute length tolerance. Nothing is appended for an empty span.
-void append_mid_plane_contacts(std::span<const LabelledPoint> points, const Vec3& normal,
-                               const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
-                               double tolerance, std::vector<Contact>& sink,
-                               Placement placement = Placement::kMidPlane);
+void append_mid_plane_contacts(std::span<const LabelledPoint> points, const Vec3& normal, const MethodBody& a,
+                               Index tet_a, const MethodBody& b, Index tet_b, double tolerance,
+                               std::vector<Contact>& sink, Placement placement = Placement::kMidPlane);
 
 /// v / |v|, or the zero vector when |v| is zero or not finite.
 Vec3 unit_or_zero(const Vec3& v);

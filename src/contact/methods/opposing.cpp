@@ -41,12 +41,12 @@
 // polygon clipping. Never NaN: every normal is a checked unit vector.
 #include "contactlab/contact/methods/opposing.h"
 
+#include "canonical_pair.h"
 #include "contactlab/geometry/clip_convex_polygon.h"
 #include "contactlab/geometry/predicates.h"
 #include "contactlab/geometry/tet_tet_sat.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "contactlab/geometry/triangle_triangle_intersection.h"
-#include "canonical_pair.h"
 #include "edge_triangle_points.h"
 #include "mid_plane_contacts.h"
 
@@ -96,8 +96,8 @@ bool near_coplanar(const SurfaceFace& fa, const SurfaceFace& fb, double toleranc
   return true;
 }
 
-void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
-              const MethodSettings& settings, std::vector<Contact>& sink) {
+void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
+              std::vector<Contact>& sink) {
   TetTetSatRequest request;
   request.relative_tolerance = settings.tolerance.relative;
   if (tet_tet_sat(a.tet(tet_a), b.tet(tet_b), request).separated) return;
@@ -147,16 +147,17 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
       // The exact test gates the pair; the points are the edge–triangle meeting points of the
       // edges of each against the other (the end points of the intersection segment), computed
       // robustly for edges lying in the other's plane (edge_triangle_points.h).
-      if (!triangle_triangle_intersection(fa.corners[0], fa.corners[1], fa.corners[2], fb.corners[0],
-                                          fb.corners[1], fb.corners[2]).intersect) {
+      if (!triangle_triangle_intersection(fa.corners[0], fa.corners[1], fa.corners[2], fb.corners[0], fb.corners[1],
+                                          fb.corners[2])
+               .intersect) {
         continue;
       }
       crossing.clear();
       for (std::size_t i = 0; i < 3; ++i) {
-        edge_triangle::append_edge_triangle_points(fa.corners[i], fa.corners[(i + 1) % 3], fb.corners,
-                                                   fb.normal, tolerance, crossing);
-        edge_triangle::append_edge_triangle_points(fb.corners[i], fb.corners[(i + 1) % 3], fa.corners,
-                                                   fa.normal, tolerance, crossing);
+        edge_triangle::append_edge_triangle_points(fa.corners[i], fa.corners[(i + 1) % 3], fb.corners, fb.normal,
+                                                   tolerance, crossing);
+        edge_triangle::append_edge_triangle_points(fb.corners[i], fb.corners[(i + 1) % 3], fa.corners, fa.normal,
+                                                   tolerance, crossing);
       }
       for (const Vec3& p : crossing) points.push_back({p, feature_a, feature_b});
     }
@@ -174,8 +175,8 @@ class OpposingMethod final : public ContactMethod {
   std::map<std::string, ParameterValue> parameters(const MethodSettings& settings) const override {
     return {{"relative_tolerance", settings.tolerance.relative}};
   }
-  void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
-                const MethodSettings& settings, std::vector<Contact>& sink) const override {
+  void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
+                std::vector<Contact>& sink) const override {
     detail::run_canonical(a, tet_a, b, tet_b, sink,
                           [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty, std::vector<Contact>& out) {
                             evaluate(x, tx, y, ty, settings, out);

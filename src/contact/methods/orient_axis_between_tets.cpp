@@ -5,9 +5,8 @@
 
 namespace contactlab::detail {
 
-OrientedAxis orient_axis_between_tets(const Vec3& u, const std::array<Vec3, 4>& tet_a,
-                                      const std::array<Vec3, 4>& tet_b, const Vec3& hint,
-                                      const Vec3& second_hint, double tol) {
+OrientedAxis orient_axis_between_tets(const Vec3& u, const std::array<Vec3, 4>& tet_a, const std::array<Vec3, 4>& tet_b,
+                                      const Vec3& hint, const Vec3& second_hint, double tol) {
   double a_lo = u.dot(tet_a[0]), a_hi = a_lo, b_lo = u.dot(tet_b[0]), b_hi = b_lo;
   for (int i = 1; i < 4; ++i) {
     const double pa = u.dot(tet_a[static_cast<std::size_t>(i)]);

@@ -28,9 +28,8 @@ struct OrientedAxis {
   double overlap = 0.0;        ///< length; < 0 when the tets are separated along the normal
 };
 
-OrientedAxis orient_axis_between_tets(const Vec3& u, const std::array<Vec3, 4>& tet_a,
-                                      const std::array<Vec3, 4>& tet_b, const Vec3& hint,
-                                      const Vec3& second_hint, double tol);
+OrientedAxis orient_axis_between_tets(const Vec3& u, const std::array<Vec3, 4>& tet_a, const std::array<Vec3, 4>& tet_b,
+                                      const Vec3& hint, const Vec3& second_hint, double tol);
 
 /// Centroid of a tet.
 inline Vec3 tet_centroid(const std::array<Vec3, 4>& t) { return 0.25 * ((t[0] + t[1]) + (t[2] + t[3])); }

@@ -47,9 +47,8 @@ FeatureRef face_feature(const MethodBody& body, Index tet, int face) {
 }
 
 // Vertices of `p` (tet tp of body bp) within tolerance of q; `p_is_a` orders the feature pair.
-void vertices_inside(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& p,
-                     const std::array<Vec3, 4>& q, Index tq, bool p_is_a, double tol,
-                     std::vector<Candidate>& out) {
+void vertices_inside(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& p, const std::array<Vec3, 4>& q,
+                     Index tq, bool p_is_a, double tol, std::vector<Candidate>& out) {
   const Tet& k = bp.shape->tets.tets[tp];
   for (int i = 0; i < 4; ++i) {
     if (!near_tet(p[i], q, tol)) continue;
@@ -71,9 +70,8 @@ bool nearly_in_plane(const Vec3& p0, const Vec3& p1, const Vec3& a, const Vec3& 
 }
 
 // Edges of p crossing faces of q (not lying in the face's plane, exactly or within tol).
-void edge_face_crossings(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& p,
-                         const MethodBody& bq, Index tq, const std::array<Vec3, 4>& q, bool p_is_a,
-                         double tol, std::vector<Candidate>& out) {
+void edge_face_crossings(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& p, const MethodBody& bq, Index tq,
+                         const std::array<Vec3, 4>& q, bool p_is_a, double tol, std::vector<Candidate>& out) {
   for (int e = 0; e < 6; ++e) {
     const Vec3& p0 = p[kTetEdges[e][0]];
     const Vec3& p1 = p[kTetEdges[e][1]];
@@ -105,9 +103,8 @@ TetTetSatRequest sat_request(const std::array<Vec3, 4>& a, const std::array<Vec3
   return request;
 }
 
-void append_intersection_contacts(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
-                                  const Vec3& n, double depth, const MethodSettings& settings,
-                                  std::vector<Contact>& sink) {
+void append_intersection_contacts(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const Vec3& n,
+                                  double depth, const MethodSettings& settings, std::vector<Contact>& sink) {
   const double tol = settings.absolute_tolerance();
   const std::array<Vec3, 4> pa = a.tet(tet_a), pb = b.tet(tet_b);
   std::vector<Candidate> points;

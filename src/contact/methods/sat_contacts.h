@@ -28,8 +28,7 @@ TetTetSatRequest sat_request(const std::array<Vec3, 4>& a, const std::array<Vec3
 /// edges of B × faces of A) are merged into it. No intersection point: no contact.
 /// Features: vertex inside → (kVertex v, kTet other tet); edge–face crossing → (kEdge e | kTet,
 /// kFace f | kTet), the tet standing in for a feature that is not on the surface.
-void append_intersection_contacts(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
-                                  const Vec3& n, double depth, const MethodSettings& settings,
-                                  std::vector<Contact>& sink);
+void append_intersection_contacts(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const Vec3& n,
+                                  double depth, const MethodSettings& settings, std::vector<Contact>& sink);
 
 }  // namespace contactlab::sat_contacts

@@ -31,8 +31,8 @@ inline double max_abs_coordinate(std::span<const Vec3> points) {
 
 /// True only if the convex hulls of `p` and `q` are certainly more than `distance` (≥ 0) apart,
 /// shown by their projections onto `axis` (any length). `scale` ≥ every |coordinate| of p and q.
-inline bool separated_along_axis(const Vec3& axis, std::span<const Vec3> p, std::span<const Vec3> q,
-                                 double distance, double scale) {
+inline bool separated_along_axis(const Vec3& axis, std::span<const Vec3> p, std::span<const Vec3> q, double distance,
+                                 double scale) {
   const double length = axis.norm();
   if (!(length * scale > 1e-250) || !std::isfinite(length)) return false;
   double lo_p = axis.dot(p[0]), hi_p = lo_p, lo_q = axis.dot(q[0]), hi_q = lo_q;

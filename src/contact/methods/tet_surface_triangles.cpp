@@ -23,8 +23,8 @@ TetSurfaceTriangles tet_surface_triangles(const MethodBody& body, Index tet) {
       s.x[static_cast<std::size_t>(c)] = body.vertex(s.vertex[static_cast<std::size_t>(c)]);
     }
     const Vec3 n = (s.x[1] - s.x[0]).cross(s.x[2] - s.x[0]);
-    const double longest_sq = std::max({(s.x[1] - s.x[0]).squaredNorm(), (s.x[2] - s.x[1]).squaredNorm(),
-                                        (s.x[0] - s.x[2]).squaredNorm()});
+    const double longest_sq =
+        std::max({(s.x[1] - s.x[0]).squaredNorm(), (s.x[2] - s.x[1]).squaredNorm(), (s.x[0] - s.x[2]).squaredNorm()});
     const double area2 = n.norm();
     // Height = area2 / longest; degenerate when height <= kDegenerateSine * longest.
     if (!(area2 > kDegenerateSine * longest_sq)) {

@@ -44,7 +44,7 @@ TetSurfaceTriangles tet_surface_triangles(const MethodBody& body, Index tet);
 struct SurfaceEdge {
   Index v0 = kInvalidIndex, v1 = kInvalidIndex;  ///< tet-mesh vertex indices, v0 < v1
   int key = 0;  ///< local edge key 4 min(l0, l1) + max(l0, l1) in 0..15 (for per-call dedup)
-  Vec3 x0 = Vec3::Zero(), x1 = Vec3::Zero();     ///< world endpoints
+  Vec3 x0 = Vec3::Zero(), x1 = Vec3::Zero();  ///< world endpoints
 };
 SurfaceEdge surface_edge(const SurfaceTriangle& t, int i);
 

@@ -42,9 +42,8 @@ std::vector<Index> surface_vertices_of_tet(const MethodBody& body, Index tet) {
   return out;
 }
 
-void append_vertex_face_contact(const MethodBody& vertex_body, Index v, Index vertex_tet,
-                                const MethodBody& face_body, Index face_tet, int f,
-                                const TetFacePlanes& planes, double depth, bool vertex_is_a,
+void append_vertex_face_contact(const MethodBody& vertex_body, Index v, Index vertex_tet, const MethodBody& face_body,
+                                Index face_tet, int f, const TetFacePlanes& planes, double depth, bool vertex_is_a,
                                 const MethodSettings& settings, std::vector<Contact>& sink) {
   const FeatureRef vertex_feature{FeatureType::kVertex, v};
   const FeatureRef face_feature{FeatureType::kFace, face_body.surface_triangle(face_tet, f)};

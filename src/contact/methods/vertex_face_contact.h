@@ -44,9 +44,8 @@ std::vector<Index> surface_vertices_of_tet(const MethodBody& body, Index tet);
 /// tolerance). Normal and features are stored with body A = `a_index`: the vertex body is A when
 /// `vertex_is_a`, otherwise B; the normal is −(outward face normal) when the vertex is A's (B lies
 /// on the inner side of its own face, seen from A's vertex) and +(outward face normal) otherwise.
-void append_vertex_face_contact(const MethodBody& vertex_body, Index v, Index vertex_tet,
-                                const MethodBody& face_body, Index face_tet, int f,
-                                const TetFacePlanes& planes, double depth, bool vertex_is_a,
+void append_vertex_face_contact(const MethodBody& vertex_body, Index v, Index vertex_tet, const MethodBody& face_body,
+                                Index face_tet, int f, const TetFacePlanes& planes, double depth, bool vertex_is_a,
                                 const MethodSettings& settings, std::vector<Contact>& sink);
 
 }  // namespace contactlab::vertex_methods

@@ -61,8 +61,8 @@ void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index f
       if (distance < best_distance) best = f, best_distance = distance;
     }
     if (best < 0) continue;
-    vertex_methods::append_vertex_face_contact(vbody, v, vtet, fbody, ftet, best, planes, best_distance,
-                                               vertex_is_a, settings, sink);
+    vertex_methods::append_vertex_face_contact(vbody, v, vtet, fbody, ftet, best, planes, best_distance, vertex_is_a,
+                                               settings, sink);
   }
 }
 

@@ -36,11 +36,12 @@ class VolumeSatMethod final : public ContactMethod {
   std::string summary() const override {
     return "least-overlap SAT axis of each tet pair (face axes win ties); tet intersection points on the mid plane";
   }
-  void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
-                const MethodSettings& settings, std::vector<Contact>& sink) const override {
+  void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
+                std::vector<Contact>& sink) const override {
     detail::run_canonical(a, tet_a, b, tet_b, sink,
-                                [&](const MethodBody& p, Index tp, const MethodBody& q, Index tq,
-                                    std::vector<Contact>& out) { generate_ordered(p, tp, q, tq, settings, out); });
+                          [&](const MethodBody& p, Index tp, const MethodBody& q, Index tq, std::vector<Contact>& out) {
+                            generate_ordered(p, tp, q, tq, settings, out);
+                          });
   }
 
  private:
