@@ -10,7 +10,7 @@
 #include <numbers>
 #include <random>
 
-#include "../tests/broadphase/grid_mesh.h"
+#include "broadphase/grid_mesh.h"
 #include "contactlab/core/transform.h"
 #include "contactlab/mesh/tet_mesh.h"
 
@@ -26,8 +26,8 @@ inline OverlappingGridPair overlapping_grid_pair(int cells) {
   const int nx = cells, ny = cells, nz = cells + cells / 6;
   const Vec3 h = Vec3::Constant(1.0 / static_cast<double>(cells));
   OverlappingGridPair pair;
-  pair.mesh_a = test::grid_tet_mesh(nx, ny, nz, h, Vec3::Zero(), 0.2, &rng);
-  pair.mesh_b = test::grid_tet_mesh(nx, ny, nz, h, Vec3::Zero(), 0.2, &rng);
+  pair.mesh_a = testing::grid_tet_mesh(nx, ny, nz, h, Vec3::Zero(), 0.2, &rng);
+  pair.mesh_b = testing::grid_tet_mesh(nx, ny, nz, h, Vec3::Zero(), 0.2, &rng);
   const Vec3 centre = pair.mesh_b.bounds().center();
   const Mat3 r = Eigen::AngleAxisd(std::numbers::pi / 6.0, Vec3(1, 1, 1).normalized()).toRotationMatrix();
   pair.pose_a = Transform::identity();

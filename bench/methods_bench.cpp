@@ -49,7 +49,7 @@
 #include "contactlab/contact/generate_contacts.h"
 #include "contactlab/contact/method.h"
 #include "contactlab/io/contacts_json.h"
-#include "contactlab/scene/builtin_scenes.h"
+#include "contactlab/suite/builtin_scenes.h"
 
 namespace contactlab {
 namespace {

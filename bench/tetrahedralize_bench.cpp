@@ -1,6 +1,5 @@
 // Cost of running TetGen in a child process (tetrahedralize()'s isolation from TetGen's aborts)
 // against running it in-process, on the unit cube with the paper's default switches.
-#include "../src/mesh/tetrahedralize_isolation.h"
 #include "contactlab/mesh/tetrahedralize.h"
 
 #include <benchmark/benchmark.h>
@@ -15,15 +14,15 @@ contactlab::TriMesh unit_cube() {
   return m;
 }
 
-void BM_Tetrahedralize(benchmark::State& state, contactlab::detail::TetGenIsolation isolation) {
+void BM_Tetrahedralize(benchmark::State& state, contactlab::TetGenIsolation isolation) {
   const contactlab::TriMesh cube = unit_cube();
   for (auto _ : state) {
-    benchmark::DoNotOptimize(contactlab::detail::tetrahedralize(cube, contactlab::kTetGenDefaultSwitches, isolation));
+    benchmark::DoNotOptimize(contactlab::tetrahedralize(cube, contactlab::kTetGenDefaultSwitches, isolation));
   }
 }
-BENCHMARK_CAPTURE(BM_Tetrahedralize, in_process, contactlab::detail::TetGenIsolation::in_process)
+BENCHMARK_CAPTURE(BM_Tetrahedralize, in_process, contactlab::TetGenIsolation::kInProcess)
     ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_Tetrahedralize, child_process, contactlab::detail::TetGenIsolation::child_process)
+BENCHMARK_CAPTURE(BM_Tetrahedralize, child_process, contactlab::TetGenIsolation::kChildProcess)
     ->Unit(benchmark::kMicrosecond);
 
 }  // namespace

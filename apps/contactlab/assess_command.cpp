@@ -1,5 +1,5 @@
 // `contactlab assess [--methods a,b] [--cases x,y] [--refined] [-o DIR] [--threads N] [--repetitions N]`:
-// every method on every case of the assessment suite (Erleben 2018 §5, §8; SUITE.md), scored against
+// every method on every case of the assessment suite (Erleben 2018 §5, §8; docs/suite.md), scored against
 // the ground truth. Prints the tables of the paper's layouts (Table 8, Table 7 with §8.2–8.3) with the
 // paper's values on stdout and writes DIR: index.html (the report page), tables.txt, CSV, JSON, the
 // sorted plots as SVG and PNG, and a 3-D viewer page per case (docs/assessment.md). Progress goes to
@@ -9,10 +9,10 @@
 #include "contactlab/assess/suite_run.h"
 #include "contactlab/contact/method.h"
 #include "contactlab/core/error.h"
-#include "contactlab/io/assessment_tables.h"
 #include "contactlab/report/assessment_report.h"
+#include "contactlab/report/assessment_tables.h"
 #include "contactlab/report/paper_reference.h"
-#include "contactlab/scene/builtin_scenes.h"
+#include "contactlab/suite/builtin_scenes.h"
 
 #include <fmt/core.h>
 

@@ -8,7 +8,7 @@
 #include "contactlab/contact/ground_truth_contacts.h"
 #include "contactlab/core/error.h"
 #include "contactlab/io/contacts_json.h"
-#include "contactlab/scene/load_scene.h"
+#include "contactlab/suite/load_scene.h"
 
 #include <fmt/core.h>
 

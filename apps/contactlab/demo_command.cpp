@@ -1,5 +1,5 @@
 // `contactlab demo`: the main job until the assessment suite exists. Two built-in shapes (a square
-// pyramid "spike" and a box, SUITE.md dimensions) are tetrahedralized with TetGen, checked against
+// pyramid "spike" and a box, docs/suite.md dimensions) are tetrahedralized with TetGen, checked against
 // their closed-form volumes, classified, and posed so that the spike's apex pierces the box; the
 // broad phase finds candidate tet pairs (checked against brute force) and the tet–tet SAT reports
 // the overlapping pairs and the deepest one.
@@ -10,10 +10,10 @@
 #include "contactlab/broadphase/candidate_element_pairs.h"
 #include "contactlab/geometry/tet_tet_sat.h"
 #include "contactlab/mesh/mass_properties.h"
+#include "contactlab/mesh/shape_generators.h"
 #include "contactlab/mesh/surface_map.h"
 #include "contactlab/mesh/tetrahedralize.h"
 #include "contactlab/mesh/topology.h"
-#include "contactlab/scene/generators.h"
 
 #include <fmt/core.h>
 
@@ -38,7 +38,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 void run_demo(const std::string& switches) {
-  const double height = 2.4, half_base = 0.8;  // SUITE.md spike
+  const double height = 2.4, half_base = 0.8;  // docs/suite.md spike
   std::array<DemoBody, 2> bodies{
       DemoBody{"box", box_surface(Vec3(4, 1, 4)), 4.0 * 1.0 * 4.0, {}, {}},
       DemoBody{"spike", spike_surface(height, half_base), 4 * half_base * half_base * height / 3.0, {}, {}}};

@@ -3,10 +3,11 @@
 #include "commands.h"
 
 #include "contactlab/core/error.h"
-#include "contactlab/scene/builtin_scenes.h"
-#include "contactlab/scene/load_scene.h"
 #include "contactlab/scene/scene_json.h"
 #include "contactlab/scene/scene_transforms.h"
+#include "contactlab/suite/builtin_scenes.h"
+#include "contactlab/suite/load_scene.h"
+#include "contactlab/suite/perturbed.h"
 
 #include <fmt/core.h>
 

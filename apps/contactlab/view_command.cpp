@@ -8,7 +8,7 @@
 #include "contactlab/io/contacts_json.h"
 #include "contactlab/io/viewer_data.h"
 #include "contactlab/io/vtp_writer.h"
-#include "contactlab/scene/load_scene.h"
+#include "contactlab/suite/load_scene.h"
 
 #include <fmt/core.h>
 

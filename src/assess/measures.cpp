@@ -1,4 +1,4 @@
-// measure_contacts (measures.h): the measures of SUITE.md "Measures" (Erleben 2018 §5).
+// measure_contacts (measures.h): the measures of docs/suite.md "Measures" (Erleben 2018 §5).
 //
 // Stages:
 //   1. Checks: the threshold, every interface's and every contact's bodies (InputError).

@@ -1,4 +1,4 @@
-// run_suite (suite_run.h): every requested method on every requested case — built-in (SUITE.md;
+// run_suite (suite_run.h): every requested method on every requested case — built-in (docs/suite.md;
 // Erleben 2018 §8, Table 8) or a user's scene JSON with ground truth — scored with
 // measure_contacts. Names are checked and every scene is built before any method runs; then case
 // by case every method runs on it `repetitions` times.
@@ -6,8 +6,8 @@
 
 #include "contactlab/contact/method.h"
 #include "contactlab/core/error.h"
-#include "contactlab/scene/builtin_scenes.h"
-#include "contactlab/scene/load_scene.h"
+#include "contactlab/suite/builtin_scenes.h"
+#include "contactlab/suite/load_scene.h"
 
 #include <algorithm>
 #include <chrono>

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "broadphase/check_inputs.h"
+#include "check_inputs.h"
 
 namespace contactlab {
 namespace {

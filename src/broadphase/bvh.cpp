@@ -5,7 +5,7 @@
 #include <limits>
 #include <string>
 
-#include "broadphase/check_inputs.h"
+#include "check_inputs.h"
 
 namespace contactlab {
 namespace {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "broadphase/check_inputs.h"
+#include "check_inputs.h"
 
 namespace contactlab {
 std::vector<BodyPair> candidate_body_pairs(std::span<const Aabb> world_boxes, double margin,

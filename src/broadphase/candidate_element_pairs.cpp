@@ -6,7 +6,7 @@
 #include <string>
 #include <utility>
 
-#include "broadphase/check_inputs.h"
+#include "check_inputs.h"
 
 namespace contactlab {
 namespace {

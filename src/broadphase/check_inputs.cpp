@@ -1,4 +1,4 @@
-#include "broadphase/check_inputs.h"
+#include "check_inputs.h"
 
 namespace contactlab::broadphase_detail {
 

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "broadphase/check_inputs.h"
+#include "check_inputs.h"
 
 namespace contactlab {
 

@@ -32,19 +32,19 @@
 #include <unordered_map>
 
 namespace contactlab {
-namespace detail {
+namespace contact_detail {
 
 struct ShapeData {
   ShapeFeatures features;
   Bvh surface_tet_bvh;  ///< over the tets with a surface face only (interior tets cannot touch)
 };
 
-}  // namespace detail
+}  // namespace contact_detail
 
 struct ShapeCache::Impl {
   struct Entry {
     std::shared_ptr<const Shape> shape;  // keeps the key's address from being reused
-    std::unique_ptr<const detail::ShapeData> data;
+    std::unique_ptr<const contact_detail::ShapeData> data;
   };
   mutable std::mutex mutex;
   std::map<const Shape*, Entry> entries;
@@ -65,7 +65,7 @@ void ShapeCache::clear() {
 
 namespace {
 
-using detail::ShapeData;
+using contact_detail::ShapeData;
 
 /// Tet pairs per kernel chunk: large enough that a chunk's bookkeeping (one output vector) is
 /// negligible next to its kernels, small enough to balance two threads on a few hundred pairs.

@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace contactlab::detail {
+namespace contactlab::geometry_detail {
 
 /// p with coordinate `axis` (0, 1, 2) removed.
 inline Vec2 drop_axis(const Vec3& p, int axis) {
@@ -88,4 +88,4 @@ inline bool point_in_triangle_2d(const Vec2& p, const Vec2& a, const Vec2& b, co
   return s * orient2d_sign(a, b, p) >= 0 && s * orient2d_sign(b, c, p) >= 0 && s * orient2d_sign(c, a, p) >= 0;
 }
 
-}  // namespace contactlab::detail
+}  // namespace contactlab::geometry_detail

@@ -2,7 +2,7 @@
 #include "contactlab/geometry/tetrahedron_tables.h"
 
 #include "contactlab/geometry/predicates.h"
-#include "geometry/exact_coplanar.h"
+#include "exact_coplanar.h"
 
 #include <array>
 
@@ -15,14 +15,15 @@ bool in_flat_hull(const Vec3& p, const std::array<Vec3, 4>& v) {
   // (Carathéodory's theorem in the plane); collapsed triples count as the union of their edges.
   static constexpr std::array<std::array<int, 3>, 4> kTriples{{{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}}};
   for (const auto& t : kTriples) {
-    const int axis = detail::projection_axis(v[t[0]], v[t[1]], v[t[2]]);
+    const int axis = geometry_detail::projection_axis(v[t[0]], v[t[1]], v[t[2]]);
     if (axis < 0) continue;
     // A non-collinear triple spans the common plane.
     if (signed_volume_sign(v[t[0]], v[t[1]], v[t[2]], p) != 0) return false;
-    const Vec2 q = detail::drop_axis(p, axis);
+    const Vec2 q = geometry_detail::drop_axis(p, axis);
     for (const auto& u : kTriples) {
-      if (detail::point_in_triangle_2d(q, detail::drop_axis(v[u[0]], axis), detail::drop_axis(v[u[1]], axis),
-                                       detail::drop_axis(v[u[2]], axis))) {
+      if (geometry_detail::point_in_triangle_2d(q, geometry_detail::drop_axis(v[u[0]], axis),
+                                                geometry_detail::drop_axis(v[u[1]], axis),
+                                                geometry_detail::drop_axis(v[u[2]], axis))) {
         return true;
       }
     }
@@ -30,7 +31,7 @@ bool in_flat_hull(const Vec3& p, const std::array<Vec3, 4>& v) {
   }
   // All four points collinear (or coincident): the hull is the longest of the six segments.
   for (const auto& e : kTetEdges) {
-    if (detail::on_segment_3d(p, v[e[0]], v[e[1]])) return true;
+    if (geometry_detail::on_segment_3d(p, v[e[0]], v[e[1]])) return true;
   }
   return false;
 }

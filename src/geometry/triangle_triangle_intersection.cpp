@@ -1,7 +1,7 @@
 #include "contactlab/geometry/triangle_triangle_intersection.h"
 
 #include "contactlab/geometry/predicates.h"
-#include "geometry/exact_coplanar.h"
+#include "exact_coplanar.h"
 
 #include <array>
 
@@ -25,8 +25,8 @@ int sign_of(double v) { return (v > 0) - (v < 0); }
 // projection dropping `axis`, which must be injective on their common plane or line. Adds the
 // points where they meet: a proper crossing (interpolated), or the endpoints lying on the other.
 bool segment_segment_in_plane(const Vec3& p, const Vec3& q, const Vec3& r, const Vec3& s, int axis, Candidates& out) {
-  const Vec2 P = detail::drop_axis(p, axis), Q = detail::drop_axis(q, axis);
-  const Vec2 R = detail::drop_axis(r, axis), S = detail::drop_axis(s, axis);
+  const Vec2 P = geometry_detail::drop_axis(p, axis), Q = geometry_detail::drop_axis(q, axis);
+  const Vec2 R = geometry_detail::drop_axis(r, axis), S = geometry_detail::drop_axis(s, axis);
   const double o1 = orient2d(P, Q, R), o2 = orient2d(P, Q, S);
   const double o3 = orient2d(R, S, P), o4 = orient2d(R, S, Q);
   if (sign_of(o1) * sign_of(o2) < 0 && sign_of(o3) * sign_of(o4) < 0) {
@@ -35,10 +35,10 @@ bool segment_segment_in_plane(const Vec3& p, const Vec3& q, const Vec3& r, const
     return true;
   }
   bool hit = false;
-  if (o1 == 0 && detail::in_box_2d(R, P, Q)) out.add(r), hit = true;
-  if (o2 == 0 && detail::in_box_2d(S, P, Q)) out.add(s), hit = true;
-  if (o3 == 0 && detail::in_box_2d(P, R, S)) out.add(p), hit = true;
-  if (o4 == 0 && detail::in_box_2d(Q, R, S)) out.add(q), hit = true;
+  if (o1 == 0 && geometry_detail::in_box_2d(R, P, Q)) out.add(r), hit = true;
+  if (o2 == 0 && geometry_detail::in_box_2d(S, P, Q)) out.add(s), hit = true;
+  if (o3 == 0 && geometry_detail::in_box_2d(P, R, S)) out.add(p), hit = true;
+  if (o4 == 0 && geometry_detail::in_box_2d(Q, R, S)) out.add(q), hit = true;
   return hit;
 }
 
@@ -46,11 +46,11 @@ bool segment_segment_in_plane(const Vec3& p, const Vec3& q, const Vec3& r, const
 // axis). The intersection is a sub-segment whose ends are endpoints of pq inside t or crossings of
 // pq with t's edges.
 bool segment_triangle_in_plane(const Vec3& p, const Vec3& q, const Tri& t, int axis, Candidates& out) {
-  const Vec2 A = detail::drop_axis(t[0], axis), B = detail::drop_axis(t[1], axis);
-  const Vec2 C = detail::drop_axis(t[2], axis);
+  const Vec2 A = geometry_detail::drop_axis(t[0], axis), B = geometry_detail::drop_axis(t[1], axis);
+  const Vec2 C = geometry_detail::drop_axis(t[2], axis);
   bool hit = false;
-  if (detail::point_in_triangle_2d(detail::drop_axis(p, axis), A, B, C)) out.add(p), hit = true;
-  if (detail::point_in_triangle_2d(detail::drop_axis(q, axis), A, B, C)) out.add(q), hit = true;
+  if (geometry_detail::point_in_triangle_2d(geometry_detail::drop_axis(p, axis), A, B, C)) out.add(p), hit = true;
+  if (geometry_detail::point_in_triangle_2d(geometry_detail::drop_axis(q, axis), A, B, C)) out.add(q), hit = true;
   for (int i = 0; i < 3; ++i) {
     hit = segment_segment_in_plane(p, q, t[i], t[(i + 1) % 3], axis, out) || hit;
   }
@@ -92,7 +92,7 @@ bool segment_segment(const Vec3& p, const Vec3& q, const Vec3& r, const Vec3& s,
   static constexpr std::array<std::array<int, 3>, 4> kTriples{{{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}}};
   int axis = -1;
   for (const auto& t : kTriples) {
-    axis = detail::projection_axis(v[t[0]], v[t[1]], v[t[2]]);
+    axis = geometry_detail::projection_axis(v[t[0]], v[t[1]], v[t[2]]);
     if (axis >= 0) break;
   }
   if (axis < 0) {
@@ -104,7 +104,7 @@ bool segment_segment(const Vec3& p, const Vec3& q, const Vec3& r, const Vec3& s,
       out.add(p);
       return true;
     }
-    axis = detail::projection_axis_for_line(p, *other);
+    axis = geometry_detail::projection_axis_for_line(p, *other);
   }
   return segment_segment_in_plane(p, q, r, s, axis, out);
 }
@@ -113,15 +113,16 @@ bool segment_segment(const Vec3& p, const Vec3& q, const Vec3& r, const Vec3& s,
 bool coplanar_overlap(const Tri& a, const Tri& b, int axis) {
   std::array<Vec2, 3> A, B;
   for (int i = 0; i < 3; ++i) {
-    A[i] = detail::drop_axis(a[i], axis);
-    B[i] = detail::drop_axis(b[i], axis);
+    A[i] = geometry_detail::drop_axis(a[i], axis);
+    B[i] = geometry_detail::drop_axis(b[i], axis);
   }
   for (int i = 0; i < 3; ++i) {
     for (int j = 0; j < 3; ++j) {
-      if (detail::segments_intersect_2d(A[i], A[(i + 1) % 3], B[j], B[(j + 1) % 3])) return true;
+      if (geometry_detail::segments_intersect_2d(A[i], A[(i + 1) % 3], B[j], B[(j + 1) % 3])) return true;
     }
   }
-  return detail::point_in_triangle_2d(A[0], B[0], B[1], B[2]) || detail::point_in_triangle_2d(B[0], A[0], A[1], A[2]);
+  return geometry_detail::point_in_triangle_2d(A[0], B[0], B[1], B[2]) ||
+         geometry_detail::point_in_triangle_2d(B[0], A[0], A[1], A[2]);
 }
 
 int side_count(const Tri& plane, const Tri& points, int sign) {
@@ -136,8 +137,8 @@ TriangleTriangleIntersection triangle_triangle_intersection(const Vec3& a0, cons
                                                             const Vec3& b0, const Vec3& b1, const Vec3& b2) {
   TriangleTriangleIntersection result;
   const Tri a{a0, a1, a2}, b{b0, b1, b2};
-  const int axis_a = detail::projection_axis(a0, a1, a2);
-  const int axis_b = detail::projection_axis(b0, b1, b2);
+  const int axis_a = geometry_detail::projection_axis(a0, a1, a2);
+  const int axis_b = geometry_detail::projection_axis(b0, b1, b2);
   Candidates candidates;
 
   if (axis_a >= 0 && axis_b >= 0) {

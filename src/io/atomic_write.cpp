@@ -1,4 +1,4 @@
-#include "io/atomic_write.h"
+#include "contactlab/io/atomic_write.h"
 
 #include "contactlab/core/error.h"
 
@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <cstring>
 
-namespace contactlab::io_detail {
+namespace contactlab {
 
 void write_file_atomically(const std::string& path, const std::string& text) {
   std::string temp = path + ".XXXXXX";
@@ -40,4 +40,4 @@ void write_file_atomically(const std::string& path, const std::string& text) {
   }
 }
 
-}  // namespace contactlab::io_detail
+}  // namespace contactlab

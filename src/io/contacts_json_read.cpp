@@ -4,7 +4,7 @@
 #include "contactlab/io/contacts_json.h"
 
 #include "contactlab/core/error.h"
-#include "scene/json_fields.h"
+#include "contactlab/core/json_fields.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,12 +16,12 @@
 namespace contactlab {
 namespace {
 
-using json_detail::describe;
-using json_detail::element_path;
-using json_detail::field_path;
-using json_detail::Json;
-using json_detail::Names;
-using json_detail::suggest;
+using json::describe;
+using json::element_path;
+using json::field_path;
+using json::Json;
+using json::Names;
+using json::suggest;
 
 /// Normals must be unit within this (relative) amount; they are kept as written.
 constexpr double kUnitLengthTolerance = 1e-6;
@@ -34,7 +34,7 @@ struct MeshSizes {
   long long edges = -1;     // unique surface edges; computed on first use
 };
 
-class Reader : json_detail::FieldReader {
+class Reader : json::FieldReader {
  public:
   Reader(const std::string& source, const Scene& scene) : FieldReader(source), scene_(scene) {
     for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
@@ -227,11 +227,11 @@ class Reader : json_detail::FieldReader {
 }  // namespace
 
 ContactSet parse_contacts_json(const std::string& text, const std::string& source, const Scene& scene) {
-  return Reader(source, scene).read(json_detail::parse_json(text, source));
+  return Reader(source, scene).read(json::parse_json(text, source));
 }
 
 ContactSet read_contacts_json(const std::string& path, const Scene& scene) {
-  return parse_contacts_json(json_detail::read_json_text(path, "contacts file"), path, scene);
+  return parse_contacts_json(json::read_json_text(path, "contacts file"), path, scene);
 }
 
 }  // namespace contactlab

@@ -3,13 +3,13 @@
 #pragma once
 
 #include "contactlab/contact/contact.h"
+#include "contactlab/core/json_support.h"
 #include "contactlab/scene/scene.h"
-#include "scene/json_support.h"
 
 namespace contactlab::io_detail {
 
 /// The object of docs/contacts-format.md, members in the documented order. Throws InputError as
 /// contacts_to_json does (body index outside the scene, non-finite number).
-json_detail::Json contacts_json_value(const ContactSet& contacts, const Scene& scene);
+json::Json contacts_json_value(const ContactSet& contacts, const Scene& scene);
 
 }  // namespace contactlab::io_detail

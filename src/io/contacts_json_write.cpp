@@ -4,17 +4,17 @@
 #include "contactlab/io/contacts_json.h"
 
 #include "contactlab/core/error.h"
-#include "io/atomic_write.h"
-#include "io/contacts_json_value.h"
-#include "scene/json_fields.h"
+#include "contactlab/core/json_fields.h"
+#include "contactlab/io/atomic_write.h"
+#include "contacts_json_value.h"
 
 namespace contactlab {
 namespace io_detail {
 namespace {
 
-using json_detail::element_path;
-using json_detail::field_path;
-using json_detail::Json;
+using json::element_path;
+using json::field_path;
+using json::Json;
 
 const char* feature_type_name(FeatureType type) {
   switch (type) {
@@ -33,7 +33,7 @@ const char* feature_type_name(FeatureType type) {
 /// What the writer's errors name.
 std::string source_of(const ContactSet& contacts) { return "contacts of method '" + contacts.method + "'"; }
 
-class Writer : json_detail::FieldWriter {
+class Writer : json::FieldWriter {
  public:
   Writer(const ContactSet& contacts, const Scene& scene)
       : FieldWriter(source_of(contacts)), contacts_(contacts), scene_(scene) {}
@@ -108,12 +108,12 @@ Json contacts_json_value(const ContactSet& contacts, const Scene& scene) { retur
 }  // namespace io_detail
 
 std::string contacts_to_json(const ContactSet& contacts, const Scene& scene) {
-  return json_detail::pretty_json(io_detail::contacts_json_value(contacts, scene), io_detail::source_of(contacts));
+  return json::pretty_json(io_detail::contacts_json_value(contacts, scene), io_detail::source_of(contacts));
 }
 
 void write_contacts_json(const std::string& path, const ContactSet& contacts, const Scene& scene) {
   const std::string text = contacts_to_json(contacts, scene);  // fails before anything touches the disk
-  io_detail::write_file_atomically(path, text);
+  write_file_atomically(path, text);
 }
 
 }  // namespace contactlab

@@ -1,19 +1,19 @@
 #include "contactlab/io/viewer_data.h"
 
-#include "io/contacts_json_value.h"
-#include "scene/json_fields.h"
+#include "contactlab/core/json_fields.h"
+#include "contacts_json_value.h"
 
 namespace contactlab {
 namespace {
 
-using json_detail::element_path;
-using json_detail::field_path;
-using json_detail::Json;
+using json::element_path;
+using json::field_path;
+using json::Json;
 
 /// What the writer's errors name.
 std::string source_of(const Scene& scene) { return "viewer data of scene '" + scene.name + "'"; }
 
-class Writer : json_detail::FieldWriter {
+class Writer : json::FieldWriter {
  public:
   explicit Writer(const Scene& scene) : FieldWriter(source_of(scene)), scene_(scene) {}
 
@@ -111,8 +111,8 @@ class Writer : json_detail::FieldWriter {
 
 std::string viewer_data_json(const Scene& scene, const std::vector<std::pair<std::string, ContactSet>>& labelled_sets,
                              const ViewerDataOptions& options) {
-  const std::string text = json_detail::compact_json(Writer(scene).write(labelled_sets, options), source_of(scene),
-                                                     json_detail::LibraryPrefix::kKeep);
+  const std::string text =
+      json::compact_json(Writer(scene).write(labelled_sets, options), source_of(scene), json::LibraryPrefix::kKeep);
   // "</" can only occur inside JSON strings, where "<\/" denotes the same text: this keeps a body
   // or method name like "</script>" from ending the page's <script> element.
   std::string out;

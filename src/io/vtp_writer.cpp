@@ -3,7 +3,7 @@
 #include "contactlab/io/vtp_writer.h"
 
 #include "contactlab/core/error.h"
-#include "io/atomic_write.h"
+#include "contactlab/io/atomic_write.h"
 
 #include <fmt/format.h>
 
@@ -101,7 +101,7 @@ void write_vtp_surfaces(const std::string& path, const Scene& scene) {
   data_array(out, "Int32", "body", 1, body_of_cell, 12);
   out += "      </CellData>\n";
   out += footer();
-  io_detail::write_file_atomically(path, out);
+  write_file_atomically(path, out);
 }
 
 void write_vtp_contacts(const std::string& path, const ContactSet& contacts) {
@@ -135,7 +135,7 @@ void write_vtp_contacts(const std::string& path, const ContactSet& contacts) {
   data_array(out, "Int32", "body_b", 1, body_b, 12);
   out += "      </PointData>\n";
   out += footer();
-  io_detail::write_file_atomically(path, out);
+  write_file_atomically(path, out);
 }
 
 }  // namespace contactlab

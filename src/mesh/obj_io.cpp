@@ -1,7 +1,7 @@
 #include "contactlab/mesh/obj_io.h"
 
 #include "contactlab/core/error.h"
-#include "mesh/text_line_reader.h"
+#include "text_line_reader.h"
 
 #include <fmt/format.h>
 
@@ -19,7 +19,7 @@ struct PendingIndex {
 }  // namespace
 
 TriMesh read_obj(const std::string& path) {
-  detail::TextLineReader reader(path);
+  mesh_detail::TextLineReader reader(path);
   TriMesh mesh;
   // Positive indices may refer to vertices defined later in the file, so they are range-checked
   // once all vertices are known; each triangle corner remembers its line for the message.
@@ -88,13 +88,13 @@ void write_obj(const std::string& path, const TriMesh& mesh) {
   std::string text =
       fmt::format("# contactlab TriMesh: {} vertices, {} triangles\n", mesh.vertices.size(), mesh.triangles.size());
   for (const Vec3& v : mesh.vertices) {
-    text += fmt::format("v {} {} {}\n", detail::format_double(v.x()), detail::format_double(v.y()),
-                        detail::format_double(v.z()));
+    text += fmt::format("v {} {} {}\n", mesh_detail::format_double(v.x()), mesh_detail::format_double(v.y()),
+                        mesh_detail::format_double(v.z()));
   }
   for (const Triangle& t : mesh.triangles) {
     text += fmt::format("f {} {} {}\n", t[0] + 1, t[1] + 1, t[2] + 1);
   }
-  detail::write_text_file(path, text);
+  mesh_detail::write_text_file(path, text);
 }
 
 }  // namespace contactlab

@@ -1,6 +1,6 @@
 #include "contactlab/mesh/off_io.h"
 
-#include "mesh/text_line_reader.h"
+#include "text_line_reader.h"
 
 #include <fmt/format.h>
 
@@ -10,7 +10,7 @@
 namespace contactlab {
 
 TriMesh read_off(const std::string& path) {
-  detail::TextLineReader reader(path);
+  mesh_detail::TextLineReader reader(path);
   if (!reader.next_line()) reader.fail_truncated("an 'OFF' header line");
   if (reader.tokens()[0] != "OFF") {
     reader.fail("expected the header 'OFF', found '" + std::string(reader.tokens()[0]) + "'");
@@ -77,11 +77,11 @@ TriMesh read_off(const std::string& path) {
 void write_off(const std::string& path, const TriMesh& mesh) {
   std::string text = fmt::format("OFF\n{} {} 0\n", mesh.vertices.size(), mesh.triangles.size());
   for (const Vec3& v : mesh.vertices) {
-    text += fmt::format("{} {} {}\n", detail::format_double(v.x()), detail::format_double(v.y()),
-                        detail::format_double(v.z()));
+    text += fmt::format("{} {} {}\n", mesh_detail::format_double(v.x()), mesh_detail::format_double(v.y()),
+                        mesh_detail::format_double(v.z()));
   }
   for (const Triangle& t : mesh.triangles) text += fmt::format("3 {} {} {}\n", t[0], t[1], t[2]);
-  detail::write_text_file(path, text);
+  mesh_detail::write_text_file(path, text);
 }
 
 }  // namespace contactlab

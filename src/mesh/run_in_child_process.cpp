@@ -1,4 +1,4 @@
-#include "mesh/run_in_child_process.h"
+#include "run_in_child_process.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -14,7 +14,7 @@
 #include <system_error>
 #include <utility>
 
-namespace contactlab::detail {
+namespace contactlab::mesh_detail {
 namespace {
 
 [[noreturn]] void throw_errno(const char* what) { throw std::system_error(errno, std::generic_category(), what); }
@@ -197,4 +197,4 @@ ChildOutcome run_in_child_process(const std::function<void(const ChildWriter&)>&
   return outcome;
 }
 
-}  // namespace contactlab::detail
+}  // namespace contactlab::mesh_detail

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace contactlab::detail {
+namespace contactlab::mesh_detail {
 
 /// What the child sends back: `write` appends bytes to the result stream read by the parent.
 /// It returns false when the parent is gone (the child should then stop).
@@ -39,4 +39,4 @@ ChildOutcome run_in_child_process(const std::function<void(const ChildWriter&)>&
 /// "signal 6, SIGABRT" (number and name; the name is omitted for unusual signals).
 std::string describe_signal(int signal);
 
-}  // namespace contactlab::detail
+}  // namespace contactlab::mesh_detail

@@ -1,7 +1,7 @@
 #include "contactlab/mesh/tetgen_io.h"
 
 #include "contactlab/core/error.h"
-#include "mesh/text_line_reader.h"
+#include "text_line_reader.h"
 
 #include <fmt/format.h>
 
@@ -23,7 +23,7 @@ std::string strip_extension(const std::string& path) {
   return path;
 }
 
-std::int64_t parse_count(const detail::TextLineReader& reader, std::size_t i, const std::string& what) {
+std::int64_t parse_count(const mesh_detail::TextLineReader& reader, std::size_t i, const std::string& what) {
   const std::int64_t n = reader.parse_integer(reader.token(i, what), what);
   if (n < 0 || n > std::numeric_limits<Index>::max()) {
     reader.fail(what + " " + std::to_string(n) + " is out of range: expected 0..2^31-1");
@@ -33,7 +33,7 @@ std::int64_t parse_count(const detail::TextLineReader& reader, std::size_t i, co
 
 // Checks the item number at the start of a data line: items are numbered consecutively from the
 // mesh's first index (TetGen manual §5.2.1).
-void check_item_number(const detail::TextLineReader& reader, std::int64_t expected, const char* item) {
+void check_item_number(const mesh_detail::TextLineReader& reader, std::int64_t expected, const char* item) {
   const std::int64_t number = reader.parse_integer(reader.tokens()[0], std::string(item) + " number");
   if (number != expected) {
     reader.fail(std::string(item) + " number " + std::to_string(number) + ": expected " + std::to_string(expected) +
@@ -41,7 +41,7 @@ void check_item_number(const detail::TextLineReader& reader, std::int64_t expect
   }
 }
 
-Index parse_node_reference(const detail::TextLineReader& reader, std::size_t token, std::int64_t first,
+Index parse_node_reference(const mesh_detail::TextLineReader& reader, std::size_t token, std::int64_t first,
                            std::int64_t node_count, const std::string& what) {
   const std::int64_t index = reader.parse_integer(reader.token(token, what), what);
   if (index < first || index >= first + node_count) {
@@ -58,7 +58,7 @@ TetGenMesh read_tetgen(const std::string& path) {
   TetGenMesh result;
 
   {  // .node
-    detail::TextLineReader reader(base + ".node");
+    mesh_detail::TextLineReader reader(base + ".node");
     if (!reader.next_line()) reader.fail_truncated("the header 'node_count 3 attribute_count marker_flag'");
     const std::int64_t count = parse_count(reader, 0, "node count");
     if (reader.tokens().size() > 1) {
@@ -91,7 +91,7 @@ TetGenMesh read_tetgen(const std::string& path) {
   const auto node_count = static_cast<std::int64_t>(result.mesh.vertices.size());
 
   {  // .ele
-    detail::TextLineReader reader(base + ".ele");
+    mesh_detail::TextLineReader reader(base + ".ele");
     if (!reader.next_line()) reader.fail_truncated("the header 'tet_count nodes_per_tet attribute_count'");
     const std::int64_t count = parse_count(reader, 0, "tet count");
     if (reader.tokens().size() > 1) {
@@ -115,7 +115,7 @@ TetGenMesh read_tetgen(const std::string& path) {
   const std::string face_path = base + ".face";
   std::error_code ec;
   if (std::filesystem::exists(face_path, ec)) {
-    detail::TextLineReader reader(face_path);
+    mesh_detail::TextLineReader reader(face_path);
     if (!reader.next_line()) reader.fail_truncated("the header 'face_count marker_flag'");
     const std::int64_t count = parse_count(reader, 0, "face count");
     bool has_markers = false;
@@ -157,8 +157,8 @@ void write_tetgen(const std::string& base, const TetMesh& mesh, const std::vecto
   std::string node = fmt::format("# contactlab TetMesh nodes\n{} 3 0 0\n", mesh.vertices.size());
   for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
     const Vec3& v = mesh.vertices[i];
-    node += fmt::format("{} {} {} {}\n", i + static_cast<std::size_t>(first_index), detail::format_double(v.x()),
-                        detail::format_double(v.y()), detail::format_double(v.z()));
+    node += fmt::format("{} {} {} {}\n", i + static_cast<std::size_t>(first_index), mesh_detail::format_double(v.x()),
+                        mesh_detail::format_double(v.y()), mesh_detail::format_double(v.z()));
   }
   std::string ele = fmt::format("# contactlab TetMesh tets\n{} 4 0\n", mesh.tets.size());
   for (std::size_t i = 0; i < mesh.tets.size(); ++i) {
@@ -166,8 +166,8 @@ void write_tetgen(const std::string& base, const TetMesh& mesh, const std::vecto
     ele += fmt::format("{} {} {} {} {}\n", i + static_cast<std::size_t>(first_index), t[0] + first_index,
                        t[1] + first_index, t[2] + first_index, t[3] + first_index);
   }
-  detail::write_text_file(base + ".node", node);
-  detail::write_text_file(base + ".ele", ele);
+  mesh_detail::write_text_file(base + ".node", node);
+  mesh_detail::write_text_file(base + ".ele", ele);
   if (faces.empty()) return;
   const bool markers = !face_markers.empty();
   std::string face = fmt::format("# contactlab boundary faces\n{} {}\n", faces.size(), markers ? 1 : 0);
@@ -177,7 +177,7 @@ void write_tetgen(const std::string& base, const TetMesh& mesh, const std::vecto
                         f[1] + first_index, f[2] + first_index);
     face += markers ? fmt::format(" {}\n", face_markers[i]) : std::string("\n");
   }
-  detail::write_text_file(base + ".face", face);
+  mesh_detail::write_text_file(base + ".face", face);
 }
 
 }  // namespace contactlab

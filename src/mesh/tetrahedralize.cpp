@@ -3,8 +3,7 @@
 #include "contactlab/core/error.h"
 #include "contactlab/geometry/predicates.h"
 #include "contactlab/mesh/validate.h"
-#include "mesh/run_in_child_process.h"
-#include "mesh/tetrahedralize_isolation.h"
+#include "run_in_child_process.h"
 
 #include <tetgen.h>
 
@@ -354,18 +353,19 @@ std::string stderr_summary(const std::string& tail) {
 
 // Runs both TetGen stages in a forked child (see the header comment of tetrahedralize.h).
 RawTetGenOutput run_tetgen_in_child(const TriMesh& surface, const std::string& switches) {
-  const detail::ChildOutcome outcome = detail::run_in_child_process([&](const detail::ChildWriter& write) {
-    const auto on_stage = [&](Stage stage) {
-      if (!write(std::string_view(reinterpret_cast<const char*>(&stage), 1))) ::_exit(71);
-    };
-    std::string message;
-    try {
-      message = encode(run_tetgen_stages(surface, switches, on_stage));
-    } catch (const TetGenFailure& failure) {
-      message = encode(failure);
-    }
-    if (!write(message)) ::_exit(71);
-  });
+  const mesh_detail::ChildOutcome outcome =
+      mesh_detail::run_in_child_process([&](const mesh_detail::ChildWriter& write) {
+        const auto on_stage = [&](Stage stage) {
+          if (!write(std::string_view(reinterpret_cast<const char*>(&stage), 1))) ::_exit(71);
+        };
+        std::string message;
+        try {
+          message = encode(run_tetgen_stages(surface, switches, on_stage));
+        } catch (const TetGenFailure& failure) {
+          message = encode(failure);
+        }
+        if (!write(message)) ::_exit(71);
+      });
 
   // The stage the child was in when it ended, and where its final message starts.
   std::size_t pos = 0;
@@ -378,13 +378,13 @@ RawTetGenOutput run_tetgen_in_child(const TriMesh& surface, const std::string& s
     ++pos;
   }
   const std::string stderr_text = stderr_summary(outcome.stderr_tail);
-  if (outcome.end == detail::ChildOutcome::End::signalled) {
+  if (outcome.end == mesh_detail::ChildOutcome::End::signalled) {
     const bool aborted = outcome.signal == SIGABRT;
     throw GeometryError("tetrahedralize", 0,
                         fmt::format("TetGen {} ({}) with switches \"{}\"; {}", aborted ? "aborted" : "crashed",
-                                    detail::describe_signal(outcome.signal), stage_switches, stderr_text));
+                                    mesh_detail::describe_signal(outcome.signal), stage_switches, stderr_text));
   }
-  if (outcome.end == detail::ChildOutcome::End::exited && outcome.exit_status != 0) {
+  if (outcome.end == mesh_detail::ChildOutcome::End::exited && outcome.exit_status != 0) {
     throw GeometryError("tetrahedralize", 0,
                         fmt::format("TetGen's process exited with status {} with switches \"{}\"; {}",
                                     outcome.exit_status, stage_switches, stderr_text));
@@ -400,11 +400,12 @@ RawTetGenOutput run_tetgen_in_child(const TriMesh& surface, const std::string& s
       throw GeometryError(failure.source, 0, failure.message);
     }
   }
-  throw GeometryError("tetrahedralize", 0,
-                      fmt::format("TetGen's process ended ({}) without a complete result ({} bytes) with switches "
-                                  "\"{}\"; {}",
-                                  outcome.end == detail::ChildOutcome::End::exited ? "exit status 0" : "status unknown",
-                                  outcome.data.size() - pos, stage_switches, stderr_text));
+  throw GeometryError(
+      "tetrahedralize", 0,
+      fmt::format("TetGen's process ended ({}) without a complete result ({} bytes) with switches "
+                  "\"{}\"; {}",
+                  outcome.end == mesh_detail::ChildOutcome::End::exited ? "exit status 0" : "status unknown",
+                  outcome.data.size() - pos, stage_switches, stderr_text));
 }
 
 RawTetGenOutput run_tetgen_in_process(const TriMesh& surface, const std::string& switches) {
@@ -424,8 +425,6 @@ struct TetFaceKey {
 
 }  // namespace
 
-namespace detail {
-
 TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& switches, TetGenIsolation isolation) {
   TetrahedralizeResult result;
   result.switches = effective_switches(switches);
@@ -439,7 +438,7 @@ TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& s
     // TetGen keeps global state: runs are serialised. (A child's state is its own, but the lock
     // also bounds the number of children to one.)
     std::lock_guard<std::mutex> lock(tetgen_mutex());
-    out = isolation == TetGenIsolation::child_process ? run_tetgen_in_child(surface, result.switches)
+    out = isolation == TetGenIsolation::kChildProcess ? run_tetgen_in_child(surface, result.switches)
                                                       : run_tetgen_in_process(surface, result.switches);
   }
   const int point_count = out.point_count();
@@ -526,12 +525,6 @@ TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& s
     result.boundary_tet_faces.push_back(it->local_face);
   }
   return result;
-}
-
-}  // namespace detail
-
-TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& switches) {
-  return detail::tetrahedralize(surface, switches, detail::TetGenIsolation::child_process);
 }
 
 }  // namespace contactlab

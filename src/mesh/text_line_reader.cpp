@@ -1,4 +1,4 @@
-#include "mesh/text_line_reader.h"
+#include "text_line_reader.h"
 
 #include "contactlab/core/error.h"
 
@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-namespace contactlab::detail {
+namespace contactlab::mesh_detail {
 
 TextLineReader::TextLineReader(std::string path) : path_(std::move(path)) {
   std::error_code ec;
@@ -111,4 +111,4 @@ std::string format_double(double value) {
   return fmt::format("{:.{}g}", value, std::numeric_limits<double>::max_digits10);
 }
 
-}  // namespace contactlab::detail
+}  // namespace contactlab::mesh_detail

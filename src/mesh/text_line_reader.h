@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace contactlab::detail {
+namespace contactlab::mesh_detail {
 
 class TextLineReader {
  public:
@@ -53,4 +53,4 @@ void write_text_file(const std::string& path, const std::string& text);
 /// Shortest text of `value` with max_digits10 significant digits ("%.17g"): reads back exactly.
 std::string format_double(double value);
 
-}  // namespace contactlab::detail
+}  // namespace contactlab::mesh_detail

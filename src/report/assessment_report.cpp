@@ -4,12 +4,12 @@
 
 #include "contactlab/assess/suite_run.h"
 #include "contactlab/core/error.h"
+#include "contactlab/io/atomic_write.h"
 #include "contactlab/io/viewer_data.h"
 #include "contactlab/report/plots.h"
-#include "contactlab/scene/builtin_scenes.h"
-#include "io/atomic_write.h"
-#include "report/html_text.h"
-#include "report/report_index_html.h"
+#include "contactlab/suite/builtin_scenes.h"
+#include "html_text.h"
+#include "report_index_html.h"
 
 #include <filesystem>
 #include <system_error>
@@ -62,7 +62,7 @@ class ReportWriter {
   }
 
   void file(const std::string& relative, const std::string& content) {
-    io_detail::write_file_atomically((dir_ / relative).string(), content);
+    write_file_atomically((dir_ / relative).string(), content);
     written_.push_back(relative);
   }
 

@@ -1,4 +1,4 @@
-#include "report/html_text.h"
+#include "html_text.h"
 
 #include <cctype>
 #include <cstdio>

@@ -8,7 +8,7 @@
 namespace contactlab {
 namespace {
 
-// Table 8's columns: the cases of the paper's Table 4 in this order (SUITE.md's fundamental cases).
+// Table 8's columns: the cases of the paper's Table 4 in this order (docs/suite.md's fundamental cases).
 constexpr std::array<const char*, 10> kTable8Cases = {"crack-spike",   "crack-hole", "crack-wedge",     "slide-spike",
                                                       "slide-wedge",   "two-spikes", "two-spike-wedge", "two-wedges",
                                                       "internal-edge", "cliff-edge"};

@@ -1,4 +1,4 @@
-#include "report/plot_canvas.h"
+#include "plot_canvas.h"
 
 #include <cairo-svg.h>
 #include <cairo.h>

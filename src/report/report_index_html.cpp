@@ -1,10 +1,10 @@
-// index.html of the assessment report: the measures of SUITE.md in the layouts of Erleben 2018's
+// index.html of the assessment report: the measures of docs/suite.md in the layouts of Erleben 2018's
 // Table 8 (§8.4) and Table 7 with the area coverages of §8.2–8.3, the reference values beside ours,
 // the sorted plots and links to the 3-D views.
-#include "report/report_index_html.h"
+#include "report_index_html.h"
 
-#include "contactlab/scene/builtin_scenes.h"
-#include "report/html_text.h"
+#include "contactlab/suite/builtin_scenes.h"
+#include "html_text.h"
 
 #include <fmt/core.h>
 
@@ -97,7 +97,7 @@ class Page {
         result_.seconds);
     if (!index_.command.empty()) html_ += " Command: <code>" + escape_html(index_.command) + "</code>.";
     html_ +=
-        "</p>\n<p class=\"note\">The measures (SUITE.md, docs/assessment.md) are taken at each scene's initial "
+        "</p>\n<p class=\"note\">The measures (docs/suite.md, docs/assessment.md) are taken at each scene's initial "
         "state, where the bodies touch exactly. <b>Quality</b>: share of contacts whose normal n satisfies "
         "n·n* ≥ 0.999 for a feasible normal n* of its body pair, sign-aware. <b>Coverage</b>: share of the "
         "feasible normals matched by some contact. <b>Excess</b>: contacts / minimal contacts (1 ideal, below 1 "

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "contactlab/assess/suite_run.h"
-#include "contactlab/io/assessment_tables.h"
+#include "contactlab/report/assessment_tables.h"
 
 #include <string>
 #include <vector>

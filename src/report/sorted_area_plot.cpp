@@ -3,7 +3,7 @@
 // A method that covers every region shows the plateaus of the true areas (dashed lines).
 #include "contactlab/report/plots.h"
 
-#include "report/plot_canvas.h"
+#include "plot_canvas.h"
 
 #include <fmt/core.h>
 

@@ -2,7 +2,7 @@
 // of every contact in ascending order — a method whose normals are all right is a flat line at 1.
 #include "contactlab/report/plots.h"
 
-#include "report/plot_canvas.h"
+#include "plot_canvas.h"
 
 #include <fmt/core.h>
 

@@ -4,7 +4,7 @@
 // the inline one does).
 #include "contactlab/report/assessment_report.h"
 
-#include "report/html_text.h"
+#include "html_text.h"
 
 #include <stdexcept>
 

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string_view>
 
-namespace contactlab::scene_json {
+namespace contactlab::scene_detail {
 
 inline constexpr const char* kFormatName = "contactlab-scene";
 
@@ -30,4 +30,4 @@ inline std::optional<FeatureKind> feature_kind_from_name(std::string_view name) 
   return std::nullopt;
 }
 
-}  // namespace contactlab::scene_json
+}  // namespace contactlab::scene_detail

@@ -8,10 +8,10 @@
 #include "contactlab/scene/scene_json.h"
 
 #include "contactlab/core/error.h"
+#include "contactlab/core/json_fields.h"
 #include "contactlab/mesh/mesh_file.h"
-#include "contactlab/scene/generators.h"
-#include "scene/json_fields.h"
-#include "scene/scene_json_common.h"
+#include "contactlab/mesh/shape_generators.h"
+#include "scene_json_common.h"
 
 #include <algorithm>
 #include <cstring>
@@ -23,12 +23,12 @@
 namespace contactlab {
 namespace {
 
-using json_detail::describe;
-using json_detail::element_path;
-using json_detail::field_path;
-using json_detail::Json;
-using json_detail::Names;
-using json_detail::suggest;
+using json::describe;
+using json::element_path;
+using json::field_path;
+using json::Json;
+using json::Names;
+using json::suggest;
 
 /// Exact identity of a double for shape-cache keys (1 and 1.0 are the same value).
 void append_bits(std::string& key, double value) {
@@ -46,7 +46,7 @@ struct ShapeSpec {
   std::string path;                     ///< field path of the spec, for errors
 };
 
-class Reader : json_detail::FieldReader {
+class Reader : json::FieldReader {
  public:
   Reader(const std::string& source, std::string base_dir, const SceneReadOptions& options)
       : FieldReader(source), base_dir_(std::move(base_dir)), options_(options) {}
@@ -54,8 +54,8 @@ class Reader : json_detail::FieldReader {
   Scene read(const Json& root) {
     if (!root.is_object()) fail("", "expected a JSON object at the top level, got " + describe(root));
     const Json& format = required(root, "", "format");
-    if (!format.is_string() || format.get<std::string>() != scene_json::kFormatName) {
-      fail("format", std::string("expected \"") + scene_json::kFormatName + "\", got " + describe(format));
+    if (!format.is_string() || format.get<std::string>() != scene_detail::kFormatName) {
+      fail("format", std::string("expected \"") + scene_detail::kFormatName + "\", got " + describe(format));
     }
     const long long version = integer(required(root, "", "version"), "version", 0, std::numeric_limits<int>::max());
     if (version != kSceneFormatVersion) {
@@ -332,7 +332,7 @@ class Reader : json_detail::FieldReader {
     FeatureOnBody f;
     const std::string kind_path = field_path(path, "kind");
     const std::string kind = string(required(v, path, "kind"), kind_path);
-    const std::optional<FeatureKind> parsed = scene_json::feature_kind_from_name(kind);
+    const std::optional<FeatureKind> parsed = scene_detail::feature_kind_from_name(kind);
     if (!parsed) fail(kind_path, "unknown feature kind '" + kind + "'" + suggest(kind, {"vertex", "edge", "face"}));
     f.kind = *parsed;
     // Counts of the surface the features index: the tet mesh's boundary (surface_map.surface, over
@@ -412,11 +412,11 @@ class Reader : json_detail::FieldReader {
 
 Scene parse_scene_json(const std::string& text, const std::string& source, const std::string& base_dir,
                        const SceneReadOptions& options) {
-  return Reader(source, base_dir, options).read(json_detail::parse_json(text, source));
+  return Reader(source, base_dir, options).read(json::parse_json(text, source));
 }
 
 Scene read_scene_json(const std::string& path, const SceneReadOptions& options) {
-  const std::string text = json_detail::read_json_text(path, "scene file");
+  const std::string text = json::read_json_text(path, "scene file");
   return parse_scene_json(text, path, std::filesystem::path(path).parent_path().string(), options);
 }
 

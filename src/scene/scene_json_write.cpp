@@ -6,8 +6,8 @@
 #include "contactlab/scene/scene_json.h"
 
 #include "contactlab/core/error.h"
-#include "scene/json_fields.h"
-#include "scene/scene_json_common.h"
+#include "contactlab/core/json_fields.h"
+#include "scene_json_common.h"
 
 #include <unistd.h>
 #include <cerrno>
@@ -19,20 +19,20 @@
 namespace contactlab {
 namespace {
 
-using json_detail::element_path;
-using json_detail::field_path;
-using json_detail::Json;
+using json::element_path;
+using json::field_path;
+using json::Json;
 
 /// What the writer's errors name.
 std::string source_of(const Scene& scene) { return "scene '" + scene.name + "'"; }
 
-class Writer : json_detail::FieldWriter {
+class Writer : json::FieldWriter {
  public:
   explicit Writer(const Scene& scene) : FieldWriter(source_of(scene)), scene_(scene) {}
 
   Json write() {
     Json root = Json::object();
-    root["format"] = scene_json::kFormatName;
+    root["format"] = scene_detail::kFormatName;
     root["version"] = kSceneFormatVersion;
     root["name"] = scene_.name;
     root["description"] = scene_.description;
@@ -152,7 +152,7 @@ class Writer : json_detail::FieldWriter {
 
   static Json feature(const FeatureOnBody& f) {
     Json out = Json::object();
-    out["kind"] = scene_json::feature_kind_name(f.kind);
+    out["kind"] = scene_detail::feature_kind_name(f.kind);
     out["index"] = f.index;
     return out;
   }
@@ -199,7 +199,7 @@ std::string scene_to_json(const Scene& scene) {
   // The pretty printer keeps arrays of scalars on one line ("position": [0.0, 1.5, 0.0]) and short
   // flat objects too ({"generator": "box", "size": [1.0, 1.0, 1.0]}); a name that is not valid
   // UTF-8 is an InputError.
-  return json_detail::pretty_json(Writer(scene).write(), source_of(scene), json_detail::LibraryPrefix::kKeep);
+  return json::pretty_json(Writer(scene).write(), source_of(scene), json::LibraryPrefix::kKeep);
 }
 
 void write_scene_json(const std::string& path, const Scene& scene) {

@@ -1,4 +1,4 @@
-// The measures on contact sets whose scores are known by construction (SUITE.md "Measures"):
+// The measures on contact sets whose scores are known by construction (docs/suite.md "Measures"):
 // contacts at the true region corners with the true normals, then one change at a time whose effect
 // follows from the definitions and from the suite's own numbers (areas, counts), never from the
 // measure code.
@@ -7,8 +7,8 @@
 #include "contactlab/contact/generate_contacts.h"
 #include "contactlab/contact/ground_truth_contacts.h"
 #include "contactlab/core/error.h"
-#include "contactlab/scene/builtin_scenes.h"
 #include "contactlab/scene/scene_transforms.h"
+#include "contactlab/suite/builtin_scenes.h"
 
 #include <gtest/gtest.h>
 
@@ -50,7 +50,7 @@ Measures measure(const Scene& scene, const ContactSet& set) {
   return measure_contacts(scene, *scene.ground_truth, set);
 }
 
-// Σ minimal contacts of each case as SUITE.md gives them.
+// Σ minimal contacts of each case as docs/suite.md gives them.
 const std::map<std::string, int>& suite_min_contacts() {
   static const std::map<std::string, int> table = {
       {"crack-spike", 2}, {"crack-hole", 4},      {"crack-wedge", 4}, {"slide-spike", 1},   {"slide-wedge", 2},
@@ -154,7 +154,7 @@ TEST(Measures, AContactOnAnUntouchedPairIsStray) {
 }
 
 TEST(Measures, DroppingAnInterfaceLowersCoverageAndAreaByItsShare) {
-  // Wall: one bottom brick on the ground, area 0.625 × 0.5 of A_wall = 37.59375 (SUITE.md), 1 of
+  // Wall: one bottom brick on the ground, area 0.625 × 0.5 of A_wall = 37.59375 (docs/suite.md), 1 of
   // the 213 interfaces' normals. Arch: one of 14 interfaces of 1 m² each.
   struct Case {
     std::string scene, a, b;

@@ -4,8 +4,8 @@
 
 #include "contactlab/contact/method.h"
 #include "contactlab/core/error.h"
-#include "contactlab/scene/builtin_scenes.h"
 #include "contactlab/scene/scene_json.h"
+#include "contactlab/suite/builtin_scenes.h"
 
 #include <gtest/gtest.h>
 

@@ -17,9 +17,9 @@
 namespace contactlab {
 namespace {
 
-using test::grid_tet_mesh;
-using test::random_cloud_tet_mesh;
-using test::random_rotation;
+using testing::grid_tet_mesh;
+using testing::random_cloud_tet_mesh;
+using testing::random_rotation;
 
 bool same_box(const Aabb& x, const Aabb& y) { return x.min == y.min && x.max == y.max; }
 
@@ -107,14 +107,14 @@ TEST(Bvh, StructureInvariantsOnRandomMeshes) {
 TEST(Bvh, TriangleMeshesSubsetsAndDegenerateBoxes) {
   std::mt19937 rng(12);
   const TetMesh tets = grid_tet_mesh(3, 2, 4, Vec3::Constant(0.5), Vec3::Zero(), 0.15, &rng);
-  const TriMesh tris = test::boundary_tri_mesh(tets);
+  const TriMesh tris = testing::boundary_tri_mesh(tets);
   std::vector<Aabb> tri_boxes;
   for (Index t = 0; t < tris.triangle_count(); ++t) tri_boxes.push_back(tris.triangle_bounds(t));
   std::vector<Index> all(tri_boxes.size());
   std::iota(all.begin(), all.end(), 0);
   check_tree(build_bvh(tris), tri_boxes, all);
 
-  const std::vector<Index> subset = test::boundary_tets(tets);
+  const std::vector<Index> subset = testing::boundary_tets(tets);
   ASSERT_LT(subset.size(), static_cast<std::size_t>(tets.tet_count()));
   const Bvh sub = build_bvh(mesh_elements(tets), subset);
   check_tree(sub, tet_boxes(tets), subset);

@@ -163,8 +163,8 @@ TEST(CandidateBodyPairs, BodyCullingKeepsEveryElementPair) {
     std::vector<Transform> poses;
     std::vector<Aabb> boxes;
     for (int i = 0; i < 8; ++i) {
-      meshes.push_back(test::grid_tet_mesh(2, 2, 2, Vec3::Constant(0.4), Vec3::Zero(), 0.2, &rng));
-      poses.push_back({test::random_rotation(rng), Vec3(u(rng), u(rng), u(rng))});
+      meshes.push_back(testing::grid_tet_mesh(2, 2, 2, Vec3::Constant(0.4), Vec3::Zero(), 0.2, &rng));
+      poses.push_back({testing::random_rotation(rng), Vec3(u(rng), u(rng), u(rng))});
     }
     for (int i = 0; i < 8; ++i) {
       trees.push_back(build_bvh(meshes[i]));

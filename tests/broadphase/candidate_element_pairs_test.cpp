@@ -20,11 +20,11 @@
 namespace contactlab {
 namespace {
 
-using test::boundary_tets;
-using test::boundary_tri_mesh;
-using test::grid_tet_mesh;
-using test::random_cloud_tet_mesh;
-using test::random_rotation;
+using testing::boundary_tets;
+using testing::boundary_tri_mesh;
+using testing::grid_tet_mesh;
+using testing::random_cloud_tet_mesh;
+using testing::random_rotation;
 
 // A random body: a jittered grid tet mesh, a point-cloud tet mesh, or the boundary triangles of a
 // grid; all of size about 1..2 around the origin.

@@ -17,7 +17,7 @@
 #include "contactlab/mesh/tet_mesh.h"
 #include "contactlab/mesh/tri_mesh.h"
 
-namespace contactlab::test {
+namespace contactlab::testing {
 
 /// Swaps two corners of every negatively oriented tet so that all have volume ≥ 0.
 inline void orient_tets_positively(TetMesh& mesh) {
@@ -150,4 +150,4 @@ inline Mat3 random_rotation(std::mt19937& rng) {
   return q.normalized().toRotationMatrix();
 }
 
-}  // namespace contactlab::test
+}  // namespace contactlab::testing

@@ -2,7 +2,7 @@
 // is finite, has a unit normal, names a body pair of the scene that is not fixed–fixed, and lies
 // within the two bodies' world boxes (grown by the method's candidate margin and the tolerance).
 #include "contactlab/contact/generate_contacts.h"
-#include "contactlab/scene/builtin_scenes.h"
+#include "contactlab/suite/builtin_scenes.h"
 
 #include <gtest/gtest.h>
 

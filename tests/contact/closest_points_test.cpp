@@ -1,4 +1,4 @@
-// The Closest points method (METHODS.md item 2): bodies eroded by ε (surface vertices moved
+// The Closest points method (docs/methods.md §2): bodies eroded by ε (surface vertices moved
 // inward by ε along their angle-weighted vertex normals, the paper's §8.3), (V,F) and (E,E) pairs
 // of eroded features within 2ε. Hand-derived cube-on-cube contacts (cube corners erode by
 // ε(1,1,1)/√3, so faces move by ε/√3), crossed ridges, a brute-force check of the nearest contact

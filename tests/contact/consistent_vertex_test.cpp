@@ -1,4 +1,4 @@
-// consistent-vertex kernel (METHODS.md item 4): hand-derived contacts (unit tet faces: local face 1
+// consistent-vertex kernel (docs/methods.md §4): hand-derived contacts (unit tet faces: local face 1
 // is x = 0, 2 is y = 0, 3 is z = 0, 0 is x + y + z = 1), exact touch (no strict sign change), the
 // locality compromise, rigid motions and scaling, A/B swap symmetry, and 10^4 random degenerate
 // integer-grid pairs against an exact rational brute force of the edge crossings.

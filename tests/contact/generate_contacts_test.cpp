@@ -4,7 +4,7 @@
 #include "contactlab/contact/generate_contacts.h"
 
 #include "contactlab/broadphase/brute_force.h"
-#include "contactlab/scene/builtin_scenes.h"
+#include "contactlab/suite/builtin_scenes.h"
 
 #include <gtest/gtest.h>
 

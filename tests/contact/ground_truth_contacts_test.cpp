@@ -1,10 +1,10 @@
 // contacts_from_ground_truth against the contact polygons enumerated here from the suite's layout
-// formulas (SUITE.md `wall`, `pillar`), not from the scene builders' code, and against the meshes
+// formulas (docs/suite.md `wall`, `pillar`), not from the scene builders' code, and against the meshes
 // (each corner's features must be where the contact is).
 #include "contactlab/contact/ground_truth_contacts.h"
 
 #include "contactlab/mesh/topology.h"
-#include "contactlab/scene/builtin_scenes.h"
+#include "contactlab/suite/builtin_scenes.h"
 
 #include <gtest/gtest.h>
 
@@ -77,7 +77,7 @@ TEST(GroundTruthContacts, WallHasFourContactsAtTheCornersOfEachOfIts213Interface
   EXPECT_TRUE(set.parameters.empty());
   ASSERT_EQ(set.contacts.size(), 4u * 213u);
 
-  // SUITE.md: brick 0.625 × 0.4 × 0.5; layer i centred at y = (i + ½)·0.4; brick j centred at
+  // docs/suite.md: brick 0.625 × 0.4 × 0.5; layer i centred at y = (i + ½)·0.4; brick j centred at
   // x = j·0.625 + (i mod 2)·0.3125, z = 0.
   const double length = 0.625, height = 0.4, depth = 0.5;
   auto name = [](int layer, int j) { return "brick-" + std::to_string(layer) + "-" + std::to_string(j); };
@@ -116,7 +116,7 @@ TEST(GroundTruthContacts, WallHasFourContactsAtTheCornersOfEachOfIts213Interface
 TEST(GroundTruthContacts, PillarHasFourContactsOnTheGroundAndSixAtEachHexagon) {
   const ContactSet set = contacts_from_ground_truth(pillar());
   ASSERT_EQ(set.contacts.size(), 40u);
-  // SUITE.md: piece heights 0.21 (base box), 0.21 (lower frustum), 3 × 2.8/3 (shaft), 0.175 (upper
+  // docs/suite.md: piece heights 0.21 (base box), 0.21 (lower frustum), 3 × 2.8/3 (shaft), 0.175 (upper
   // frustum), 0.105 (top box); contact polygons: the base's 0.5 square on the ground, then
   // hexagons with a corner on +x of circumradius 0.25, 0.20, 0.20 − 0.05/3, 0.20 − 0.10/3, 0.15, 0.25.
   const std::vector<std::string> names = {"ground",  "base",    "lower-frustum", "shaft-0",
@@ -213,7 +213,7 @@ TEST(GroundTruthContacts, CornerFeaturesOfBothBodiesLieAtTheContact) {
 }
 
 TEST(GroundTruthContacts, PointRegionsGetEveryFeasibleNormalAndBareScenesNothing) {
-  // crack-spike (SUITE.md): the apex at the origin in the groove, walls (±α, α, 0) → two contacts
+  // crack-spike (docs/suite.md): the apex at the origin in the groove, walls (±α, α, 0) → two contacts
   // at (0, 0, 0), one per wall normal, in the listed order. crack-wedge: the ridge segment
   // z ∈ [−1.6, 1.6] → both wall normals at both ends.
   const Scene crack = make_builtin_scene("crack-spike");

@@ -1,4 +1,4 @@
-// The Growth method (Erleben 2018 Appendix B, Algorithm 2; METHODS.md item 8) against contacts
+// The Growth method (Erleben 2018 Appendix B, Algorithm 2; docs/methods.md §8) against contacts
 // derived by hand for a face-to-face touch and a penetration of two unit corner tets and an edge
 // pressed into a face, under rigid motions and scaling, under swapping A and B, and on 10^4 random
 // degenerate tet pairs (integer and dyadic coordinates: touching, shared faces, coplanar faces,

@@ -1,4 +1,4 @@
-// The Intersection method (METHODS.md item 1): hand-derived contacts for a spike vertex on a face,
+// The Intersection method (docs/methods.md §1): hand-derived contacts for a spike vertex on a face,
 // crossed ridge edges (touching and penetrating) and a shared face; rigid-motion/scale
 // invariance; A↔B swap symmetry; a randomized degenerate sweep.
 #include "contactlab/contact/methods/intersection.h"

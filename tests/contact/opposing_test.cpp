@@ -1,4 +1,4 @@
-// The Opposing method (Erleben 2018 Appendix A, Algorithm 1; METHODS.md item 7) against contacts
+// The Opposing method (Erleben 2018 Appendix A, Algorithm 1; docs/methods.md §7) against contacts
 // derived by hand for a face-to-face touch and a penetration of two unit corner tets, under rigid
 // motions and scaling, under swapping A and B, and on 10^4 random degenerate tet pairs (integer
 // and dyadic coordinates: touching, shared faces, coplanar faces, parallel edges, slivers).

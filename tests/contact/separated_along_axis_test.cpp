@@ -2,7 +2,7 @@
 // "farther apart than d" when it is true — checked against the closest points of the triangles and
 // the exact intersection test on random, touching, nearly touching and far-from-origin pairs — and
 // must say it for pairs that are clearly apart (or they would not save anything).
-#include "../../src/contact/methods/separated_along_axis.h"
+#include "methods/separated_along_axis.h"
 
 #include "contactlab/geometry/closest_points_triangle_triangle.h"
 #include "contactlab/geometry/triangle_triangle_intersection.h"
@@ -67,7 +67,7 @@ TEST(SeparatedAlongAxis, NeverClaimsSeparationOfTouchingOrNearPairs) {
           }
         }
         ++checked;
-        if (!detail::triangles_farther_than(a, b, d)) continue;
+        if (!contact_detail::triangles_farther_than(a, b, d)) continue;
         ++claimed;
         ASSERT_FALSE(intersect(a, b)) << "scale " << scale << " case " << i;
         ASSERT_GT(distance(a, b), d) << "scale " << scale << " case " << i;
@@ -88,8 +88,8 @@ TEST(SeparatedAlongAxis, FindsPairsThatAreClearlyApart) {
     for (Vec3& x : a) x = Vec3(u(rng), u(rng), u(rng));
     const Vec3 n = (a[1] - a[0]).cross(a[2] - a[0]).normalized();
     for (int k = 0; k < 3; ++k) b[k] = a[k] + 2.0 * d * n + 0.1 * u(rng) * (a[(k + 1) % 3] - a[k]).cross(n);
-    EXPECT_TRUE(detail::triangles_farther_than(a, b, d)) << i;
-    EXPECT_TRUE(detail::triangles_farther_than(b, a, d)) << i;
+    EXPECT_TRUE(contact_detail::triangles_farther_than(a, b, d)) << i;
+    EXPECT_TRUE(contact_detail::triangles_farther_than(b, a, d)) << i;
   }
   // Random pairs at least 0.01 apart: a face normal or an edge cross product separates them by
   // far more than d.
@@ -100,7 +100,7 @@ TEST(SeparatedAlongAxis, FindsPairsThatAreClearlyApart) {
     for (Vec3& x : b) x = Vec3(u(rng), u(rng), u(rng));
     if (distance(a, b) < 0.01) continue;
     ++apart;
-    found += detail::triangles_farther_than(a, b, d) ? 1 : 0;
+    found += contact_detail::triangles_farther_than(a, b, d) ? 1 : 0;
   }
   EXPECT_GT(apart, 1000);
   EXPECT_EQ(found, apart);
@@ -109,11 +109,11 @@ TEST(SeparatedAlongAxis, FindsPairsThatAreClearlyApart) {
 TEST(SeparatedAlongAxis, ZeroAndUnderflowingAxesNeverSeparate) {
   const std::array<Vec3, 1> p{Vec3(0, 0, 0)};
   const std::array<Vec3, 1> q{Vec3(1, 0, 0)};
-  EXPECT_TRUE(detail::separated_along_axis(Vec3(1, 0, 0), p, q, 0.5, 1.0));
-  EXPECT_FALSE(detail::separated_along_axis(Vec3(1, 0, 0), p, q, 1.0, 1.0));  // exactly 1 apart: not more
-  EXPECT_FALSE(detail::separated_along_axis(Vec3::Zero(), p, q, 0.0, 1.0));
-  EXPECT_FALSE(detail::separated_along_axis(Vec3(1e-300, 0, 0), p, q, 0.0, 1.0));
-  EXPECT_FALSE(detail::separated_along_axis(Vec3(0, 1, 0), p, q, 0.0, 1.0));  // perpendicular axis
+  EXPECT_TRUE(contact_detail::separated_along_axis(Vec3(1, 0, 0), p, q, 0.5, 1.0));
+  EXPECT_FALSE(contact_detail::separated_along_axis(Vec3(1, 0, 0), p, q, 1.0, 1.0));  // exactly 1 apart: not more
+  EXPECT_FALSE(contact_detail::separated_along_axis(Vec3::Zero(), p, q, 0.0, 1.0));
+  EXPECT_FALSE(contact_detail::separated_along_axis(Vec3(1e-300, 0, 0), p, q, 0.0, 1.0));
+  EXPECT_FALSE(contact_detail::separated_along_axis(Vec3(0, 1, 0), p, q, 0.0, 1.0));  // perpendicular axis
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // the other corners of the tets around a vertex (sets of pairs built here), surface vertices and
 // surface tets are those of the boundary triangles.
 #include "contactlab/contact/method.h"
-#include "contactlab/scene/builtin_scenes.h"
+#include "contactlab/suite/builtin_scenes.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// vertex-only kernel (METHODS.md item 3): hand-derived contacts (unit tet faces: local face 1 is
+// vertex-only kernel (docs/methods.md §3): hand-derived contacts (unit tet faces: local face 1 is
 // x = 0, 2 is y = 0, 3 is z = 0, 0 is x + y + z = 1), the same under rigid motions and scaling,
 // A/B swap symmetry, and 10^4 random degenerate integer-grid pairs against an exact brute force.
 #include "contactlab/contact/methods/vertex_only.h"

@@ -10,7 +10,7 @@
 namespace contactlab {
 namespace {
 
-using test::Random;
+using testing::Random;
 
 struct Case {
   Vec3 p, a, b, c;
@@ -69,7 +69,7 @@ Case make_case(Random& random, int i) {
     default:
       break;
   }
-  const test::Similarity s = test::random_similarity(random);
+  const testing::Similarity s = testing::random_similarity(random);
   k.p = s.apply(k.p);
   k.a = s.apply(k.a);
   k.b = s.apply(k.b);
@@ -82,15 +82,15 @@ Case make_case(Random& random, int i) {
 // condition of projection onto a convex set: (p − x)·(v − x) ≤ 0 for every corner v.
 void check_answer(const Case& k, const PointTriangleClosestPoint& r, double band) {
   const std::array<Vec3, 3> x{k.a, k.b, k.c};
-  ASSERT_TRUE(test::finite(r.closest_point) && test::finite(r.barycentric) && std::isfinite(r.squared_distance));
+  ASSERT_TRUE(testing::finite(r.closest_point) && testing::finite(r.barycentric) && std::isfinite(r.squared_distance));
   EXPECT_NEAR(r.squared_distance, (k.p - r.closest_point).squaredNorm(),
               1e-12 * (k.p - r.closest_point).squaredNorm() + band * band);
-  EXPECT_LE(std::sqrt(test::reference_point_triangle_squared(r.closest_point, k.a, k.b, k.c)), band);
+  EXPECT_LE(std::sqrt(testing::reference_point_triangle_squared(r.closest_point, k.a, k.b, k.c)), band);
   EXPECT_NEAR(r.barycentric.sum(), 1.0, 1e-9);
   EXPECT_GE(r.barycentric.minCoeff(), -1e-9);
   EXPECT_LE((r.barycentric[0] * k.a + r.barycentric[1] * k.b + r.barycentric[2] * k.c - r.closest_point).norm(), band);
   for (const Vec3& v : x)
-    EXPECT_LE((k.p - r.closest_point).dot(v - r.closest_point), band * test::diameter({k.p, k.a, k.b, k.c}));
+    EXPECT_LE((k.p - r.closest_point).dot(v - r.closest_point), band * testing::diameter({k.p, k.a, k.b, k.c}));
   const int i = r.feature_index;
   ASSERT_TRUE(i >= 0 && i < 3);
   switch (r.feature) {
@@ -100,7 +100,7 @@ void check_answer(const Case& k, const PointTriangleClosestPoint& r, double band
       break;
     case TriangleFeature::kEdge:
       EXPECT_EQ(r.barycentric[(i + 2) % 3], 0.0);
-      EXPECT_LE(std::sqrt(test::reference_point_segment_squared(r.closest_point, x[i], x[(i + 1) % 3])), band);
+      EXPECT_LE(std::sqrt(testing::reference_point_segment_squared(r.closest_point, x[i], x[(i + 1) % 3])), band);
       break;
     case TriangleFeature::kFace: {
       EXPECT_EQ(i, 0);
@@ -120,8 +120,8 @@ TEST(ClosestPointPointTriangle, RandomAgainstBruteForce) {
   int faces = 0, edges = 0, vertices = 0;
   for (int i = 0; i < kCases; ++i) {
     const Case k = make_case(random, i);
-    SCOPED_TRACE(testing::Message() << "case " << i << " (" << k.kind << ")");
-    const double scale = test::diameter({k.p, k.a, k.b, k.c});
+    SCOPED_TRACE(::testing::Message() << "case " << i << " (" << k.kind << ")");
+    const double scale = testing::diameter({k.p, k.a, k.b, k.c});
     const double band = k.tolerance * scale;
     const PointTriangleClosestPoint r = closest_point_point_triangle(k.p, k.a, k.b, k.c);
     check_answer(k, r, band);
@@ -131,17 +131,17 @@ TEST(ClosestPointPointTriangle, RandomAgainstBruteForce) {
 
     // Brute force: the sampled minimum is an upper bound and at most one grid step above the truth.
     double sampled = INFINITY;
-    test::for_each_triangle_sample(k.a, k.b, k.c, kGrid,
-                                   [&](const Vec3& x) { sampled = std::min(sampled, (x - k.p).norm()); });
+    testing::for_each_triangle_sample(k.a, k.b, k.c, kGrid,
+                                      [&](const Vec3& x) { sampled = std::min(sampled, (x - k.p).norm()); });
     const double distance = std::sqrt(r.squared_distance);
     EXPECT_LE(distance, sampled + band);
-    EXPECT_GE(distance, sampled - test::longest_edge(k.a, k.b, k.c) / kGrid - band);
-    EXPECT_NEAR(distance, std::sqrt(test::reference_point_triangle_squared(k.p, k.a, k.b, k.c)), band);
+    EXPECT_GE(distance, sampled - testing::longest_edge(k.a, k.b, k.c) / kGrid - band);
+    EXPECT_NEAR(distance, std::sqrt(testing::reference_point_triangle_squared(k.p, k.a, k.b, k.c)), band);
 
     // Relabelling the corners cyclically and moving everything by a similarity give the same point.
     const PointTriangleClosestPoint cyclic = closest_point_point_triangle(k.p, k.b, k.c, k.a);
     EXPECT_LE((cyclic.closest_point - r.closest_point).norm(), band);
-    const test::Similarity s = test::random_similarity(random);
+    const testing::Similarity s = testing::random_similarity(random);
     const PointTriangleClosestPoint moved =
         closest_point_point_triangle(s.apply(k.p), s.apply(k.a), s.apply(k.b), s.apply(k.c));
     EXPECT_NEAR(std::sqrt(moved.squared_distance), s.scale * distance, 2 * s.scale * band);

@@ -11,7 +11,7 @@
 namespace contactlab {
 namespace {
 
-using test::Random;
+using testing::Random;
 
 struct Case {
   Vec3 p0, p1, q0, q1;
@@ -71,7 +71,7 @@ Case make_case(Random& random, int i) {
       break;
   }
   if (k.expect_parallel) k.unique = false;
-  const test::Similarity s = test::random_similarity(random);
+  const testing::Similarity s = testing::random_similarity(random);
   k.p0 = s.apply(k.p0);
   k.p1 = s.apply(k.p1);
   k.q0 = s.apply(k.q0);
@@ -83,10 +83,10 @@ Case make_case(Random& random, int i) {
 // critical point (if the lines are not parallel and it lies inside) or on the square's boundary,
 // where one parameter is 0 or 1 — an end point against the other segment.
 double reference_distance(const Case& k) {
-  double best = std::min({test::reference_point_segment_squared(k.p0, k.q0, k.q1),
-                          test::reference_point_segment_squared(k.p1, k.q0, k.q1),
-                          test::reference_point_segment_squared(k.q0, k.p0, k.p1),
-                          test::reference_point_segment_squared(k.q1, k.p0, k.p1)});
+  double best = std::min({testing::reference_point_segment_squared(k.p0, k.q0, k.q1),
+                          testing::reference_point_segment_squared(k.p1, k.q0, k.q1),
+                          testing::reference_point_segment_squared(k.q0, k.p0, k.p1),
+                          testing::reference_point_segment_squared(k.q1, k.p0, k.p1)});
   const Vec3 dp = k.p1 - k.p0, dq = k.q1 - k.q0, r = k.p0 - k.q0;
   const double a = dp.dot(dp), b = dp.dot(dq), c = dp.dot(r), e = dq.dot(dq), f = dq.dot(r);
   const double det = a * e - b * b;  // Gram determinant
@@ -101,7 +101,7 @@ double reference_distance(const Case& k) {
 // realised, and the first-order optimality of the pair (x, y) for min |x − y| over P × Q:
 // (x − y)·(p − x) ≥ 0 for p ∈ {p0, p1} and (y − x)·(q − y) ≥ 0 for q ∈ {q0, q1}.
 void check_answer(const Case& k, const SegmentSegmentClosestPoints& r, double band, double scale) {
-  ASSERT_TRUE(test::finite(r.point_p) && test::finite(r.point_q) && std::isfinite(r.squared_distance));
+  ASSERT_TRUE(testing::finite(r.point_p) && testing::finite(r.point_q) && std::isfinite(r.squared_distance));
   EXPECT_TRUE(r.s >= 0 && r.s <= 1 && r.t >= 0 && r.t <= 1);
   EXPECT_LE((k.p0 + r.s * (k.p1 - k.p0) - r.point_p).norm(), band);
   EXPECT_LE((k.q0 + r.t * (k.q1 - k.q0) - r.point_q).norm(), band);
@@ -121,8 +121,8 @@ TEST(ClosestPointsSegmentSegment, RandomAgainstBruteForce) {
   constexpr int kSamples = 32;  // intervals per segment
   for (int i = 0; i < kCases; ++i) {
     const Case k = make_case(random, i);
-    SCOPED_TRACE(testing::Message() << "case " << i << " (" << k.kind << ")");
-    const double scale = test::diameter({k.p0, k.p1, k.q0, k.q1});
+    SCOPED_TRACE(::testing::Message() << "case " << i << " (" << k.kind << ")");
+    const double scale = testing::diameter({k.p0, k.p1, k.q0, k.q1});
     const double band = k.tolerance * scale;
     const SegmentSegmentClosestPoints r = closest_points_segment_segment(k.p0, k.p1, k.q0, k.q1);
     check_answer(k, r, band, scale);
@@ -156,7 +156,7 @@ TEST(ClosestPointsSegmentSegment, RandomAgainstBruteForce) {
     EXPECT_NEAR(std::sqrt(swapped.squared_distance), distance, band);
     const SegmentSegmentClosestPoints reversed = closest_points_segment_segment(k.p1, k.p0, k.q0, k.q1);
     EXPECT_NEAR(std::sqrt(reversed.squared_distance), distance, band);
-    const test::Similarity s = test::random_similarity(random);
+    const testing::Similarity s = testing::random_similarity(random);
     const SegmentSegmentClosestPoints moved =
         closest_points_segment_segment(s.apply(k.p0), s.apply(k.p1), s.apply(k.q0), s.apply(k.q1));
     EXPECT_NEAR(std::sqrt(moved.squared_distance), s.scale * distance, 2 * s.scale * band);

@@ -12,7 +12,7 @@
 #include <limits>
 #include <random>
 
-namespace contactlab::test {
+namespace contactlab::testing {
 
 class Random {
  public:
@@ -119,4 +119,4 @@ inline double longest_edge(const Vec3& a, const Vec3& b, const Vec3& c) {
 
 inline bool finite(const Vec3& x) { return x.allFinite(); }
 
-}  // namespace contactlab::test
+}  // namespace contactlab::testing

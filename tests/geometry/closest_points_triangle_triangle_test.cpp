@@ -10,7 +10,7 @@
 namespace contactlab {
 namespace {
 
-using test::Random;
+using testing::Random;
 using Tri = std::array<Vec3, 3>;
 
 struct Case {
@@ -80,21 +80,21 @@ Case make_case(Random& random, int i) {
       k.b[1] = x + random.uniform(0.2, 1) * d;
       // Keep A's sliver cases out of the "robust" set.
       const double h =
-          (k.a[1] - k.a[0]).cross(k.a[2] - k.a[0]).norm() / std::pow(test::longest_edge(k.a[0], k.a[1], k.a[2]), 2);
+          (k.a[1] - k.a[0]).cross(k.a[2] - k.a[0]).norm() / std::pow(testing::longest_edge(k.a[0], k.a[1], k.a[2]), 2);
       k.expect_intersecting = h > 1e-2 ? 1 : -1;
       break;
     }
     default:
       break;
   }
-  const test::Similarity s = test::random_similarity(random);
+  const testing::Similarity s = testing::random_similarity(random);
   for (Vec3& x : k.a) x = s.apply(x);
   for (Vec3& x : k.b) x = s.apply(x);
   return k;
 }
 
 double to_triangle(const Vec3& x, const Tri& t) {
-  return std::sqrt(test::reference_point_triangle_squared(x, t[0], t[1], t[2]));
+  return std::sqrt(testing::reference_point_triangle_squared(x, t[0], t[1], t[2]));
 }
 
 // x lies on the given feature of t (within band).
@@ -105,7 +105,7 @@ void expect_on_feature(const Vec3& x, const Tri& t, TriangleFeature feature, int
       EXPECT_LE((x - t[index]).norm(), band);
       break;
     case TriangleFeature::kEdge:
-      EXPECT_LE(std::sqrt(test::reference_point_segment_squared(x, t[index], t[(index + 1) % 3])), band);
+      EXPECT_LE(std::sqrt(testing::reference_point_segment_squared(x, t[index], t[(index + 1) % 3])), band);
       break;
     case TriangleFeature::kFace:
       EXPECT_LE(to_triangle(x, t), band);
@@ -118,7 +118,7 @@ void expect_on_feature(const Vec3& x, const Tri& t, TriangleFeature feature, int
 // A × B — (x − y)·(a_i − x) ≥ 0 and (y − x)·(b_i − y) ≥ 0 for all corners — which for x ≠ y also
 // certifies that the triangles are separated (by the planes through x and y normal to x − y).
 void check_answer(const Case& k, const TriangleTriangleClosestPoints& r, double band, double scale) {
-  ASSERT_TRUE(test::finite(r.point_a) && test::finite(r.point_b) && std::isfinite(r.squared_distance));
+  ASSERT_TRUE(testing::finite(r.point_a) && testing::finite(r.point_b) && std::isfinite(r.squared_distance));
   EXPECT_LE(to_triangle(r.point_a, k.a), band);
   EXPECT_LE(to_triangle(r.point_b, k.b), band);
   EXPECT_DOUBLE_EQ(r.squared_distance, (r.point_a - r.point_b).squaredNorm());
@@ -157,8 +157,8 @@ TEST(ClosestPointsTriangleTriangle, RandomAgainstBruteForce) {
   int intersecting = 0, pairs[4] = {0, 0, 0, 0};
   for (int i = 0; i < kCases; ++i) {
     const Case k = make_case(random, i);
-    SCOPED_TRACE(testing::Message() << "case " << i << " (" << k.kind << ")");
-    const double scale = test::diameter({k.a[0], k.a[1], k.a[2], k.b[0], k.b[1], k.b[2]});
+    SCOPED_TRACE(::testing::Message() << "case " << i << " (" << k.kind << ")");
+    const double scale = testing::diameter({k.a[0], k.a[1], k.a[2], k.b[0], k.b[1], k.b[2]});
     const double band = k.tolerance * scale;
     const TriangleTriangleClosestPoints r =
         closest_points_triangle_triangle(k.a[0], k.a[1], k.a[2], k.b[0], k.b[1], k.b[2]);
@@ -173,13 +173,13 @@ TEST(ClosestPointsTriangleTriangle, RandomAgainstBruteForce) {
     // the true distance.
     std::array<Vec3, (kGrid + 1) * (kGrid + 2) / 2> samples_b;
     int n = 0;
-    test::for_each_triangle_sample(k.b[0], k.b[1], k.b[2], kGrid, [&](const Vec3& y) { samples_b[n++] = y; });
+    testing::for_each_triangle_sample(k.b[0], k.b[1], k.b[2], kGrid, [&](const Vec3& y) { samples_b[n++] = y; });
     double sampled = INFINITY;
-    test::for_each_triangle_sample(k.a[0], k.a[1], k.a[2], kGrid, [&](const Vec3& x) {
+    testing::for_each_triangle_sample(k.a[0], k.a[1], k.a[2], kGrid, [&](const Vec3& x) {
       for (const Vec3& y : samples_b) sampled = std::min(sampled, (x - y).norm());
     });
     const double grid_error =
-        (test::longest_edge(k.a[0], k.a[1], k.a[2]) + test::longest_edge(k.b[0], k.b[1], k.b[2])) / kGrid;
+        (testing::longest_edge(k.a[0], k.a[1], k.a[2]) + testing::longest_edge(k.b[0], k.b[1], k.b[2])) / kGrid;
     const double distance = std::sqrt(r.squared_distance);
     EXPECT_LE(distance, sampled + band);
     EXPECT_GE(distance, sampled - grid_error - band);
@@ -190,7 +190,7 @@ TEST(ClosestPointsTriangleTriangle, RandomAgainstBruteForce) {
     EXPECT_EQ(swapped.intersecting, r.intersecting);
     EXPECT_NEAR(std::sqrt(swapped.squared_distance), distance, band);
     // A similarity scales the distance; the decision can only flip for (near-)touching pairs.
-    const test::Similarity s = test::random_similarity(random);
+    const testing::Similarity s = testing::random_similarity(random);
     const TriangleTriangleClosestPoints moved = closest_points_triangle_triangle(
         s.apply(k.a[0]), s.apply(k.a[1]), s.apply(k.a[2]), s.apply(k.b[0]), s.apply(k.b[1]), s.apply(k.b[2]));
     EXPECT_NEAR(std::sqrt(moved.squared_distance), s.scale * distance, 2 * s.scale * band);

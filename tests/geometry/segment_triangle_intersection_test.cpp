@@ -11,7 +11,7 @@
 namespace contactlab {
 namespace {
 
-using test::Random;
+using testing::Random;
 
 struct Query {
   Vec3 p0, p1, a, b, c;
@@ -30,14 +30,14 @@ void expect_order_invariant(const Query& q, bool expected) {
 
 // A reported common point must lie on the segment (at its parameter) and on the triangle.
 void expect_witness(const Query& q, const SegmentTriangleIntersection& r, double band) {
-  ASSERT_TRUE(test::finite(r.point));
+  ASSERT_TRUE(testing::finite(r.point));
   EXPECT_TRUE(r.segment_parameter >= 0.0 && r.segment_parameter <= 1.0);
   EXPECT_LE((q.p0 + r.segment_parameter * (q.p1 - q.p0) - r.point).norm(), band);
-  EXPECT_LE(std::sqrt(test::reference_point_segment_squared(r.point, q.p0, q.p1)), band);
-  EXPECT_LE(std::sqrt(test::reference_point_triangle_squared(r.point, q.a, q.b, q.c)), band);
+  EXPECT_LE(std::sqrt(testing::reference_point_segment_squared(r.point, q.p0, q.p1)), band);
+  EXPECT_LE(std::sqrt(testing::reference_point_triangle_squared(r.point, q.a, q.b, q.c)), band);
 }
 
-double scale_of(const Query& q) { return test::diameter({q.p0, q.p1, q.a, q.b, q.c}); }
+double scale_of(const Query& q) { return testing::diameter({q.p0, q.p1, q.a, q.b, q.c}); }
 
 // Independent floating-point reference for generic positions: signed plane distances of the end
 // points, the crossing point, and its barycentric coordinates from the Gram system. Returns
@@ -64,13 +64,13 @@ TEST(SegmentTriangleIntersection, RandomAgainstFloatingPointReference) {
   Random random(303);
   int compared = 0, hits = 0;
   for (int i = 0; i < 14000; ++i) {
-    SCOPED_TRACE(testing::Message() << "case " << i);
+    SCOPED_TRACE(::testing::Message() << "case " << i);
     Query q{Vec3::Zero(), Vec3::Zero(), random.point(1), random.point(1), random.point(1)};
     const Vec3 x = q.a + random.uniform(-0.2, 0.9) * (q.b - q.a) + random.uniform(-0.2, 0.9) * (q.c - q.a);
     const Vec3 d = random.direction();
     q.p0 = x - random.uniform(-0.2, 1.0) * d;
     q.p1 = x + random.uniform(-0.2, 1.0) * d;
-    const test::Similarity s = test::random_similarity(random);
+    const testing::Similarity s = testing::random_similarity(random);
     for (Vec3* v : {&q.p0, &q.p1, &q.a, &q.b, &q.c}) *v = s.apply(*v);
 
     const SegmentTriangleIntersection r = run(q);
@@ -78,7 +78,7 @@ TEST(SegmentTriangleIntersection, RandomAgainstFloatingPointReference) {
     if (expected >= 0) {
       ++compared;
       EXPECT_EQ(r.intersects, expected == 1);
-      const test::Similarity t = test::random_similarity(random);
+      const testing::Similarity t = testing::random_similarity(random);
       EXPECT_EQ(segment_triangle_intersection(t.apply(q.p0), t.apply(q.p1), t.apply(q.a), t.apply(q.b), t.apply(q.c))
                     .intersects,
                 expected == 1);
@@ -189,7 +189,7 @@ TEST(SegmentTriangleIntersection, ExactDegenerateConfigurations) {
     bool truth = false;
     bool coplanar = false;
     const int kind = i % 8;
-    SCOPED_TRACE(testing::Message() << "case " << i << " kind " << kind);
+    SCOPED_TRACE(::testing::Message() << "case " << i << " kind " << kind);
     switch (kind) {
       case 0: {  // end point on the closed triangle (vertex, edge or interior), other end off-plane
         const Vec3 x = g.at(g.inside_weights());

@@ -4,7 +4,7 @@
 
 #include "contactlab/contact/ground_truth_contacts.h"
 #include "contactlab/core/error.h"
-#include "contactlab/scene/builtin_scenes.h"
+#include "contactlab/suite/builtin_scenes.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

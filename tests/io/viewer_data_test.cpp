@@ -1,11 +1,11 @@
 // Viewer data: parses as JSON, has the documented members and counts, and places every brick of
-// the wall where SUITE.md's layout puts it (world box from the written vertices and pose).
+// the wall where docs/suite.md's layout puts it (world box from the written vertices and pose).
 #include "contactlab/io/viewer_data.h"
 
 #include "contactlab/contact/ground_truth_contacts.h"
 #include "contactlab/core/error.h"
 #include "contactlab/io/contacts_json.h"
-#include "contactlab/scene/builtin_scenes.h"
+#include "contactlab/suite/builtin_scenes.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -64,7 +64,7 @@ TEST(ViewerData, WallHas81BodiesAnd213InterfacesAndTheGroundTruthContactSet) {
       }
     }
     if (body.name == "ground") continue;
-    // SUITE.md: brick 0.625 × 0.4 × 0.5, layer i centred at y = (i + ½)·0.4, brick j at
+    // docs/suite.md: brick 0.625 × 0.4 × 0.5, layer i centred at y = (i + ½)·0.4, brick j at
     // x = j·0.625 + (i mod 2)·0.3125, z = 0.
     int layer = -1, j = -1;
     ASSERT_EQ(std::sscanf(body.name.c_str(), "brick-%d-%d", &layer, &j), 2) << body.name;

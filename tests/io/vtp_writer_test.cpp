@@ -1,11 +1,11 @@
 // VTP export: the written XML is parsed back here with plain string handling; counts are
-// consistent, the wall's bricks are where SUITE.md's layout puts them, and 10^4 random contacts
+// consistent, the wall's bricks are where docs/suite.md's layout puts them, and 10^4 random contacts
 // come back with bit-identical values.
 #include "contactlab/io/vtp_writer.h"
 
 #include "contactlab/contact/ground_truth_contacts.h"
 #include "contactlab/core/error.h"
-#include "contactlab/scene/builtin_scenes.h"
+#include "contactlab/suite/builtin_scenes.h"
 
 #include <gtest/gtest.h>
 
@@ -137,7 +137,7 @@ TEST(VtpWriter, WallSurfacesHaveConsistentCountsAndEachBrickWhereTheLayoutPutsIt
   ASSERT_EQ(offsets.size(), polys);
   ASSERT_EQ(body.size(), polys);
 
-  // World box of each body's cells, against SUITE.md: brick 0.625 × 0.4 × 0.5, layer i centred at
+  // World box of each body's cells, against docs/suite.md: brick 0.625 × 0.4 × 0.5, layer i centred at
   // y = (i + ½)·0.4, brick j at x = j·0.625 + (i mod 2)·0.3125, z = 0.
   std::map<long long, std::pair<Vec3, Vec3>> boxes;
   std::map<long long, long long> cells_per_body;

@@ -12,8 +12,8 @@
 namespace contactlab {
 namespace {
 
-using test::CellSplit;
-using test::Similarity;
+using testing::CellSplit;
+using testing::Similarity;
 
 /// Expects `got` to match (volume, centroid, inertia) within `rel` of the body's scales.
 void expect_mass_properties_near(const MassProperties& got, double density, double volume, const Vec3& centroid,
@@ -58,7 +58,7 @@ TEST(MassProperties, BoxUnderRandomSimilarity) {
   for (int trial = 0; trial < 15; ++trial) {
     const Vec3 d(length(rng), length(rng), length(rng));
     const Vec3 lo(-0.3, 0.1, -0.7), hi = lo + d;
-    const Similarity s = test::random_similarity(rng);
+    const Similarity s = testing::random_similarity(rng);
     const double density = std::exp(log_density(rng));
     const double volume = d.prod() * s.scale * s.scale * s.scale;
     const Vec3 centroid = s.apply(0.5 * (lo + hi));
@@ -66,14 +66,14 @@ TEST(MassProperties, BoxUnderRandomSimilarity) {
     const double size = s.scale * d.norm();
     for (CellSplit split : {CellSplit::Six, CellSplit::Five}) {
       for (const auto& g : grids) {
-        const TetMesh tets = test::transformed(test::box_grid_tets(lo, hi, g[0], g[1], g[2], split), s);
+        const TetMesh tets = testing::transformed(testing::box_grid_tets(lo, hi, g[0], g[1], g[2], split), s);
         expect_mass_properties_near(mass_properties(tets, density), density, volume, centroid, inertia, size);
         const TriMesh surface = build_surface_map(tets).surface;
         expect_mass_properties_near(mass_properties(surface, density), density, volume, centroid, inertia, size);
       }
     }
-    for (const TriMesh& surface : {test::box_surface(lo, hi), test::box_surface_split_faces(lo, hi)}) {
-      expect_mass_properties_near(mass_properties(test::transformed(surface, s), density), density, volume, centroid,
+    for (const TriMesh& surface : {testing::box_surface(lo, hi), testing::box_surface_split_faces(lo, hi)}) {
+      expect_mass_properties_near(mass_properties(testing::transformed(surface, s), density), density, volume, centroid,
                                   inertia, size);
     }
   }
@@ -86,18 +86,18 @@ TEST(MassProperties, SquarePyramidUnderRandomSimilarity) {
   std::uniform_real_distribution<double> length(0.2, 3.0);
   for (int trial = 0; trial < 20; ++trial) {
     const double base = length(rng), height = length(rng), density = 0.5 + trial;
-    const Similarity s = test::random_similarity(rng);
+    const Similarity s = testing::random_similarity(rng);
     const double volume = base * base * height / 3 * s.scale * s.scale * s.scale;
     const Vec3 centroid = s.apply(Vec3(0, 0, height / 4));
     const Mat3 inertia = s.rigid.rotation * pyramid_inertia(density * volume, s.scale * base, s.scale * height) *
                          s.rigid.rotation.transpose();
     const double size = s.scale * (base + height);
     for (int variant = 0; variant < 3; ++variant) {
-      const TetMesh tets = test::transformed(test::square_pyramid_tets(base, height, variant), s);
+      const TetMesh tets = testing::transformed(testing::square_pyramid_tets(base, height, variant), s);
       expect_mass_properties_near(mass_properties(tets, density), density, volume, centroid, inertia, size);
     }
     for (bool split_base : {false, true}) {
-      const TriMesh surface = test::transformed(test::square_pyramid_surface(base, height, split_base), s);
+      const TriMesh surface = testing::transformed(testing::square_pyramid_surface(base, height, split_base), s);
       expect_mass_properties_near(mass_properties(surface, density), density, volume, centroid, inertia, size);
     }
   }
@@ -116,7 +116,7 @@ TEST(MassProperties, UnionsOfCellsMatchParallelAxisSum) {
   for (int trial = 0; trial < 40; ++trial) {
     const CellSplit split = trial % 2 == 0 ? CellSplit::Six : CellSplit::Five;
     const int per_cell = split == CellSplit::Six ? 6 : 5;
-    const TetMesh grid = test::box_grid_tets(lo, hi, n, m, k, split);
+    const TetMesh grid = testing::box_grid_tets(lo, hi, n, m, k, split);
     TetMesh mesh;
     mesh.vertices = grid.vertices;
     std::vector<Vec3> centres;
@@ -239,7 +239,7 @@ TEST(MassProperties, RandomTetsAgainstQuadrature) {
 }
 
 TEST(MassProperties, DensityScalesMassAndInertia) {
-  const TetMesh mesh = test::box_grid_tets(Vec3::Zero(), Vec3(1, 2, 3), 2, 2, 2, CellSplit::Six);
+  const TetMesh mesh = testing::box_grid_tets(Vec3::Zero(), Vec3(1, 2, 3), 2, 2, 2, CellSplit::Six);
   const MassProperties unit = mass_properties(mesh);
   const MassProperties heavy = mass_properties(mesh, 7.5);
   EXPECT_NEAR(unit.mass, 6.0, 1e-12);
@@ -260,19 +260,19 @@ TEST(MassProperties, DegenerateAndInvalidInput) {
   empty = mass_properties(TriMesh{});
   EXPECT_EQ(empty.volume, 0.0);
   // An open surface (a box without its top) is not a solid: the result is finite.
-  TriMesh open = test::box_surface();
+  TriMesh open = testing::box_surface();
   open.triangles.resize(10);
   const MassProperties partial = mass_properties(open);
   EXPECT_TRUE(partial.centroid.allFinite() && partial.inertia.allFinite() && std::isfinite(partial.volume));
   // An inside-out box: negative volume, degenerate result.
-  TriMesh inside_out = test::box_surface();
+  TriMesh inside_out = testing::box_surface();
   for (Triangle& t : inside_out.triangles) std::swap(t[1], t[2]);
   const MassProperties flipped = mass_properties(inside_out);
   EXPECT_NEAR(flipped.volume, -1.0, 1e-12);
   EXPECT_EQ(flipped.inertia, Mat3::Zero());
   EXPECT_LE((flipped.centroid - Vec3::Constant(0.5)).norm(), 1e-12);
 
-  TetMesh mesh = test::square_pyramid_tets(1, 1, 0);
+  TetMesh mesh = testing::square_pyramid_tets(1, 1, 0);
   EXPECT_THROW(mass_properties(mesh, -1.0), InputError);
   EXPECT_THROW(mass_properties(mesh, std::nan("")), InputError);
   mesh.vertices.emplace_back(std::nan(""), 0, 0);  // unused: fine

@@ -12,7 +12,7 @@
 namespace contactlab {
 namespace {
 
-using test::CellSplit;
+using testing::CellSplit;
 
 /// Brute-force closedness: every undirected edge of the surface is used by exactly two triangles,
 /// once in each direction (so the orientation is consistent).
@@ -73,7 +73,7 @@ TEST(SurfaceMap, BoxGrids) {
     for (int n = 1; n <= 3; ++n) {
       for (int m = 1; m <= 3; ++m) {
         for (int k = 1; k <= 3; ++k) {
-          const TetMesh mesh = test::box_grid_tets(lo, hi, n, m, k, split);
+          const TetMesh mesh = testing::box_grid_tets(lo, hi, n, m, k, split);
           ASSERT_EQ(mesh.tet_count(), (split == CellSplit::Six ? 6 : 5) * n * m * k);
           const SurfaceMap map = build_surface_map(mesh);
           expect_maps_consistent(mesh, map);
@@ -127,14 +127,14 @@ TEST(SurfaceMap, RandomTetSubsetsAgainstBruteForce) {
   std::size_t faces_checked = 0;
   for (int trial = 0; trial < 24; ++trial) {
     const CellSplit split = trial % 2 == 0 ? CellSplit::Six : CellSplit::Five;
-    const TetMesh grid = test::box_grid_tets(Vec3::Zero(), Vec3::Ones(), 4, 4, 4, split);
+    const TetMesh grid = testing::box_grid_tets(Vec3::Zero(), Vec3::Ones(), 4, 4, 4, split);
     const double keep = 0.4 + 0.5 * unit(rng);
     TetMesh mesh;
     mesh.vertices = grid.vertices;
     for (const Tet& t : grid.tets) {
       if (unit(rng) < keep) mesh.tets.push_back(t);
     }
-    mesh = test::transformed(mesh, test::random_similarity(rng));
+    mesh = testing::transformed(mesh, testing::random_similarity(rng));
     const SurfaceMap map = build_surface_map(mesh);
     expect_maps_consistent(mesh, map);
 
@@ -198,7 +198,7 @@ TEST(SurfaceMap, SingleTetAndEmptyMesh) {
 
 TEST(SurfaceMap, PyramidSplits) {
   for (int variant = 0; variant < 3; ++variant) {
-    const TetMesh mesh = test::square_pyramid_tets(2.0, 1.5, variant);
+    const TetMesh mesh = testing::square_pyramid_tets(2.0, 1.5, variant);
     const SurfaceMap map = build_surface_map(mesh);
     expect_maps_consistent(mesh, map);
     // Base: 2 triangles (variant 0) or 4 (fanned around the centre); 4 lateral triangles.
@@ -212,9 +212,9 @@ TEST(SurfaceMap, RejectsNonManifoldAndOverlappingTets) {
   // same side, so the face is shared by three tets.
   TetMesh mesh;
   mesh.vertices = {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, 1), Vec3(0, 0, -1), Vec3(0.2, 0.2, -1)};
-  test::add_tet(mesh, 0, 1, 2, 3);
-  test::add_tet(mesh, 0, 1, 2, 4);
-  test::add_tet(mesh, 0, 1, 2, 5);
+  testing::add_tet(mesh, 0, 1, 2, 3);
+  testing::add_tet(mesh, 0, 1, 2, 4);
+  testing::add_tet(mesh, 0, 1, 2, 5);
   try {
     build_surface_map(mesh);
     FAIL() << "expected GeometryError";
@@ -242,7 +242,7 @@ TEST(SurfaceMap, RejectsNonManifoldAndOverlappingTets) {
 }
 
 TEST(SurfaceMap, Deterministic) {
-  const TetMesh mesh = test::box_grid_tets(Vec3::Zero(), Vec3(1, 2, 3), 3, 2, 2, CellSplit::Five);
+  const TetMesh mesh = testing::box_grid_tets(Vec3::Zero(), Vec3(1, 2, 3), 3, 2, 2, CellSplit::Five);
   const SurfaceMap a = build_surface_map(mesh);
   const SurfaceMap b = build_surface_map(mesh);
   EXPECT_EQ(a.surface.triangles, b.surface.triangles);

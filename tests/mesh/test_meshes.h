@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-namespace contactlab::test {
+namespace contactlab::testing {
 
 /// Appends triangle (a, b, c), reversed if its normal points against `outward`.
 inline void add_triangle(TriMesh& mesh, Index a, Index b, Index c, const Vec3& outward) {
@@ -243,4 +243,4 @@ Mesh transformed(Mesh mesh, const Similarity& s) {
   return mesh;
 }
 
-}  // namespace contactlab::test
+}  // namespace contactlab::testing

@@ -6,8 +6,7 @@
 #include "contactlab/mesh/off_io.h"
 #include "contactlab/mesh/validate.h"
 // White-box: the in-process TetGen run, to compare with the default forked one.
-#include "../../src/mesh/run_in_child_process.h"
-#include "../../src/mesh/tetrahedralize_isolation.h"
+#include "run_in_child_process.h"
 
 #include <gtest/gtest.h>
 
@@ -322,7 +321,7 @@ TEST(Tetrahedralize, TetGenErrorMessagesAreThoseOfAnInProcessRun) {
     forked = e.what();
   }
   try {
-    detail::tetrahedralize(two, kTetGenDefaultSwitches, detail::TetGenIsolation::in_process);
+    tetrahedralize(two, kTetGenDefaultSwitches, TetGenIsolation::kInProcess);
   } catch (const GeometryError& e) {
     in_process = e.what();
   }
@@ -336,8 +335,7 @@ TEST(Tetrahedralize, ForkedResultEqualsInProcessResult) {
     for (const char* switches : {kTetGenDefaultSwitches, "pq1.2a0.05", "pq1.1a0.01"}) {
       SCOPED_TRACE(shape.name + " with " + switches);
       const TetrahedralizeResult a = tetrahedralize(shape.surface, switches);
-      const TetrahedralizeResult b =
-          detail::tetrahedralize(shape.surface, switches, detail::TetGenIsolation::in_process);
+      const TetrahedralizeResult b = tetrahedralize(shape.surface, switches, TetGenIsolation::kInProcess);
       ASSERT_EQ(a.mesh.vertices.size(), b.mesh.vertices.size());
       EXPECT_EQ(std::memcmp(a.mesh.vertices.data(), b.mesh.vertices.data(), a.mesh.vertices.size() * sizeof(Vec3)), 0);
       EXPECT_EQ(a.mesh.tets, b.mesh.tets);
@@ -378,11 +376,11 @@ TEST(Tetrahedralize, RepeatedRunsLeakNoFileDescriptors) {
 // The fork helper: what the child writes comes back whole, stderr only as its bounded tail, and
 // every way the child can end is told apart.
 TEST(RunInChildProcess, DataStderrAndEndings) {
-  using detail::ChildOutcome;
-  using detail::ChildWriter;
+  using mesh_detail::ChildOutcome;
+  using mesh_detail::ChildWriter;
   // Much data and much stderr at once: reading both pipes concurrently must not deadlock.
   const std::string big(5'000'000, 'x');
-  ChildOutcome o = detail::run_in_child_process([&](const ChildWriter& write) {
+  ChildOutcome o = mesh_detail::run_in_child_process([&](const ChildWriter& write) {
     for (int i = 0; i < 2000; ++i) std::fprintf(stderr, "line %d of stderr\n", i);
     write(big);
     write("end");
@@ -393,16 +391,16 @@ TEST(RunInChildProcess, DataStderrAndEndings) {
   EXPECT_LE(o.stderr_tail.size(), 4096u);
   EXPECT_NE(o.stderr_tail.find("line 1999 of stderr\n"), std::string::npos);
 
-  o = detail::run_in_child_process([](const ChildWriter& write) {
+  o = mesh_detail::run_in_child_process([](const ChildWriter& write) {
     write("partial");
     std::raise(SIGSEGV);
   });
   EXPECT_EQ(o.end, ChildOutcome::End::signalled);
   EXPECT_EQ(o.signal, SIGSEGV);
   EXPECT_EQ(o.data, "partial");
-  EXPECT_EQ(detail::describe_signal(SIGSEGV), "signal 11, SIGSEGV");
+  EXPECT_EQ(mesh_detail::describe_signal(SIGSEGV), "signal 11, SIGSEGV");
 
-  o = detail::run_in_child_process([](const ChildWriter&) {
+  o = mesh_detail::run_in_child_process([](const ChildWriter&) {
     std::fprintf(stderr, "giving up\n");
     ::_exit(3);
   });
@@ -410,7 +408,7 @@ TEST(RunInChildProcess, DataStderrAndEndings) {
   EXPECT_EQ(o.exit_status, 3);
   EXPECT_EQ(o.stderr_tail, "giving up\n");
 
-  o = detail::run_in_child_process([](const ChildWriter&) { throw std::runtime_error("thrown in the child"); });
+  o = mesh_detail::run_in_child_process([](const ChildWriter&) { throw std::runtime_error("thrown in the child"); });
   EXPECT_EQ(o.end, ChildOutcome::End::exited);
   EXPECT_EQ(o.exit_status, 70);
   EXPECT_EQ(o.stderr_tail, "thrown in the child\n");

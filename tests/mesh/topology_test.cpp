@@ -12,8 +12,8 @@
 namespace contactlab {
 namespace {
 
-using test::random_similarity;
-using test::transformed;
+using testing::random_similarity;
+using testing::transformed;
 
 struct ExpectedCounts {
   Index edges, flat, convex, concave;
@@ -51,7 +51,7 @@ void expect_invariant_under_similarity(const TriMesh& mesh, unsigned seed) {
 // Unit cube, 8 vertices / 12 triangles: V − E + F = 2 gives 18 edges; the 12 cube edges are convex
 // (right angles) and the 6 face diagonals flat; every corner is convex.
 TEST(Topology, UnitCube) {
-  const TriMesh cube = test::box_surface();
+  const TriMesh cube = testing::box_surface();
   const MeshTopology topo = build_topology(cube);
   expect_counts(topo, {18, 6, 12, 0, 0, 8, 0, 0});
   // Which edges: a face diagonal joins corners that differ in two coordinates, a cube edge in one.
@@ -66,7 +66,7 @@ TEST(Topology, UnitCube) {
 // Each face fanned into 4 triangles around its centre: 14 vertices, 24 triangles, so 36 edges;
 // 12 cube edges convex, 4 spokes × 6 faces = 24 flat; 8 convex corners, 6 flat face centres.
 TEST(Topology, CubeWithSplitFaces) {
-  const TriMesh cube = test::box_surface_split_faces(Vec3(-1, -2, -3), Vec3(2, 1, 0.5));
+  const TriMesh cube = testing::box_surface_split_faces(Vec3(-1, -2, -3), Vec3(2, 1, 0.5));
   expect_counts(build_topology(cube), {36, 24, 12, 0, 6, 8, 0, 0});
   expect_invariant_under_similarity(cube, 12);
 }
@@ -76,7 +76,7 @@ TEST(Topology, CubeWithSplitFaces) {
 // diagonals per cap + 1 diagonal per side quad = 12. The two reflex-corner vertices see the
 // concave edge and convex cap edges: mixed; the other 10 are convex.
 TEST(Topology, LShapedPrism) {
-  const TriMesh prism = test::l_prism_surface(0.75);
+  const TriMesh prism = testing::l_prism_surface(0.75);
   const MeshTopology topo = build_topology(prism);
   expect_counts(topo, {30, 12, 17, 1, 0, 10, 0, 2});
   const Index reflex = topo.find_edge(9, 3);
@@ -90,7 +90,7 @@ TEST(Topology, LShapedPrism) {
 // Box with a cubic cavity: the outer box as the cube above; the cavity surface faces inward, so
 // its 12 box edges are concave and its 8 corners concave; 6 + 6 flat diagonals.
 TEST(Topology, BoxWithCavity) {
-  const TriMesh mesh = test::box_with_cavity();
+  const TriMesh mesh = testing::box_with_cavity();
   expect_counts(build_topology(mesh), {36, 12, 12, 12, 0, 8, 8, 0});
   expect_invariant_under_similarity(mesh, 14);
 }
@@ -100,7 +100,7 @@ TEST(Topology, BoxWithCavity) {
 // 6 vertices, 8 triangles → 12 edges, 4 flat spokes, a flat base centre.
 TEST(Topology, SquarePyramid) {
   for (double height : {0.3, 1.0, 5.0}) {
-    const TriMesh pyramid = test::square_pyramid_surface(2.0, height);
+    const TriMesh pyramid = testing::square_pyramid_surface(2.0, height);
     const MeshTopology topo = build_topology(pyramid);
     expect_counts(topo, {9, 1, 8, 0, 0, 5, 0, 0});
     EXPECT_EQ(topo.vertex_kinds[4], VertexKind::Convex);  // apex
@@ -110,7 +110,7 @@ TEST(Topology, SquarePyramid) {
       EXPECT_EQ(topo.edge_kinds[lateral], EdgeKind::Convex);
     }
     expect_invariant_under_similarity(pyramid, 15);
-    const TriMesh fanned = test::square_pyramid_surface(2.0, height, /*split_base=*/true);
+    const TriMesh fanned = testing::square_pyramid_surface(2.0, height, /*split_base=*/true);
     expect_counts(build_topology(fanned), {12, 4, 8, 0, 1, 5, 0, 0});
     expect_invariant_under_similarity(fanned, 16);
   }
@@ -387,14 +387,14 @@ TEST(Topology, OpenAndIrregularMeshes) {
   EXPECT_EQ(topo.vertex_kinds[3], VertexKind::Isolated);
 
   // Cube with one triangle flipped: the three edges of that triangle become inconsistent.
-  TriMesh cube = test::box_surface();
+  TriMesh cube = testing::box_surface();
   std::swap(cube.triangles[5][1], cube.triangles[5][2]);
   topo = build_topology(cube);
   EXPECT_EQ(topo.inconsistent_edges.size(), 3u);
   EXPECT_EQ(topo.count(EdgeKind::Inconsistent), 3);
 
   // Cube plus a fin triangle on one cube edge: that edge is non-manifold.
-  cube = test::box_surface();
+  cube = testing::box_surface();
   cube.vertices.emplace_back(2, -1, 0);
   cube.triangles.push_back({0, 1, 8});
   topo = build_topology(cube);
@@ -423,7 +423,7 @@ TEST(Topology, RejectsInvalidIndices) {
 }
 
 TEST(Topology, NonFiniteCoordinatesAreDegenerateNotNan) {
-  TriMesh cube = test::box_surface();
+  TriMesh cube = testing::box_surface();
   cube.vertices[7] = Vec3(std::nan(""), 1, 1);
   const MeshTopology topo = build_topology(cube);
   EXPECT_GT(topo.count(EdgeKind::Degenerate), 0);
@@ -431,7 +431,7 @@ TEST(Topology, NonFiniteCoordinatesAreDegenerateNotNan) {
 }
 
 TEST(Topology, IndependentOfTriangleOrder) {
-  const TriMesh prism = test::l_prism_surface();
+  const TriMesh prism = testing::l_prism_surface();
   const MeshTopology reference = build_topology(prism);
   std::mt19937 rng(3);
   TriMesh shuffled = prism;

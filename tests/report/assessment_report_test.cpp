@@ -7,7 +7,7 @@
 #include "contactlab/contact/ground_truth_contacts.h"
 #include "contactlab/core/error.h"
 #include "contactlab/report/paper_reference.h"
-#include "contactlab/scene/builtin_scenes.h"
+#include "contactlab/suite/builtin_scenes.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

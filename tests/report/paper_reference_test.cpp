@@ -1,5 +1,5 @@
 // The transcribed values of Erleben 2018 against the arithmetic that ties them together: in Table 8
-// excess × minimal contacts (SUITE.md) is a whole contact count and quality × that count a whole
+// excess × minimal contacts (docs/suite.md) is a whole contact count and quality × that count a whole
 // number of correct contacts; in Table 7 excess = contacts / 40 and quality × contacts is whole.
 // A mistyped digit breaks one of these (it is how "73.5.0" reads as 73.5: 25 of 34 contacts).
 #include "contactlab/report/paper_reference.h"
@@ -15,7 +15,7 @@ namespace {
 const std::vector<std::string> kMethods = {"closest-points", "intersection", "vertex-only", "consistent-vertex",
                                            "volume-sat",     "surface-sat",  "growth",      "opposing"};
 
-// Minimal contact counts of the fundamental cases (SUITE.md, from the geometry).
+// Minimal contact counts of the fundamental cases (docs/suite.md, from the geometry).
 const std::map<std::string, int> kMinContacts = {
     {"crack-spike", 2}, {"crack-hole", 4},      {"crack-wedge", 4}, {"slide-spike", 1},   {"slide-wedge", 2},
     {"two-spikes", 1},  {"two-spike-wedge", 1}, {"two-wedges", 2},  {"internal-edge", 4}, {"cliff-edge", 4}};

@@ -4,7 +4,7 @@
 // the tick helper against hand-picked ranges.
 #include "contactlab/report/plots.h"
 
-#include "../../src/report/plot_canvas.h"
+#include "plot_canvas.h"
 
 #include <cairo.h>
 #include <gtest/gtest.h>

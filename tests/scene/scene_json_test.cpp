@@ -7,9 +7,9 @@
 #include "contactlab/core/error.h"
 #include "contactlab/mesh/obj_io.h"
 #include "contactlab/mesh/off_io.h"
+#include "contactlab/mesh/shape_generators.h"
 #include "contactlab/mesh/topology.h"
-#include "contactlab/scene/builtin_scenes.h"
-#include "contactlab/scene/generators.h"
+#include "contactlab/suite/builtin_scenes.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Correctness of contacts against the scene's ground truth (docs/viewer-data.md, SUITE.md's
+// Correctness of contacts against the scene's ground truth (docs/viewer-data.md, docs/suite.md's
 // quality measure): a contact of pair (A, B) is matched to the ground-truth interface(s) of that
 // pair, its normal flipped when the interface lists the pair as (B, A); it is "correct" when
 // n · n* >= 0.999 for some feasible normal n*, "wrong" otherwise, and "unjudged" when the pair has

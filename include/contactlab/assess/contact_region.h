@@ -1,4 +1,4 @@
-// Geometry of the measures (SUITE.md "Measures"; Erleben 2018 §5, Eq. (3)): the area of the convex
+// Geometry of the measures (docs/suite.md "Measures"; Erleben 2018 §5, Eq. (3)): the area of the convex
 // hull of contact points projected on a plane, that hull clipped to a true contact polygon, and the
 // distance from a point to a true contact region. A contact region is the convex hull of its
 // corners (ground_truth.h): one corner is a point, two a segment, three or more a planar convex

@@ -1,4 +1,4 @@
-// The measures of the assessment suite (SUITE.md "Measures"; Erleben 2018 §5, Eqs. (1)–(3), (7)):
+// The measures of the assessment suite (docs/suite.md "Measures"; Erleben 2018 §5, Eqs. (1)–(3), (7)):
 // how good a contact set is against a scene's ground truth — normal quality (sign-aware), coverage
 // of the feasible normals, excess over the minimal contact count, area coverage P of the planar
 // interfaces, and the largest distance from a contact to the true contact region. Measures know

@@ -1,5 +1,5 @@
 // Candidate element pairs between two posed bodies: the BVH tandem walk of the broad phase
-// (DESIGN.md data flow: body AABBs → per-body BVH tandem walk → element pairs).
+// (docs/design.md "Data flow": body AABBs → per-body BVH tandem walk → element pairs).
 //
 // Definition. The pair (i, j), i an element of body A and j an element of body B, is a candidate
 // iff element_world_box(A, i, pose_a, margin) overlaps element_world_box(B, j, pose_b, margin)

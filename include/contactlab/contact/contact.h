@@ -1,4 +1,4 @@
-// A contact point between two bodies and a set of them (DESIGN.md conventions): world position,
+// A contact point between two bodies and a set of them (docs/design.md conventions): world position,
 // unit normal from body A to body B, signed gap (< 0 penetration), the feature pair that generated
 // it, the element pair, optional area. The contact methods (issue "eight local methods") produce
 // ContactSets; the assessment and the writers read them.

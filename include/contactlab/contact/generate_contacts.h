@@ -1,4 +1,4 @@
-// The driver (DESIGN.md data flow): body pairs from the broad phase → candidate pairs of surface
+// The driver (docs/design.md "Data flow"): body pairs from the broad phase → candidate pairs of surface
 // tets (per-shape BVHs, built once per call or kept in a ShapeCache) → the method's kernel on every
 // pair, in parallel (oneTBB) → post-filter (contacts equal within numerical precision merged) →
 // deterministic order (body pair, element pair, feature pair, position). Every stage runs in

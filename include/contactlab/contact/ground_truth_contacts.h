@@ -1,4 +1,4 @@
-// Contacts made from a scene's ground truth (SUITE.md): the reference contact set that the viewer
+// Contacts made from a scene's ground truth (docs/suite.md): the reference contact set that the viewer
 // shows beside a method's and that tests compare against — the corners of every true contact
 // region with the feasible normals.
 #pragma once

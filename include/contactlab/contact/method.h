@@ -1,4 +1,4 @@
-// The contact method interface (DESIGN.md "Method interface"; METHODS.md). A method is a named,
+// The contact method interface (docs/design.md "Method interface"; docs/methods.md). A method is a named,
 // stateless object whose kernel takes one candidate tet pair of two posed bodies and appends
 // contacts (world position, unit normal from A to B, signed gap, feature pair, element pair).
 // The driver (generate_contacts.h) runs the broad phase, the kernels in parallel, the post-filter

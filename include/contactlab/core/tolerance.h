@@ -1,5 +1,5 @@
 // Length tolerances. Distance thresholds are relative to the scene's (or mesh's) length scale,
-// never bare absolute constants (DESIGN.md "Conventions"). `relative` is dimensionless.
+// never bare absolute constants (docs/design.md "Conventions"). `relative` is dimensionless.
 #pragma once
 
 #include <algorithm>
@@ -7,7 +7,7 @@
 namespace contactlab {
 
 /// Default relative tolerance for "touching": gaps below this times the length scale count as 0
-/// (SUITE.md: 1e-9 × the scene's diameter).
+/// (docs/suite.md: 1e-9 × the scene's diameter).
 inline constexpr double kDefaultRelativeTolerance = 1e-9;
 
 struct Tolerance {

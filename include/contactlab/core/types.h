@@ -1,4 +1,4 @@
-// Basic numeric types shared by every contactlab module (DESIGN.md "Conventions"):
+// Basic numeric types shared by every contactlab module (docs/design.md "Conventions"):
 // double scalars, Eigen 3.4 fixed-size vectors and matrices, 32-bit element indices.
 #pragma once
 
@@ -25,7 +25,7 @@ using Triangle = std::array<Index, 3>;  ///< vertex indices, counter-clockwise s
 using Tet = std::array<Index, 4>;       ///< vertex indices, positive orientation (see mesh/tet_mesh.h)
 using Edge = std::array<Index, 2>;      ///< vertex indices, smaller first
 
-/// The y axis is up (DESIGN.md); default gravity in m/s².
+/// The y axis is up (docs/design.md); default gravity in m/s².
 inline const Vec3 kDefaultGravity{0.0, -9.81, 0.0};
 
 }  // namespace contactlab

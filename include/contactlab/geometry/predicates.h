@@ -1,7 +1,7 @@
 // Exact/adaptive orientation predicates (Shewchuk, "Adaptive Precision Floating-Point Arithmetic
 // and Fast Robust Geometric Predicates", 1997), as shipped in the TetGen library. Every geometric
 // sign decision in contactlab (orientation, side-of-plane, inside-tet) goes through these
-// (DESIGN.md "Conventions"). The returned value's sign is exact; its magnitude approximates the
+// (docs/design.md "Conventions"). The returned value's sign is exact; its magnitude approximates the
 // determinant.
 #pragma once
 

@@ -1,6 +1,6 @@
 // Separating-axis test (SAT) between two tetrahedra A and B, with the axis of least overlap —
 // the normal and depth of the Volume-SAT contact method (K. Erleben, "Methodology for Assessing
-// Mesh-Based Contact Point Methods", ACM TOG 37(3), 2018, §6; METHODS.md item 5).
+// Mesh-Based Contact Point Methods", ACM TOG 37(3), 2018, §6; docs/methods.md §5).
 //
 // Candidate axes, in this order (the order breaks ties): the 4 face normals of A (face i opposite
 // vertex i, as kTetFaces in mesh/tet_mesh.h), the 4 face normals of B, then the 6×6 cross products

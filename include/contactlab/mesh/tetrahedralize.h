@@ -84,7 +84,14 @@ struct TetrahedralizeResult {
   bool steiner_limit_reached = false;
 };
 
+/// Where TetGen runs. TetGen aborts or crashes on some inputs, which ends the process running it.
+enum class TetGenIsolation {
+  kChildProcess,  ///< in a forked child: its crashes become GeometryError (the default)
+  kInProcess,     ///< in this process (a crash inside TetGen ends it): for tests and benchmarks of TetGen
+};
+
 /// Tetrahedralizes the region enclosed by `surface` (see the header comment for the contract).
-TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& switches = kTetGenDefaultSwitches);
+TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& switches = kTetGenDefaultSwitches,
+                                    TetGenIsolation isolation = TetGenIsolation::kChildProcess);
 
 }  // namespace contactlab

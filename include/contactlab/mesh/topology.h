@@ -1,5 +1,5 @@
 // Edge/face/vertex adjacency of a triangle mesh and the dihedral classification of its edges and
-// vertices (convex / concave / flat), used to pick contact features (DESIGN.md "mesh").
+// vertices (convex / concave / flat), used to pick contact features (docs/design.md "mesh").
 //
 // Input: a TriMesh (triangles counter-clockwise seen from outside, tri_mesh.h) and TopologyOptions.
 // Output: MeshTopology with

@@ -1,5 +1,5 @@
 // Mesh validation: finds the defects that make a surface or tet mesh unusable for contact
-// generation and TetGen (DESIGN.md "Errors and bad input").
+// generation and TetGen (docs/design.md "Errors and bad input").
 //
 // validate(TriMesh) reports: non-finite coordinates; out-of-range vertex indices; triangles with a
 // repeated vertex index; degenerate (zero-area) triangles; and, for the surface as a whole, open

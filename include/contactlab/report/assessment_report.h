@@ -12,7 +12,7 @@
 #pragma once
 
 #include "contactlab/assess/suite_run.h"
-#include "contactlab/io/assessment_tables.h"
+#include "contactlab/report/assessment_tables.h"
 
 #include <functional>
 #include <optional>

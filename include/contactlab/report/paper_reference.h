@@ -4,7 +4,7 @@
 // and docs/assessment.md take them from.
 #pragma once
 
-#include "contactlab/io/assessment_tables.h"
+#include "contactlab/report/assessment_tables.h"
 
 namespace contactlab {
 

@@ -25,7 +25,7 @@ enum class QualityMeasure {
 };
 
 /// Sorted normal quality of every method on result.cases[case_index]. Each panel's subtitle gives
-/// the contact count and the share with quality ≥ 0.999 (the quality threshold of SUITE.md).
+/// the contact count and the share with quality ≥ 0.999 (the quality threshold of docs/suite.md).
 PlotImages sorted_quality_plot(const SuiteResult& result, std::size_t case_index, QualityMeasure measure);
 
 /// Sorted per-interface hull areas A_R of every method on result.cases[case_index] (a case with

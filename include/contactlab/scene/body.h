@@ -1,4 +1,4 @@
-// A rigid body of a scene: shape, pose, velocities and material (DESIGN.md conventions: SI units,
+// A rigid body of a scene: shape, pose, velocities and material (docs/design.md conventions: SI units,
 // y up). The pose maps body-frame points to the world: x_world = R(orientation) x_body + position.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Ground truth of a scene's contacts (SUITE.md): for each touching body pair, the feasible contact
+// Ground truth of a scene's contacts (docs/suite.md): for each touching body pair, the feasible contact
 // normals, the minimal number of contact points, the true contact region (a polygon for planar
 // interfaces, a segment or a point for the line and point cases), and for planar interfaces its
 // area. Computed from geometry by the scene builders — never from a contact method.

@@ -3,6 +3,7 @@
 // vertices given inline) so that a scene can be written back exactly as it was read.
 #pragma once
 
+#include "contactlab/mesh/shape_generators.h"
 #include "contactlab/mesh/surface_map.h"
 #include "contactlab/mesh/tet_mesh.h"
 #include "contactlab/mesh/tri_mesh.h"
@@ -14,13 +15,10 @@
 
 namespace contactlab {
 
-/// Generator parameters by name; a scalar is a vector of one value.
-using ShapeParams = std::map<std::string, std::vector<double>>;
-
 struct ShapeSource {
   enum class Kind { kGenerator, kFile, kInline };
   Kind kind = Kind::kInline;
-  std::string generator;  ///< kGenerator: name, see generators.h
+  std::string generator;  ///< kGenerator: name, see contactlab/mesh/shape_generators.h
   ShapeParams params;     ///< kGenerator: parameters given (missing ones take the generator's defaults)
   std::string path;       ///< kFile: .obj/.off path as written in the scene (relative to the scene file)
 };

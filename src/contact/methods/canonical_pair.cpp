@@ -1,8 +1,8 @@
-#include "contact/methods/canonical_pair.h"
+#include "methods/canonical_pair.h"
 
 #include <utility>
 
-namespace contactlab::detail {
+namespace contactlab::contact_detail {
 
 bool pair_is_swapped(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b) {
   return std::pair(b.index, tet_b) < std::pair(a.index, tet_a);
@@ -18,4 +18,4 @@ void flip_contacts(std::vector<Contact>& sink, std::size_t first) {
   }
 }
 
-}  // namespace contactlab::detail
+}  // namespace contactlab::contact_detail

@@ -1,5 +1,5 @@
 // Private helper of the contact methods that must be exactly symmetric by construction (Volume-SAT,
-// Surface-SAT, Opposing, Growth; METHODS.md: "swapping A and B flips the normals and nothing
+// Surface-SAT, Opposing, Growth; docs/methods.md: "swapping A and B flips the normals and nothing
 // else"): a tet pair is always evaluated in one canonical order — by scene body index, then tet
 // index — and, when the caller's order is the other one, the contacts are turned back into its
 // A→B form. Ties inside a kernel (which face wins, which axis) then never depend on the caller's
@@ -11,7 +11,7 @@
 
 #include <vector>
 
-namespace contactlab::detail {
+namespace contactlab::contact_detail {
 
 /// True when (b, tet_b) comes before (a, tet_a) in the canonical order.
 bool pair_is_swapped(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b);
@@ -33,4 +33,4 @@ void run_canonical(const MethodBody& a, Index tet_a, const MethodBody& b, Index 
   }
 }
 
-}  // namespace contactlab::detail
+}  // namespace contactlab::contact_detail

@@ -1,10 +1,10 @@
 // Closest points contact method — K. Erleben, "Methodology for Assessing Mesh-Based Contact Point
-// Methods", ACM TOG 37(3), 2018, §6 ("Closest points method"); METHODS.md item 2.
+// Methods", ACM TOG 37(3), 2018, §6 ("Closest points method"); docs/methods.md §2.
 //
 // Parameters: envelope ε = settings.envelope (paper default 0.01 m); candidate margin 4ε; the
 // touching tolerance tol = settings.absolute_tolerance() (relative 1e-9 of the length scale).
 //
-// Erosion (METHODS.md: "the method works on bodies eroded by ε"). Each body's surface vertices
+// Erosion (docs/methods.md: "the method works on bodies eroded by ε"). Each body's surface vertices
 // are moved inward by ε along their unit vertex normals, as the paper's §8.3 does it
 // (eroded_vertex.h), inside the kernel, from the posed vertices — callers hand in the real bodies.
 // Exactly touching bodies are thereby separated by about 2ε (a face moves by ε·cos of its angle
@@ -41,11 +41,11 @@
 // evaluated in a canonical argument order, giving bit-identical points under the swap).
 #include "contactlab/contact/methods/closest_points.h"
 
-#include "contact/methods/eroded_vertex.h"
-#include "contact/methods/orient_axis_between_tets.h"
-#include "contact/methods/tet_surface_triangles.h"
 #include "contactlab/geometry/closest_point_point_triangle.h"
 #include "contactlab/geometry/closest_points_segment_segment.h"
+#include "methods/eroded_vertex.h"
+#include "methods/orient_axis_between_tets.h"
+#include "methods/tet_surface_triangles.h"
 
 #include <algorithm>
 #include <cmath>
@@ -55,9 +55,9 @@
 namespace contactlab {
 namespace {
 
-using detail::SeenPairs;
-using detail::SurfaceEdge;
-using detail::SurfaceTriangle;
+using contact_detail::SeenPairs;
+using contact_detail::SurfaceEdge;
+using contact_detail::SurfaceTriangle;
 
 /// Distance between the axis-aligned boxes of two triangles exceeds `reach` along some axis.
 bool boxes_farther_than(const SurfaceTriangle& ta, const SurfaceTriangle& tb, double reach) {
@@ -77,11 +77,12 @@ bool boxes_farther_than(const SurfaceTriangle& ta, const SurfaceTriangle& tb, do
 /// The corners of tet `tet` of `body` with its surface vertices eroded by `envelope`
 /// (eroded_vertex.h); the corners of `tris` are replaced by their eroded positions. Triangle
 /// normals stay those of the uneroded faces (used only when closest points coincide).
-std::array<Vec3, 4> eroded_tet(const MethodBody& body, Index tet, double envelope, detail::TetSurfaceTriangles& tris) {
+std::array<Vec3, 4> eroded_tet(const MethodBody& body, Index tet, double envelope,
+                               contact_detail::TetSurfaceTriangles& tris) {
   std::array<Vec3, 4> x = body.tet(tet);
   const Tet& corners = body.shape->tets.tets[tet];
   for (std::size_t l = 0; l < 4; ++l) {
-    if (body.features->on_surface[corners[l]]) x[l] = detail::eroded_vertex(body, corners[l], envelope);
+    if (body.features->on_surface[corners[l]]) x[l] = contact_detail::eroded_vertex(body, corners[l], envelope);
   }
   for (int i = 0; i < tris.count; ++i) {
     SurfaceTriangle& t = tris.triangles[static_cast<std::size_t>(i)];
@@ -111,11 +112,11 @@ class ClosestPointsMethod final : public ContactMethod {
     const double tol = settings.absolute_tolerance();
     const double two_eps = 2.0 * std::max(settings.envelope, 0.0);
     const double reach = two_eps + tol;
-    detail::TetSurfaceTriangles tris_a = detail::tet_surface_triangles(a, tet_a);
-    detail::TetSurfaceTriangles tris_b = detail::tet_surface_triangles(b, tet_b);
+    contact_detail::TetSurfaceTriangles tris_a = contact_detail::tet_surface_triangles(a, tet_a);
+    contact_detail::TetSurfaceTriangles tris_b = contact_detail::tet_surface_triangles(b, tet_b);
     const std::array<Vec3, 4> xa = eroded_tet(a, tet_a, settings.envelope, tris_a);
     const std::array<Vec3, 4> xb = eroded_tet(b, tet_b, settings.envelope, tris_b);
-    const Vec3 centroid_hint = detail::tet_centroid(xb) - detail::tet_centroid(xa);
+    const Vec3 centroid_hint = contact_detail::tet_centroid(xb) - contact_detail::tet_centroid(xa);
     SeenPairs seen;
 
     // pa on A, pb on B; `touching_normal` is used when the closest points coincide.
@@ -180,16 +181,16 @@ class ClosestPointsMethod final : public ContactMethod {
 
         // (E,E): all nine edge pairs.
         for (int i = 0; i < 3; ++i) {
-          const SurfaceEdge ea = detail::surface_edge(ta, i);
+          const SurfaceEdge ea = contact_detail::surface_edge(ta, i);
           for (int j = 0; j < 3; ++j) {
-            const SurfaceEdge eb = detail::surface_edge(tb, j);
+            const SurfaceEdge eb = contact_detail::surface_edge(tb, j);
             if (SeenPairs::test_and_set(seen.edge_edge, static_cast<std::size_t>(16 * ea.key + eb.key))) continue;
-            const FeatureRef fa = detail::edge_feature(a, ea.v0, ea.v1);
-            const FeatureRef fb = detail::edge_feature(b, eb.v0, eb.v1);
+            const FeatureRef fa = contact_detail::edge_feature(a, ea.v0, ea.v1);
+            const FeatureRef fb = contact_detail::edge_feature(b, eb.v0, eb.v1);
             // Canonical argument order (bit-identical results when A and B are swapped).
             Vec3 pa, pb;
             double sq, s_param, t_param;  // parameters on ea and eb
-            if (detail::segment_less(eb.x0, eb.x1, ea.x0, ea.x1)) {
+            if (contact_detail::segment_less(eb.x0, eb.x1, ea.x0, ea.x1)) {
               const auto r = closest_points_segment_segment(eb.x0, eb.x1, ea.x0, ea.x1);
               pa = r.point_q;
               pb = r.point_p;
@@ -216,10 +217,10 @@ class ClosestPointsMethod final : public ContactMethod {
               const Vec3 db = eb.x1 - eb.x0;
               const Vec3 cross = da.cross(db);
               const double cross_norm = cross.norm();
-              if (cross_norm > detail::kDegenerateSine * da.norm() * db.norm()) {
-                touching_normal =
-                    detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(), tol)
-                        .normal;
+              if (cross_norm > contact_detail::kDegenerateSine * da.norm() * db.norm()) {
+                touching_normal = contact_detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint,
+                                                                           Vec3::Zero(), tol)
+                                      .normal;
               }
             }
             emit(pa, pb, dist, touching_normal, fa, fb);

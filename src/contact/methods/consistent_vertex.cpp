@@ -1,6 +1,6 @@
 // Consistent vertex (Erleben 2018, "Methodology for Assessing Mesh-Based Contact Point Methods",
 // §6 "consistent vertex": for a vertex inside a tet, the surface face of that tet with the closest
-// edge intersection point gives the normal, p = vertex, depth = distance to that face; METHODS.md
+// edge intersection point gives the normal, p = vertex, depth = distance to that face; docs/methods.md
 // item 4).
 //
 // Kernel over one tet pair (tet_a of A, tet_b of B), both directions. For every SURFACE vertex v of
@@ -16,7 +16,7 @@
 //    settings.absolute_tolerance()), n = −(outward face normal) for a vertex of A inside B, +(outward
 //    face normal) for a vertex of B inside A (from A to B); features (kVertex v, kFace surface
 //    triangle), elements (tet_a, tet_b).
-// Exact touch works: no strict sign change is demanded of v (METHODS.md pitfall). A vertex lying
+// Exact touch works: no strict sign change is demanded of v (docs/methods.md "Pitfalls to avoid"). A vertex lying
 // exactly on a surface face f, with a neighbour strictly beyond f's plane, has a crossing at distance
 // 0 on f, so f is chosen and d = 0. Edges lying in a face's plane never "cross" it (w is not strictly
 // beyond it), so an edge sliding along a touching face does not pick a side face.
@@ -36,9 +36,9 @@
 // zero-length edges (w at v's position) are inside the closed tet and ignored.
 #include "contactlab/contact/methods/consistent_vertex.h"
 
-#include "contact/methods/vertex_face_contact.h"
 #include "contactlab/geometry/point_in_tet.h"
 #include "contactlab/geometry/segment_triangle_intersection.h"
+#include "methods/vertex_face_contact.h"
 
 #include <limits>
 #include <tuple>
@@ -46,11 +46,11 @@
 namespace contactlab {
 namespace {
 
-using vertex_methods::TetFacePlanes;
+using contact_detail::TetFacePlanes;
 
 void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet, bool vertex_is_a,
            const MethodSettings& settings, std::vector<Contact>& sink) {
-  const TetFacePlanes planes = vertex_methods::tet_face_planes(fbody.tet(ftet));
+  const TetFacePlanes planes = contact_detail::tet_face_planes(fbody.tet(ftet));
   if (planes.orientation == 0) return;
   const auto& c = planes.corners;
   std::array<bool, 4> usable{};
@@ -60,7 +60,7 @@ void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index f
     any_usable = any_usable || usable[f];
   }
   if (!any_usable) return;
-  for (Index v : vertex_methods::surface_vertices_of_tet(vbody, vtet)) {
+  for (Index v : contact_detail::surface_vertices_of_tet(vbody, vtet)) {
     const Vec3& p = vbody.vertex(v);
     if (!point_in_tet(p, c[0], c[1], c[2], c[3]).in_closure) continue;
     constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -83,7 +83,7 @@ void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index f
     }
     const int face = std::get<2>(best);
     if (face == 4) continue;
-    vertex_methods::append_vertex_face_contact(vbody, v, vtet, fbody, ftet, face, planes, std::get<1>(best),
+    contact_detail::append_vertex_face_contact(vbody, v, vtet, fbody, ftet, face, planes, std::get<1>(best),
                                                vertex_is_a, settings, sink);
   }
 }

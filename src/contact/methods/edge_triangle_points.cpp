@@ -1,12 +1,12 @@
 // Edge–triangle meeting points for Opposing and Growth (see edge_triangle_points.h).
-#include "edge_triangle_points.h"
+#include "methods/edge_triangle_points.h"
 
 #include "contactlab/geometry/clip_convex_polygon.h"
 #include "contactlab/geometry/segment_triangle_intersection.h"
 
 #include <cmath>
 
-namespace contactlab::edge_triangle {
+namespace contactlab::contact_detail {
 
 void append_edge_triangle_points(const Vec3& p0, const Vec3& p1, const std::array<Vec3, 3>& tri, const Vec3& normal,
                                  double tolerance, std::vector<Vec3>& out) {
@@ -20,4 +20,4 @@ void append_edge_triangle_points(const Vec3& p0, const Vec3& p1, const std::arra
   if (r.intersects) out.push_back(r.point);
 }
 
-}  // namespace contactlab::edge_triangle
+}  // namespace contactlab::contact_detail

@@ -15,11 +15,11 @@
 #include <array>
 #include <vector>
 
-namespace contactlab::edge_triangle {
+namespace contactlab::contact_detail {
 
 /// Appends to `out` the points where segment [p0, p1] meets triangle `tri` (see the file comment).
 /// `normal`: the triangle's unit normal, or zero for a zero-area triangle (exact test only).
 void append_edge_triangle_points(const Vec3& p0, const Vec3& p1, const std::array<Vec3, 3>& tri, const Vec3& normal,
                                  double tolerance, std::vector<Vec3>& out);
 
-}  // namespace contactlab::edge_triangle
+}  // namespace contactlab::contact_detail

@@ -1,9 +1,9 @@
-#include "contact/methods/eroded_vertex.h"
+#include "methods/eroded_vertex.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace contactlab::detail {
+namespace contactlab::contact_detail {
 
 Vec3 surface_vertex_normal(const MethodBody& body, Index v) {
   const auto& fans = body.features->surface_topology.vertex_triangles;
@@ -34,4 +34,4 @@ Vec3 eroded_vertex(const MethodBody& body, Index v, double envelope) {
   return body.vertex(v) - envelope * surface_vertex_normal(body, v);
 }
 
-}  // namespace contactlab::detail
+}  // namespace contactlab::contact_detail

@@ -1,4 +1,4 @@
-// Private helper of the Closest points method (METHODS.md item 2; Erleben 2018 §6 and §8.3): the
+// Private helper of the Closest points method (docs/methods.md §2; Erleben 2018 §6 and §8.3): the
 // body eroded by the envelope ε, realised as the paper does it — every surface vertex moved
 // inward along its unit vertex normal by ε ("stone bricks initially made smaller by moving
 // vertices along their inward vertex normals by a distance of ε", §8.3).
@@ -14,7 +14,7 @@
 
 #include "contactlab/contact/method.h"
 
-namespace contactlab::detail {
+namespace contactlab::contact_detail {
 
 /// Unit outward vertex normal of tet-mesh vertex `v` of `body` (world frame), or zero for an
 /// interior vertex or a degenerate fan.
@@ -23,4 +23,4 @@ Vec3 surface_vertex_normal(const MethodBody& body, Index v);
 /// World position of vertex `v` of `body` after erosion by `envelope`.
 Vec3 eroded_vertex(const MethodBody& body, Index v, double envelope);
 
-}  // namespace contactlab::detail
+}  // namespace contactlab::contact_detail

@@ -1,6 +1,6 @@
 // Growth distance (K. Erleben, "Methodology for Assessing Mesh-Based Contact Point Methods", ACM
 // TOG 37(3), 2018, §6 and Appendix B, Algorithm 2 "GrowthDistanceNormal", Eqs. (12)–(20);
-// METHODS.md item 8). Registry name "growth". Parameters (MethodSettings, the paper's defaults):
+// docs/methods.md §8). Registry name "growth". Parameters (MethodSettings, the paper's defaults):
 //   growth_shrink β = 0.9      shrink factor, α ← β α until the scaled tets separate;
 //   growth_delta = 0.01        δ = growth_delta × diameter of the smaller tet (Appendix B);
 //   growth_iterations = 20     at most this many grow-back iterations;
@@ -33,7 +33,7 @@
 //     (edge_triangle_points.h: exact segment_triangle_intersection, or in-plane clipping for an
 //     edge lying in the face's plane within the tolerance) — the vertices of the
 //     intersection polyhedron. The contacts are at these points (interpretation: Appendix B
-//     projects them "onto the found normal" only "to compute the extent"; METHODS.md item 8 says
+//     projects them "onto the found normal" only "to compute the extent"; docs/methods.md §8 says
 //     the contacts are the intersection points) and the gap is −(extent along n)
 //     (mid_plane_contacts.h, Placement::kIntersectionPoints). Features: vertex in tet → (kVertex,
 //     kTet); edge–face crossing → (kEdge surface edge or kInvalidIndex for an interior edge,
@@ -51,13 +51,13 @@
 // Never NaN: every normal is a checked unit vector.
 #include "contactlab/contact/methods/growth.h"
 
-#include "canonical_pair.h"
 #include "contactlab/geometry/closest_points_triangle_triangle.h"
 #include "contactlab/geometry/point_in_tet.h"
 #include "contactlab/geometry/tet_tet_sat.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
-#include "edge_triangle_points.h"
-#include "mid_plane_contacts.h"
+#include "methods/canonical_pair.h"
+#include "methods/edge_triangle_points.h"
+#include "methods/mid_plane_contacts.h"
 
 #include <algorithm>
 #include <cmath>
@@ -66,7 +66,7 @@
 namespace contactlab {
 namespace {
 
-using mid_plane::LabelledPoint;
+using contact_detail::LabelledPoint;
 using TetCorners = std::array<Vec3, 4>;
 
 /// Representative normals closer than this (a cosine difference) count as tied.
@@ -118,7 +118,7 @@ BestFeature best_normal(const MethodBody& body, Index tet, const TetCorners& cor
   std::array<Vec3, 4> face_normal;
   std::array<bool, 4> surface{};
   for (int f = 0; f < 4; ++f) {
-    face_normal[at(f)] = mid_plane::unit_or_zero(mid_plane::face_area_vector(corners, f));
+    face_normal[at(f)] = contact_detail::unit_or_zero(contact_detail::face_area_vector(corners, f));
     surface[at(f)] = body.surface_triangle(tet, f) != kInvalidIndex;
   }
   BestFeature best;
@@ -144,7 +144,7 @@ BestFeature best_normal(const MethodBody& body, Index tet, const TetCorners& cor
       sum += face_normal[at(f)];
       any = true;
     }
-    if (any) consider(mid_plane::unit_or_zero(sum), 1);
+    if (any) consider(contact_detail::unit_or_zero(sum), 1);
   }
   for (int v = 0; v < 4; ++v) {
     Vec3 sum = Vec3::Zero();
@@ -154,7 +154,7 @@ BestFeature best_normal(const MethodBody& body, Index tet, const TetCorners& cor
       sum += face_normal[at(f)];
       any = true;
     }
-    if (any) consider(mid_plane::unit_or_zero(sum), 0);
+    if (any) consider(contact_detail::unit_or_zero(sum), 0);
   }
   return best;
 }
@@ -179,9 +179,9 @@ void intersection_points(const MethodBody& x, Index tet_x, const TetCorners& cx,
       const auto& k = kTetFaces[at(f)];
       const std::array<Vec3, 3> face{cy[at(k[0])], cy[at(k[1])], cy[at(k[2])]};
       crossing.clear();
-      edge_triangle::append_edge_triangle_points(cx[at(e[0])], cx[at(e[1])], face,
-                                                 mid_plane::unit_or_zero(mid_plane::face_area_vector(cy, f)), tolerance,
-                                                 crossing);
+      contact_detail::append_edge_triangle_points(cx[at(e[0])], cx[at(e[1])], face,
+                                                  contact_detail::unit_or_zero(contact_detail::face_area_vector(cy, f)),
+                                                  tolerance, crossing);
       const Index triangle = y.surface_triangle(tet_y, f);
       const FeatureRef fy =
           triangle != kInvalidIndex ? FeatureRef{FeatureType::kFace, triangle} : FeatureRef{FeatureType::kTet, tet_y};
@@ -231,7 +231,7 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
       }
     }
   }
-  Vec3 direction = mid_plane::unit_or_zero(s);
+  Vec3 direction = contact_detail::unit_or_zero(s);
   if (direction.isZero()) direction = full.axis;  // fallback: least-overlap SAT axis, A → B
   if (direction.isZero()) return;                 // no usable axis at all (all corners coincide)
 
@@ -243,15 +243,15 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   } else if (fb.dimension > fa.dimension) {
     normal = -fb.normal;
   } else {
-    normal = mid_plane::unit_or_zero(fa.normal - fb.normal);
+    normal = contact_detail::unit_or_zero(fa.normal - fb.normal);
   }
   if (normal.isZero()) normal = direction;
 
   std::vector<LabelledPoint> points;
   intersection_points(a, tet_a, ta, b, tet_b, tb, true, tolerance, points);
   intersection_points(b, tet_b, tb, a, tet_a, ta, false, tolerance, points);
-  mid_plane::append_mid_plane_contacts(points, normal, a, tet_a, b, tet_b, tolerance, sink,
-                                       mid_plane::Placement::kIntersectionPoints);
+  contact_detail::append_mid_plane_contacts(points, normal, a, tet_a, b, tet_b, tolerance, sink,
+                                            contact_detail::Placement::kIntersectionPoints);
 }
 
 class GrowthMethod final : public ContactMethod {
@@ -269,10 +269,9 @@ class GrowthMethod final : public ContactMethod {
   }
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
                 std::vector<Contact>& sink) const override {
-    detail::run_canonical(a, tet_a, b, tet_b, sink,
-                          [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty, std::vector<Contact>& out) {
-                            evaluate(x, tx, y, ty, settings, out);
-                          });
+    contact_detail::run_canonical(a, tet_a, b, tet_b, sink,
+                                  [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty,
+                                      std::vector<Contact>& out) { evaluate(x, tx, y, ty, settings, out); });
   }
 };
 

@@ -1,5 +1,5 @@
 // Intersection contact method — K. Erleben, "Methodology for Assessing Mesh-Based Contact Point
-// Methods", ACM TOG 37(3), 2018, §6 ("Intersection method"); METHODS.md item 1.
+// Methods", ACM TOG 37(3), 2018, §6 ("Intersection method"); docs/methods.md §1.
 //
 // For one candidate tet pair (tet_a of A, tet_b of B), over every pair (Ta, Tb) of their surface
 // triangles that intersect (exact test, triangle_triangle_intersection) or touch within the
@@ -14,7 +14,7 @@
 //        and whose closest points of the infinite lines lie on both segments (parameters in
 //        [−tol/|e|, 1 + tol/|e|]): p = midpoint of those points, n = ±u oriented A→B by the tets'
 //        overlap (orient_axis_between_tets: the sign with the smaller overlap), gap = −overlap.
-//        Pitfall guard (METHODS.md: "edge–edge contacts at midpoints of edges that are far
+//        Pitfall guard (docs/methods.md: "edge–edge contacts at midpoints of edges that are far
 //        apart", paper §7.1's sagging-box figure): the closest point on A's edge must lie in tet_b
 //        and the one on B's edge in tet_a (closed, within tol); a contact point outside the two
 //        elements' intersection is dropped.
@@ -38,9 +38,6 @@
 // and closest-point searches run only near contact; the contacts are those of the exact tests.
 #include "contactlab/contact/methods/intersection.h"
 
-#include "contact/methods/orient_axis_between_tets.h"
-#include "contact/methods/separated_along_axis.h"
-#include "contact/methods/tet_surface_triangles.h"
 #include "contactlab/core/aabb.h"
 #include "contactlab/geometry/closest_point_point_triangle.h"
 #include "contactlab/geometry/closest_points_triangle_triangle.h"
@@ -48,6 +45,9 @@
 #include "contactlab/geometry/predicates.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "contactlab/geometry/triangle_triangle_intersection.h"
+#include "methods/orient_axis_between_tets.h"
+#include "methods/separated_along_axis.h"
+#include "methods/tet_surface_triangles.h"
 
 #include <algorithm>
 #include <cmath>
@@ -58,9 +58,9 @@
 namespace contactlab {
 namespace {
 
-using detail::SeenPairs;
-using detail::SurfaceEdge;
-using detail::SurfaceTriangle;
+using contact_detail::SeenPairs;
+using contact_detail::SurfaceEdge;
+using contact_detail::SurfaceTriangle;
 
 /// The closed triangles share a point (exact) or are within `tol` of each other.
 bool triangles_touch(const SurfaceTriangle& ta, const SurfaceTriangle& tb, double tol) {
@@ -76,7 +76,7 @@ bool triangles_touch(const SurfaceTriangle& ta, const SurfaceTriangle& tb, doubl
   }
   // Separated by more than tol along a face normal or edge cross product: most candidate pairs end
   // here, without the exact test and the closest-point search below (whose answer this implies).
-  if (detail::triangles_farther_than(ta.x, tb.x, tol)) return false;
+  if (contact_detail::triangles_farther_than(ta.x, tb.x, tol)) return false;
   if (triangle_triangle_intersection(ta.x[0], ta.x[1], ta.x[2], tb.x[0], tb.x[1], tb.x[2]).intersect) return true;
   if (!(tol > 0.0)) return false;
   return closest_points_triangle_triangle(ta.x[0], ta.x[1], ta.x[2], tb.x[0], tb.x[1], tb.x[2]).squared_distance <=
@@ -128,11 +128,11 @@ bool inside_edge_face_planes(const Vec3& v, const SurfaceTriangle& f) {
 /// p lies in the closed tet t, or within tol of it.
 bool within_tet(const Vec3& p, const std::array<Vec3, 4>& t, double tol) {
   // Beyond tol outside a face plane: certainly not within (implies the answers below, cheaply).
-  const double scale = std::max(detail::max_abs_coordinate(t), p.cwiseAbs().maxCoeff());
+  const double scale = std::max(contact_detail::max_abs_coordinate(t), p.cwiseAbs().maxCoeff());
   for (const auto& face : kTetFaces) {
     const Vec3& o = t[static_cast<std::size_t>(face[0])];
     const Vec3 n = (t[static_cast<std::size_t>(face[1])] - o).cross(t[static_cast<std::size_t>(face[2])] - o);
-    if (detail::separated_along_axis(n, std::span(&p, 1), t, tol, scale)) return false;
+    if (contact_detail::separated_along_axis(n, std::span(&p, 1), t, tol, scale)) return false;
   }
   if (point_in_tet(p, t[0], t[1], t[2], t[3]).in_closure) return true;
   if (!(tol > 0.0)) return false;
@@ -172,9 +172,9 @@ class IntersectionMethod final : public ContactMethod {
     const std::array<Vec3, 4> xa = a.tet(tet_a);
     const std::array<Vec3, 4> xb = b.tet(tet_b);
     if (!surface_face_boxes_touch(a, tet_a, xa, b, tet_b, xb, tol)) return;
-    const detail::TetSurfaceTriangles tris_a = detail::tet_surface_triangles(a, tet_a);
-    const detail::TetSurfaceTriangles tris_b = detail::tet_surface_triangles(b, tet_b);
-    const Vec3 centroid_hint = detail::tet_centroid(xb) - detail::tet_centroid(xa);
+    const contact_detail::TetSurfaceTriangles tris_a = contact_detail::tet_surface_triangles(a, tet_a);
+    const contact_detail::TetSurfaceTriangles tris_b = contact_detail::tet_surface_triangles(b, tet_b);
+    const Vec3 centroid_hint = contact_detail::tet_centroid(xb) - contact_detail::tet_centroid(xa);
     SeenPairs seen;
 
     auto emit = [&](const Vec3& p, const Vec3& n, double gap, FeatureRef fa, FeatureRef fb) {
@@ -221,21 +221,21 @@ class IntersectionMethod final : public ContactMethod {
 
         // (E,E).
         for (int i = 0; i < 3; ++i) {
-          const SurfaceEdge ea = detail::surface_edge(ta, i);
+          const SurfaceEdge ea = contact_detail::surface_edge(ta, i);
           for (int j = 0; j < 3; ++j) {
-            const SurfaceEdge eb = detail::surface_edge(tb, j);
+            const SurfaceEdge eb = contact_detail::surface_edge(tb, j);
             if (SeenPairs::test_and_set(seen.edge_edge, static_cast<std::size_t>(16 * ea.key + eb.key))) continue;
             const Vec3 da = ea.x1 - ea.x0;
             const Vec3 db = eb.x1 - eb.x0;
             const Vec3 cross = da.cross(db);
             const double cross_norm = cross.norm();
-            if (!(cross_norm > detail::kDegenerateSine * da.norm() * db.norm())) continue;  // parallel
-            const detail::OrientedAxis axis =
-                detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(), tol);
+            if (!(cross_norm > contact_detail::kDegenerateSine * da.norm() * db.norm())) continue;  // parallel
+            const contact_detail::OrientedAxis axis =
+                contact_detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(), tol);
             if (axis.overlap < -tol) continue;  // the edge cross product separates the tets
             // Canonical argument order (bit-identical results when A and B are swapped).
             double s = 0.0, t = 0.0;
-            if (detail::segment_less(eb.x0, eb.x1, ea.x0, ea.x1)) {
+            if (contact_detail::segment_less(eb.x0, eb.x1, ea.x0, ea.x1)) {
               std::tie(t, s) = line_line_parameters(eb.x0, db, ea.x0, da, db.cross(da));
             } else {
               std::tie(s, t) = line_line_parameters(ea.x0, da, eb.x0, db, cross);
@@ -248,8 +248,8 @@ class IntersectionMethod final : public ContactMethod {
             const Vec3 pa = ea.x0 + s * da;
             const Vec3 pb = eb.x0 + t * db;
             if (!within_tet(pa, xb, tol) || !within_tet(pb, xa, tol)) continue;  // pitfall guard
-            emit(0.5 * (pa + pb), axis.normal, -axis.overlap, detail::edge_feature(a, ea.v0, ea.v1),
-                 detail::edge_feature(b, eb.v0, eb.v1));
+            emit(0.5 * (pa + pb), axis.normal, -axis.overlap, contact_detail::edge_feature(a, ea.v0, ea.v1),
+                 contact_detail::edge_feature(b, eb.v0, eb.v1));
           }
         }
       }

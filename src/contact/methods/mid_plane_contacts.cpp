@@ -1,5 +1,5 @@
 // Mid-plane contacts and canonical order for Opposing and Growth (see mid_plane_contacts.h).
-#include "mid_plane_contacts.h"
+#include "methods/mid_plane_contacts.h"
 
 #include "contactlab/geometry/tetrahedron_tables.h"
 
@@ -8,7 +8,7 @@
 #include <limits>
 #include <tuple>
 
-namespace contactlab::mid_plane {
+namespace contactlab::contact_detail {
 
 void append_mid_plane_contacts(std::span<const LabelledPoint> points, const Vec3& normal, const MethodBody& a,
                                Index tet_a, const MethodBody& b, Index tet_b, double tolerance,
@@ -60,4 +60,4 @@ Vec3 face_area_vector(const std::array<Vec3, 4>& tet, int f) {
   return (tet[static_cast<std::size_t>(k[1])] - p0).cross(tet[static_cast<std::size_t>(k[2])] - p0);
 }
 
-}  // namespace contactlab::mid_plane
+}  // namespace contactlab::contact_detail

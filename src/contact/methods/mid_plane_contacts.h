@@ -1,5 +1,5 @@
 // Private helpers shared by the Opposing and Growth methods (opposing.cpp, growth.cpp; Erleben
-// 2018 Appendices A and B, METHODS.md items 7 and 8): intersection points turned into contacts on
+// 2018 Appendices A and B, docs/methods.md items 7 and 8): intersection points turned into contacts on
 // a mid contact plane, and small tet utilities. (Both methods evaluate a pair in the canonical
 // order of canonical_pair.h.)
 //
@@ -16,7 +16,7 @@
 #include <span>
 #include <vector>
 
-namespace contactlab::mid_plane {
+namespace contactlab::contact_detail {
 
 /// An intersection point of two elements with the features that produced it.
 struct LabelledPoint {
@@ -44,4 +44,4 @@ Vec3 unit_or_zero(const Vec3& v);
 /// kTetFaces winding (outward for a positively oriented tet, which rigid motions preserve).
 Vec3 face_area_vector(const std::array<Vec3, 4>& tet, int f);
 
-}  // namespace contactlab::mid_plane
+}  // namespace contactlab::contact_detail

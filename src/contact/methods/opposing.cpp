@@ -1,6 +1,6 @@
 // Opposing — the most opposing surfaces method (K. Erleben, "Methodology for Assessing Mesh-Based
 // Contact Point Methods", ACM TOG 37(3), 2018, §6 and Appendix A, Algorithm 1
-// "MostOpposingFacesNormal"; METHODS.md item 7). Registry name "opposing". No parameters beyond
+// "MostOpposingFacesNormal"; docs/methods.md §7). Registry name "opposing". No parameters beyond
 // the touching tolerance (MethodSettings::tolerance × length_scale).
 //
 // Kernel for a candidate pair (tet_a of A, tet_b of B), both with surface faces:
@@ -41,14 +41,14 @@
 // polygon clipping. Never NaN: every normal is a checked unit vector.
 #include "contactlab/contact/methods/opposing.h"
 
-#include "canonical_pair.h"
 #include "contactlab/geometry/clip_convex_polygon.h"
 #include "contactlab/geometry/predicates.h"
 #include "contactlab/geometry/tet_tet_sat.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "contactlab/geometry/triangle_triangle_intersection.h"
-#include "edge_triangle_points.h"
-#include "mid_plane_contacts.h"
+#include "methods/canonical_pair.h"
+#include "methods/edge_triangle_points.h"
+#include "methods/mid_plane_contacts.h"
 
 #include <cmath>
 #include <tuple>
@@ -56,7 +56,7 @@
 namespace contactlab {
 namespace {
 
-using mid_plane::LabelledPoint;
+using contact_detail::LabelledPoint;
 
 struct SurfaceFace {
   Index triangle = kInvalidIndex;  ///< boundary triangle index
@@ -75,7 +75,7 @@ std::vector<SurfaceFace> surface_faces(const MethodBody& body, Index tet) {
     face.triangle = triangle;
     const auto& k = kTetFaces[static_cast<std::size_t>(f)];
     for (std::size_t i = 0; i < 3; ++i) face.corners[i] = corners[static_cast<std::size_t>(k[i])];
-    face.normal = mid_plane::unit_or_zero(mid_plane::face_area_vector(corners, f));
+    face.normal = contact_detail::unit_or_zero(contact_detail::face_area_vector(corners, f));
     face.opposite = corners[static_cast<std::size_t>(f)];
     faces.push_back(face);
   }
@@ -118,7 +118,7 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
       const std::tuple<double, Index, Index> key{dot, fa.triangle, fb.triangle};
       if (found && !(key < best)) continue;
       if (!in_front(fa.opposite, fb) || !in_front(fb.opposite, fa)) continue;
-      const Vec3 n = mid_plane::unit_or_zero(fa.normal - fb.normal);
+      const Vec3 n = contact_detail::unit_or_zero(fa.normal - fb.normal);
       if (n.isZero()) continue;
       found = true;
       best = key;
@@ -154,15 +154,15 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
       }
       crossing.clear();
       for (std::size_t i = 0; i < 3; ++i) {
-        edge_triangle::append_edge_triangle_points(fa.corners[i], fa.corners[(i + 1) % 3], fb.corners, fb.normal,
-                                                   tolerance, crossing);
-        edge_triangle::append_edge_triangle_points(fb.corners[i], fb.corners[(i + 1) % 3], fa.corners, fa.normal,
-                                                   tolerance, crossing);
+        contact_detail::append_edge_triangle_points(fa.corners[i], fa.corners[(i + 1) % 3], fb.corners, fb.normal,
+                                                    tolerance, crossing);
+        contact_detail::append_edge_triangle_points(fb.corners[i], fb.corners[(i + 1) % 3], fa.corners, fa.normal,
+                                                    tolerance, crossing);
       }
       for (const Vec3& p : crossing) points.push_back({p, feature_a, feature_b});
     }
   }
-  mid_plane::append_mid_plane_contacts(points, normal, a, tet_a, b, tet_b, tolerance, sink);
+  contact_detail::append_mid_plane_contacts(points, normal, a, tet_a, b, tet_b, tolerance, sink);
 }
 
 class OpposingMethod final : public ContactMethod {
@@ -177,10 +177,9 @@ class OpposingMethod final : public ContactMethod {
   }
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
                 std::vector<Contact>& sink) const override {
-    detail::run_canonical(a, tet_a, b, tet_b, sink,
-                          [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty, std::vector<Contact>& out) {
-                            evaluate(x, tx, y, ty, settings, out);
-                          });
+    contact_detail::run_canonical(a, tet_a, b, tet_b, sink,
+                                  [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty,
+                                      std::vector<Contact>& out) { evaluate(x, tx, y, ty, settings, out); });
   }
 };
 

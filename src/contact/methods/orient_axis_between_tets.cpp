@@ -1,9 +1,9 @@
-#include "contact/methods/orient_axis_between_tets.h"
+#include "methods/orient_axis_between_tets.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace contactlab::detail {
+namespace contactlab::contact_detail {
 
 OrientedAxis orient_axis_between_tets(const Vec3& u, const std::array<Vec3, 4>& tet_a, const std::array<Vec3, 4>& tet_b,
                                       const Vec3& hint, const Vec3& second_hint, double tol) {
@@ -33,4 +33,4 @@ OrientedAxis orient_axis_between_tets(const Vec3& u, const std::array<Vec3, 4>& 
   return positive ? OrientedAxis{u, plus} : OrientedAxis{-u, minus};
 }
 
-}  // namespace contactlab::detail
+}  // namespace contactlab::contact_detail

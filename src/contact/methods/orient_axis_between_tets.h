@@ -21,7 +21,7 @@
 
 #include <array>
 
-namespace contactlab::detail {
+namespace contactlab::contact_detail {
 
 struct OrientedAxis {
   Vec3 normal = Vec3::Zero();  ///< ±u, from A to B
@@ -34,4 +34,4 @@ OrientedAxis orient_axis_between_tets(const Vec3& u, const std::array<Vec3, 4>& 
 /// Centroid of a tet.
 inline Vec3 tet_centroid(const std::array<Vec3, 4>& t) { return 0.25 * ((t[0] + t[1]) + (t[2] + t[3])); }
 
-}  // namespace contactlab::detail
+}  // namespace contactlab::contact_detail

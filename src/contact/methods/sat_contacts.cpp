@@ -1,4 +1,4 @@
-#include "sat_contacts.h"
+#include "methods/sat_contacts.h"
 
 #include "contactlab/geometry/point_in_tet.h"
 #include "contactlab/geometry/segment_triangle_intersection.h"
@@ -8,7 +8,7 @@
 #include <cmath>
 #include <utility>
 
-namespace contactlab::sat_contacts {
+namespace contactlab::contact_detail {
 namespace {
 
 struct Candidate {
@@ -142,4 +142,4 @@ void append_intersection_contacts(const MethodBody& a, Index tet_a, const Method
   }
 }
 
-}  // namespace contactlab::sat_contacts
+}  // namespace contactlab::contact_detail

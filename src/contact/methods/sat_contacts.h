@@ -1,6 +1,6 @@
 // Shared machinery of the two SAT contact methods, Volume-SAT and Surface-SAT (K. Erleben,
 // "Methodology for Assessing Mesh-Based Contact Point Methods", ACM TOG 37(3), 2018, §6;
-// METHODS.md items 5 and 6): the SAT tolerance request and the contact points — the intersection
+// docs/methods.md items 5 and 6): the SAT tolerance request and the contact points — the intersection
 // points of the two tets projected onto the mid contact plane. Both methods evaluate a pair in the
 // canonical order of canonical_pair.h.
 #pragma once
@@ -10,7 +10,7 @@
 
 #include <vector>
 
-namespace contactlab::sat_contacts {
+namespace contactlab::contact_detail {
 
 /// The tet_tet_sat request whose absolute tolerance is settings.absolute_tolerance(): its
 /// relative tolerance is that length over the diagonal of the 8 corners' bounding box.
@@ -31,4 +31,4 @@ TetTetSatRequest sat_request(const std::array<Vec3, 4>& a, const std::array<Vec3
 void append_intersection_contacts(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const Vec3& n,
                                   double depth, const MethodSettings& settings, std::vector<Contact>& sink);
 
-}  // namespace contactlab::sat_contacts
+}  // namespace contactlab::contact_detail

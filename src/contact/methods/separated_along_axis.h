@@ -20,7 +20,7 @@
 #include <cmath>
 #include <span>
 
-namespace contactlab::detail {
+namespace contactlab::contact_detail {
 
 /// Largest absolute coordinate of the points.
 inline double max_abs_coordinate(std::span<const Vec3> points) {
@@ -68,4 +68,4 @@ inline bool triangles_farther_than(const std::array<Vec3, 3>& a, const std::arra
   return false;
 }
 
-}  // namespace contactlab::detail
+}  // namespace contactlab::contact_detail

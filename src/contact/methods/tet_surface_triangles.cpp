@@ -1,9 +1,9 @@
-#include "contact/methods/tet_surface_triangles.h"
+#include "methods/tet_surface_triangles.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace contactlab::detail {
+namespace contactlab::contact_detail {
 
 TetSurfaceTriangles tet_surface_triangles(const MethodBody& body, Index tet) {
   TetSurfaceTriangles out;
@@ -60,4 +60,4 @@ bool segment_less(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q1
   return std::lexicographical_compare(p.begin(), p.end(), q.begin(), q.end());
 }
 
-}  // namespace contactlab::detail
+}  // namespace contactlab::contact_detail

@@ -1,4 +1,4 @@
-// Private helper of the surface-based contact methods (Intersection, Closest points; METHODS.md
+// Private helper of the surface-based contact methods (Intersection, Closest points; docs/methods.md
 // items 1 and 2): the boundary triangles of one tet of a posed body, in world coordinates, with
 // the feature labels the methods write into contacts.
 //
@@ -14,7 +14,7 @@
 #include <array>
 #include <bitset>
 
-namespace contactlab::detail {
+namespace contactlab::contact_detail {
 
 /// Sine threshold below which a cross product (triangle normal, edge × edge) is treated as zero.
 /// Dimensionless (an angle, not a length), as TetTetSatRequest::parallel_sine.
@@ -70,4 +70,4 @@ struct SeenPairs {
 /// queries in a canonical argument order, so swapping bodies A and B gives bit-identical results.
 bool segment_less(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q1);
 
-}  // namespace contactlab::detail
+}  // namespace contactlab::contact_detail

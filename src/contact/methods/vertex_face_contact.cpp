@@ -1,11 +1,11 @@
-#include "contact/methods/vertex_face_contact.h"
+#include "methods/vertex_face_contact.h"
 
 #include "contactlab/geometry/predicates.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace contactlab::vertex_methods {
+namespace contactlab::contact_detail {
 
 TetFacePlanes tet_face_planes(const std::array<Vec3, 4>& corners) {
   TetFacePlanes planes;
@@ -64,4 +64,4 @@ void append_vertex_face_contact(const MethodBody& vertex_body, Index v, Index ve
   sink.push_back(c);
 }
 
-}  // namespace contactlab::vertex_methods
+}  // namespace contactlab::contact_detail

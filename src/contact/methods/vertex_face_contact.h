@@ -1,5 +1,5 @@
 // Private helpers shared by the volume-based vertex methods (vertex_only.cpp, consistent_vertex.cpp;
-// Erleben 2018 §6, METHODS.md items 3 and 4): the oriented face planes of one posed tet, and the
+// Erleben 2018 §6, docs/methods.md items 3 and 4): the oriented face planes of one posed tet, and the
 // contact a vertex of one body makes with a surface face of a tet of the other body.
 //
 // Conventions: a "probe" is a vertex of one body (the vertex body) tested against one tet of the
@@ -13,7 +13,7 @@
 #include <array>
 #include <vector>
 
-namespace contactlab::vertex_methods {
+namespace contactlab::contact_detail {
 
 /// The four face planes of a posed tet.
 struct TetFacePlanes {
@@ -48,4 +48,4 @@ void append_vertex_face_contact(const MethodBody& vertex_body, Index v, Index ve
                                 Index face_tet, int f, const TetFacePlanes& planes, double depth, bool vertex_is_a,
                                 const MethodSettings& settings, std::vector<Contact>& sink);
 
-}  // namespace contactlab::vertex_methods
+}  // namespace contactlab::contact_detail

@@ -1,6 +1,6 @@
 // Vertex only (Erleben 2018, "Methodology for Assessing Mesh-Based Contact Point Methods", §6
 // "vertex only": vertices tested for inclusion in tets, normal of the closest surface face of the
-// tet, depth = distance to that face; METHODS.md item 3).
+// tet, depth = distance to that face; docs/methods.md §3).
 //
 // Kernel over one tet pair (tet_a of A, tet_b of B), both directions:
 //  - every SURFACE vertex v of tet_a lying in the closed tet_b (exact point_in_tet: the boundary
@@ -8,7 +8,7 @@
 //    tet_b in the closed tet_a;
 //  - the face: among the tet's SURFACE faces (interior faces count as infinitely far) the one whose
 //    plane is nearest to v (ties: the lower local face index) — the nearest, not the farthest
-//    (METHODS.md pitfall);
+//    (docs/methods.md "Pitfalls to avoid");
 //  - contact: p = v, d = −(distance from v to that face's plane) (snapped to 0 below
 //    settings.absolute_tolerance()), n = −(outward face normal) for a vertex of A inside B (B lies
 //    behind its own face as seen from A's vertex) and +(outward face normal) for a vertex of B
@@ -34,23 +34,23 @@
 //  surface faces picks by the nearest-plane rule (both at distance 0 → the lower local index).
 #include "contactlab/contact/methods/vertex_only.h"
 
-#include "contact/methods/vertex_face_contact.h"
 #include "contactlab/geometry/point_in_tet.h"
+#include "methods/vertex_face_contact.h"
 
 #include <limits>
 
 namespace contactlab {
 namespace {
 
-using vertex_methods::TetFacePlanes;
+using contact_detail::TetFacePlanes;
 
 /// Contacts of the surface vertices of `vtet` (of `vbody`) lying in the closed `ftet` (of `fbody`).
 void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet, bool vertex_is_a,
            const MethodSettings& settings, std::vector<Contact>& sink) {
-  const TetFacePlanes planes = vertex_methods::tet_face_planes(fbody.tet(ftet));
+  const TetFacePlanes planes = contact_detail::tet_face_planes(fbody.tet(ftet));
   if (planes.orientation == 0) return;
   const auto& c = planes.corners;
-  for (Index v : vertex_methods::surface_vertices_of_tet(vbody, vtet)) {
+  for (Index v : contact_detail::surface_vertices_of_tet(vbody, vtet)) {
     const Vec3& p = vbody.vertex(v);
     if (!point_in_tet(p, c[0], c[1], c[2], c[3]).in_closure) continue;
     int best = -1;
@@ -61,7 +61,7 @@ void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index f
       if (distance < best_distance) best = f, best_distance = distance;
     }
     if (best < 0) continue;
-    vertex_methods::append_vertex_face_contact(vbody, v, vtet, fbody, ftet, best, planes, best_distance, vertex_is_a,
+    contact_detail::append_vertex_face_contact(vbody, v, vtet, fbody, ftet, best, planes, best_distance, vertex_is_a,
                                                settings, sink);
   }
 }

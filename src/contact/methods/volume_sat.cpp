@@ -1,5 +1,5 @@
 // Volume-SAT (K. Erleben, "Methodology for Assessing Mesh-Based Contact Point Methods", ACM TOG
-// 37(3), 2018, §6 "Volume-SAT"; METHODS.md item 5).
+// 37(3), 2018, §6 "Volume-SAT"; docs/methods.md §5).
 //
 // For a candidate tet pair: the separating-axis test over the 4 + 4 face normals and the 6 × 6
 // edge cross products of the two tets (tet_tet_sat); the axis of least overlap, oriented A→B, is
@@ -24,8 +24,8 @@
 // when no axis is usable (all 8 corners coincide) there is no normal and no contact.
 #include "contactlab/contact/methods/volume_sat.h"
 
-#include "canonical_pair.h"
-#include "sat_contacts.h"
+#include "methods/canonical_pair.h"
+#include "methods/sat_contacts.h"
 
 namespace contactlab {
 namespace {
@@ -38,19 +38,18 @@ class VolumeSatMethod final : public ContactMethod {
   }
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
                 std::vector<Contact>& sink) const override {
-    detail::run_canonical(a, tet_a, b, tet_b, sink,
-                          [&](const MethodBody& p, Index tp, const MethodBody& q, Index tq, std::vector<Contact>& out) {
-                            generate_ordered(p, tp, q, tq, settings, out);
-                          });
+    contact_detail::run_canonical(a, tet_a, b, tet_b, sink,
+                                  [&](const MethodBody& p, Index tp, const MethodBody& q, Index tq,
+                                      std::vector<Contact>& out) { generate_ordered(p, tp, q, tq, settings, out); });
   }
 
  private:
   static void generate_ordered(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
                                const MethodSettings& settings, std::vector<Contact>& sink) {
     const std::array<Vec3, 4> pa = a.tet(tet_a), pb = b.tet(tet_b);
-    const TetTetSatResult sat = tet_tet_sat(pa, pb, sat_contacts::sat_request(pa, pb, settings));
+    const TetTetSatResult sat = tet_tet_sat(pa, pb, contact_detail::sat_request(pa, pb, settings));
     if (sat.separated || sat.kind == SatAxisKind::kNone) return;
-    sat_contacts::append_intersection_contacts(a, tet_a, b, tet_b, sat.axis, sat.depth, settings, sink);
+    contact_detail::append_intersection_contacts(a, tet_a, b, tet_b, sat.axis, sat.depth, settings, sink);
   }
 };
 

@@ -1,4 +1,4 @@
-// The "consistent-vertex" contact method (Erleben 2018 §6, METHODS.md item 4); see
+// The "consistent-vertex" contact method (Erleben 2018 §6, docs/methods.md §4); see
 // src/contact/methods/consistent_vertex.cpp for what it computes, its locality compromise and its
 // degenerate cases.
 #pragma once

@@ -1,5 +1,5 @@
 // The Intersection contact method (K. Erleben, "Methodology for Assessing Mesh-Based Contact
-// Point Methods", ACM TOG 37(3), 2018, §6; METHODS.md item 1): surface-based, normals from
+// Point Methods", ACM TOG 37(3), 2018, §6; docs/methods.md §1): surface-based, normals from
 // feature types. See src/contact/methods/intersection.cpp for the rules, parameters and
 // degenerate cases.
 #pragma once

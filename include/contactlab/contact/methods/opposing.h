@@ -1,6 +1,6 @@
 // The Opposing contact method ("most opposing surfaces"; K. Erleben, "Methodology for Assessing
 // Mesh-Based Contact Point Methods", ACM TOG 37(3), 2018, §6 and Appendix A, Algorithm 1;
-// METHODS.md item 7). Registry name "opposing". See src/contact/methods/opposing.cpp for the
+// docs/methods.md §7). Registry name "opposing". See src/contact/methods/opposing.cpp for the
 // algorithm, its parameters and what it does with degenerate configurations.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Surface-SAT contact method (Erleben 2018 §6; METHODS.md item 6). See src/contact/methods/surface_sat.cpp.
+// Surface-SAT contact method (Erleben 2018 §6; docs/methods.md §6). See src/contact/methods/surface_sat.cpp.
 #pragma once
 
 #include "contactlab/contact/method.h"

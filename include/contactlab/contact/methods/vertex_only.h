@@ -1,4 +1,4 @@
-// The "vertex-only" contact method (Erleben 2018 §6, METHODS.md item 3); see
+// The "vertex-only" contact method (Erleben 2018 §6, docs/methods.md §3); see
 // src/contact/methods/vertex_only.cpp for what it computes and its degenerate cases.
 #pragma once
 

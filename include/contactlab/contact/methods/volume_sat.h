@@ -1,4 +1,4 @@
-// Volume-SAT contact method (Erleben 2018 §6; METHODS.md item 5). See src/contact/methods/volume_sat.cpp.
+// Volume-SAT contact method (Erleben 2018 §6; docs/methods.md §5). See src/contact/methods/volume_sat.cpp.
 #pragma once
 
 #include "contactlab/contact/method.h"

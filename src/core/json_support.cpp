@@ -1,4 +1,4 @@
-#include "scene/json_support.h"
+#include "contactlab/core/json_support.h"
 
 #include "contactlab/core/error.h"
 
@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-namespace contactlab::json_detail {
+namespace contactlab::json {
 namespace {
 
 /// Levenshtein distance (insert, delete, substitute).
@@ -266,4 +266,4 @@ std::string compact_json(const Json& value, const std::string& source, LibraryPr
   }
 }
 
-}  // namespace contactlab::json_detail
+}  // namespace contactlab::json

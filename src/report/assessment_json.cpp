@@ -1,19 +1,19 @@
 // JSON of an assessment run (format "contactlab-assessment", version 1, docs/assessment.md): the
 // CSV's measures per method × case plus the per-interface scores and per-contact normal qualities
 // that the plots are drawn from.
-#include "contactlab/io/assessment_tables.h"
+#include "contactlab/report/assessment_tables.h"
 
-#include "scene/json_fields.h"
+#include "contactlab/core/json_fields.h"
 
 namespace contactlab {
 namespace {
 
-using json_detail::element_path;
-using json_detail::Json;
+using json::element_path;
+using json::Json;
 
 const char* const kSource = "assessment JSON";
 
-double finite(double value, const std::string& path) { return json_detail::finite_for_writing(value, kSource, path); }
+double finite(double value, const std::string& path) { return json::finite_for_writing(value, kSource, path); }
 
 Json optional_number(const std::optional<double>& value, const std::string& path) {
   return value ? Json(finite(*value, path)) : Json(nullptr);
@@ -83,7 +83,7 @@ std::string assessment_json(const SuiteResult& result) {
     results.push_back(result_json(result.results[i], element_path("results", i)));
   }
   root["results"] = std::move(results);
-  return json_detail::pretty_json(root, kSource);
+  return json::pretty_json(root, kSource);
 }
 
 }  // namespace contactlab

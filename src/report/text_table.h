@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace contactlab::io_detail {
+namespace contactlab::report_detail {
 
 struct TextTable {
   std::vector<std::vector<std::string>> header;  ///< header lines, each a row of cells
@@ -19,4 +19,4 @@ struct TextTable {
 /// Display width of UTF-8 text: its code points (the tables use no wide characters).
 std::size_t text_width(const std::string& text);
 
-}  // namespace contactlab::io_detail
+}  // namespace contactlab::report_detail

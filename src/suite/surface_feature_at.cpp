@@ -1,4 +1,4 @@
-#include "scene/surface_feature_at.h"
+#include "surface_feature_at.h"
 
 #include "contactlab/geometry/closest_point_point_triangle.h"
 #include "contactlab/mesh/topology.h"

@@ -1,9 +1,9 @@
 // Terminal tables of an assessment run: the fundamental cases in the layout of Erleben 2018's
 // Table 8 (§8.4) and the structures as in its Table 7 (§8.1) with the area coverage P of §8.2–8.3.
-#include "contactlab/io/assessment_tables.h"
+#include "contactlab/report/assessment_tables.h"
 
-#include "contactlab/scene/builtin_scenes.h"
-#include "io/text_table.h"
+#include "contactlab/suite/builtin_scenes.h"
+#include "text_table.h"
 
 #include <fmt/core.h>
 
@@ -14,7 +14,7 @@
 namespace contactlab {
 namespace {
 
-using io_detail::TextTable;
+using report_detail::TextTable;
 
 const char* const kMissing = "–";
 

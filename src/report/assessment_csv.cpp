@@ -1,5 +1,5 @@
 // CSV of an assessment run: one row per method × case with every measure (docs/assessment.md).
-#include "contactlab/io/assessment_tables.h"
+#include "contactlab/report/assessment_tables.h"
 
 #include <fmt/core.h>
 

@@ -4,7 +4,7 @@
 // and — for deepest_overlap — from an exhaustive all-tet-pairs reference and a penetration depth
 // proved by hand. Every scene is also checked after random similarity transforms (rotation,
 // translation, uniform scale): polygons map, areas scale by s², counts and features stay.
-#include "contactlab/scene/planar_interfaces.h"
+#include "contactlab/suite/planar_interfaces.h"
 
 #include "contactlab/core/error.h"
 #include "contactlab/geometry/tet_tet_sat.h"
@@ -833,7 +833,7 @@ TEST(FindPlanarInterfaces, RandomBoxPairsMatchTheRectangleOverlap) {
   EXPECT_GT(edge_or_corner, kCases / 20);
 }
 
-// The suite's wall (SUITE.md "wall"): 10 layers × 8 bricks 0.625 × 0.4 × 0.5 on a ground box.
+// The suite's wall (docs/suite.md "wall"): 10 layers × 8 bricks 0.625 × 0.4 × 0.5 on a ground box.
 // Interfaces: 10 × 7 in-layer (area 0.4·0.5 = 0.2), 9 × 15 between layers (each upper brick
 // overlaps one or two lower ones by half a brick: 8 + 7 per layer pair, area 0.3125·0.5 = 0.15625),
 // 8 on the ground (0.625·0.5 = 0.3125): 213 interfaces, total 37.59375 m², 4 corners each.

@@ -1,17 +1,17 @@
 // Typed reads and writes of JSON fields whose errors name the field (internal to the library):
 // the readers of scene and contacts files derive from FieldReader, their writers from FieldWriter.
 // Every problem is an InputError(source, 0, "<field path>: <what was wrong and what was expected>"),
-// the path written like "bodies[3].shape.size[1]" (json_detail::field_path / element_path).
+// the path written like "bodies[3].shape.size[1]" (json::field_path / element_path).
 #pragma once
 
+#include "contactlab/core/json_support.h"
 #include "contactlab/core/types.h"
-#include "scene/json_support.h"
 
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace contactlab::json_detail {
+namespace contactlab::json {
 
 /// Field names, for check_fields and suggest.
 using Names = std::vector<std::string_view>;
@@ -72,4 +72,4 @@ class FieldWriter {
   std::string source_;
 };
 
-}  // namespace contactlab::json_detail
+}  // namespace contactlab::json

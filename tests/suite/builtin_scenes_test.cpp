@@ -1,8 +1,8 @@
 // The built-in suite's ground truth against closed forms and against expectations enumerated here
-// from the layout formulas of SUITE.md (not from the scene builders' code).
-#include "contactlab/scene/builtin_scenes.h"
+// from the layout formulas of docs/suite.md (not from the scene builders' code).
+#include "contactlab/suite/builtin_scenes.h"
 #include "contactlab/core/error.h"
-#include "contactlab/scene/planar_interfaces.h"
+#include "contactlab/suite/planar_interfaces.h"
 
 #include <gtest/gtest.h>
 
@@ -92,7 +92,7 @@ TEST(BuiltinScenes, FundamentalCasesHaveTheSuiteNormalsAndCountsAndDoNotOverlap)
 }
 
 // Stacked exactly, the two cases with area contact: the contact polygon's corners lie on features
-// of the base as SUITE.md constructs them.
+// of the base as docs/suite.md constructs them.
 TEST(BuiltinScenes, InternalEdgeHasTwoVertexVertexAndTwoVertexEdgeCorners) {
   for (bool refined : {false, true}) {
     SCOPED_TRACE(refined);

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace contactlab::json_detail {
+namespace contactlab::json {
 
 /// Members keep the order they were written in, so written files list fields in documented order.
 using Json = nlohmann::ordered_json;
@@ -50,4 +50,4 @@ std::string pretty_json(const Json& value, const std::string& source, LibraryPre
 /// One-line text without spaces (nlohmann's dump()), no final newline; errors as pretty_json.
 std::string compact_json(const Json& value, const std::string& source, LibraryPrefix prefix = LibraryPrefix::kDrop);
 
-}  // namespace contactlab::json_detail
+}  // namespace contactlab::json

@@ -1,4 +1,4 @@
-#include "scene/json_fields.h"
+#include "contactlab/core/json_fields.h"
 
 #include "contactlab/core/error.h"
 
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <sstream>
 
-namespace contactlab::json_detail {
+namespace contactlab::json {
 
 void FieldReader::fail(const std::string& path, const std::string& what) const {
   throw InputError(source_, 0, path.empty() ? what : path + ": " + what);
@@ -95,4 +95,4 @@ Json FieldWriter::vec3(const Vec3& v, const std::string& path) const {
   return out;
 }
 
-}  // namespace contactlab::json_detail
+}  // namespace contactlab::json

@@ -1,7 +1,7 @@
 // Built-in shape generators: closed, manifold, outward-oriented (counter-clockwise seen from
 // outside) triangle surfaces in a natural body frame, y up, without degenerate triangles or
 // duplicate vertices. Dimensions in metres, angles in radians. The shapes and their defaults are
-// those of the assessment suite (SUITE.md "Shapes").
+// those of the assessment suite (docs/suite.md "Shapes").
 //
 // Triangulation diagonals decide which edge–edge pairs exist, so every generator fixes them (a
 // "quad a, b, c, d" below is listed counter-clockwise seen from outside and split along a–c into
@@ -13,15 +13,18 @@
 // first and names `where` instead (see there).
 #pragma once
 
+#include <map>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "contactlab/core/types.h"
 #include "contactlab/mesh/tri_mesh.h"
-#include "contactlab/scene/shape.h"
 
 namespace contactlab {
+
+/// Generator parameters by name; a scalar is a vector of one value.
+using ShapeParams = std::map<std::string, std::vector<double>>;
 
 /// Box of the given full size (all > 0), centred at the origin: 8 vertices, 12 triangles. Each
 /// face is split along the diagonal from its corner with the smaller two in-plane coordinates to
@@ -44,17 +47,17 @@ TriMesh frustum_surface(int slices, double bottom_radius, double top_radius, dou
 
 /// Square pyramid ("spike"): apex (0, height, 0), base corners (±half_base, 0, ±half_base).
 /// Base: 2 triangles split along (−half_base, 0, −half_base)–(half_base, 0, half_base).
-/// SUITE.md: height 2.4, half_base 0.8.
+/// docs/suite.md: height 2.4, half_base 0.8.
 TriMesh spike_surface(double height = 2.4, double half_base = 0.8);
 
 /// Triangular prism ("wedge"): ridge (0, height, ±half_length), base (±half_base, 0, ±half_length).
 /// Diagonals: base (−b, 0, −l)–(b, 0, l); side x > 0 (b, 0, −l)–(0, h, l); side x < 0
 /// (−b, 0, l)–(0, h, −l) (symmetric under the half turn about y). End faces are single triangles.
-/// SUITE.md: height 2.4, half_base 0.8, half_length 1.6.
+/// docs/suite.md: height 2.4, half_base 0.8, half_length 1.6.
 TriMesh wedge_surface(double height = 2.4, double half_base = 0.8, double half_length = 1.6);
 
 /// Block x∈[−1,1], y∈[−0.5,0.5], z∈[−2,2] whose top has a V-groove along z: the top is y = 0.5
-/// except for |x| < 0.5, where it dips to the groove line x = 0, y = 0 (SUITE.md "crack"). It is the
+/// except for |x| < 0.5, where it dips to the groove line x = 0, y = 0 (docs/suite.md "crack"). It is the
 /// prism along z over the 7-gon (−1,−0.5) (1,−0.5) (1,0.5) (0.5,0.5) (0,0) (−0.5,0.5) (−1,0.5) in
 /// (x, y): 14 vertices, every rectangular face (bottom, sides, the two top strips y = 0.5, the two
 /// 45° groove walls) split from polygon vertex k at z = −2 to vertex k+1 at z = +2 (in that order),
@@ -62,7 +65,7 @@ TriMesh wedge_surface(double height = 2.4, double half_base = 0.8, double half_l
 TriMesh crack_surface();
 
 /// Block x,z∈[−1,1], y∈[−0.5,0.5] with an inverted square-pyramid hole: rim x,z = ±0.5 at y = 0.5,
-/// bottom vertex (0,0,0) (SUITE.md "hole"). 13 vertices, 22 triangles: the top is the square ring
+/// bottom vertex (0,0,0) (docs/suite.md "hole"). 13 vertices, 22 triangles: the top is the square ring
 /// between the outer square ±1 and the rim, as 4 trapezoids each split from its outer corner to the
 /// next rim corner counter-clockwise seen from below (i.e. in the order of increasing angle from +x
 /// towards +z); 4 wall triangles meeting at (0,0,0); each side face split from its bottom corner to
@@ -80,7 +83,7 @@ TriMesh hole_surface();
 TriMesh voussoir_surface(double inner_radius, double outer_radius, double theta0, double theta1, double depth);
 
 /// The fixed base of the `internal-edge` case: box x,z∈[−2,2], y∈[−1,1] whose top face is
-/// tessellated exactly with the 10 triangles SUITE.md lists (internal vertices (−1, 1, 1) and
+/// tessellated exactly with the 10 triangles docs/suite.md lists (internal vertices (−1, 1, 1) and
 /// (1, 1, 1), i.e. (x, z) = (−1, 1) and (1, 1)), each counter-clockwise seen from above; each side face a fan of 3
 /// triangles from its top-edge midpoint ((0,1,±2), (±2,1,0)); bottom 2 triangles split along
 /// (−2,−1,−2)–(2,−1,2). 14 vertices, 24 triangles.

@@ -1,7 +1,7 @@
 // Assessment tables, CSV and JSON from hand-built SuiteResults: the exact Table 8 layout text,
 // suite column order whatever the run order, the "(*)" of empty sets, reference rows, the
 // structures block cells, and CSV/JSON fields read back bit-exactly.
-#include "contactlab/io/assessment_tables.h"
+#include "contactlab/report/assessment_tables.h"
 
 #include "contactlab/core/error.h"
 

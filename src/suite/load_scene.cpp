@@ -1,8 +1,8 @@
-#include "contactlab/scene/load_scene.h"
+#include "contactlab/suite/load_scene.h"
 
 #include "contactlab/core/error.h"
-#include "contactlab/scene/builtin_scenes.h"
 #include "contactlab/scene/scene_json.h"
+#include "contactlab/suite/builtin_scenes.h"
 
 #include <filesystem>
 

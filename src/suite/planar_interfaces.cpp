@@ -38,7 +38,7 @@
 //      moved exactly onto that vertex (A's first, else B's); the others are projected onto the
 //      group's plane.
 // tol = options.tolerance.absolute(scene.length_scale()).
-#include "contactlab/scene/planar_interfaces.h"
+#include "contactlab/suite/planar_interfaces.h"
 
 #include "contactlab/broadphase/bvh.h"
 #include "contactlab/broadphase/candidate_body_pairs.h"

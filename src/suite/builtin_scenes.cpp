@@ -1,13 +1,13 @@
-// The built-in suite (SUITE.md). Every scene lists its fixed/lower bodies first, so that a
+// The built-in suite (docs/suite.md). Every scene lists its fixed/lower bodies first, so that a
 // ground-truth interface (a, b) with a < b has its normal from the lower (or fixed) body to the
-// upper (or moving) one, as SUITE.md lists them.
-#include "contactlab/scene/builtin_scenes.h"
+// upper (or moving) one, as docs/suite.md lists them.
+#include "contactlab/suite/builtin_scenes.h"
 
 #include "contactlab/core/error.h"
 #include "contactlab/core/tolerance.h"
-#include "contactlab/scene/generators.h"
-#include "contactlab/scene/planar_interfaces.h"
-#include "scene/surface_feature_at.h"
+#include "contactlab/mesh/shape_generators.h"
+#include "contactlab/suite/planar_interfaces.h"
+#include "surface_feature_at.h"
 
 #include <bit>
 #include <cmath>
@@ -23,7 +23,7 @@ const double kAlpha = std::sqrt(0.5);        // groove and hole walls at 45°
 const double kBeta = 1.0 / std::sqrt(10.0);  // spike/wedge side normal (±γ, β, 0)
 const double kGamma = 3.0 / std::sqrt(10.0);
 
-// Suite dimensions (SUITE.md "Shapes").
+// Suite dimensions (docs/suite.md "Shapes").
 constexpr double kSpikeHeight = 2.4;
 constexpr double kRidgeHalfLength = 1.6;  // wedge ridge z ∈ [−1.6, 1.6] (length 3.2 = 4B)
 
@@ -98,14 +98,14 @@ ContactInterface point_interface(Index a, Index b, std::vector<Vec3> normals, in
   return i;
 }
 
-// True regions of the point and line cases (SUITE.md table). An apex-down spike placed at
+// True regions of the point and line cases (docs/suite.md table). An apex-down spike placed at
 // (0, H, 0) has its apex (0, H, 0) − (0, H, 0) at the origin; a ridge-down wedge there has its
 // ridge (0, H, ±2B) turned to (0, 0, ∓1.6); the apex-up/ridge-up fixed bodies of the two-point
 // cases at (0, −H, 0) have theirs at the origin / on (0, 0, ±1.6) too.
 const std::vector<Vec3> kApexRegion{Vec3::Zero()};
 const std::vector<Vec3> kRidgeRegion{Vec3(0, 0, -kRidgeHalfLength), Vec3(0, 0, kRidgeHalfLength)};
 
-// ---- Fundamental cases (SUITE.md table; fixed body A first, moving body B second) ----------------
+// ---- Fundamental cases (docs/suite.md table; fixed body A first, moving body B second) ----------------
 
 Scene point_in_crack_spike(ShapeFactory& shapes) {
   Scene s;
@@ -154,7 +154,7 @@ Scene sliding_wedge(ShapeFactory& shapes) {
 }
 
 // Two points: under the velocity (−1.2, −4.8, 0) the moving apex/ridge would enter the fixed body
-// through its face with normal (−γ, β, 0) (SUITE.md).
+// through its face with normal (−γ, β, 0) (docs/suite.md).
 // The region: the apex (spike on anything) or the common part of both ridges (two wedges).
 Scene two_points(ShapeFactory& shapes, const std::string& fixed_shape, const std::string& moving_shape,
                  int min_contacts) {
@@ -189,7 +189,7 @@ Scene cliff_edge(ShapeFactory& shapes) {
 
 // ---- Structures ---------------------------------------------------------------------------------
 
-// A 3.5 m Greek pillar of width 0.5 on a ground slab, built bottom-up (SUITE.md `pillar`).
+// A 3.5 m Greek pillar of width 0.5 on a ground slab, built bottom-up (docs/suite.md `pillar`).
 Scene pillar(ShapeFactory& shapes) {
   Scene s;
   s.bodies.push_back(ground(shapes, -1.5, 1.5, -1.5, 1.5, 0.3));
@@ -217,7 +217,7 @@ Scene pillar(ShapeFactory& shapes) {
   return s;
 }
 
-// 10 layers × 8 bricks 0.625 × 0.4 × 0.5, odd layers shifted by half a brick (SUITE.md `wall`).
+// 10 layers × 8 bricks 0.625 × 0.4 × 0.5, odd layers shifted by half a brick (docs/suite.md `wall`).
 Scene wall(ShapeFactory& shapes) {
   Scene s;
   const double length = 0.625, height = 0.4, depth = 0.5;
@@ -232,7 +232,7 @@ Scene wall(ShapeFactory& shapes) {
   return s;
 }
 
-// Two pillars of 3 stones and 7 voussoirs around (0, 2, 0) between radii 1.5 and 2 (SUITE.md `arch`).
+// Two pillars of 3 stones and 7 voussoirs around (0, 2, 0) between radii 1.5 and 2 (docs/suite.md `arch`).
 Scene arch(ShapeFactory& shapes) {
   Scene s;
   s.bodies.push_back(ground(shapes, -3, 3, -1.5, 1.5, 0.5));

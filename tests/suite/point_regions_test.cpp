@@ -1,11 +1,11 @@
-// The true contact regions of the eight point and line cases (SUITE.md table): the apex or the
+// The true contact regions of the eight point and line cases (docs/suite.md table): the apex or the
 // touching part of the ridge, with the feature of each body there, derived here from the shape
-// definitions of SUITE.md and checked against the meshes; carried through scene JSON and
+// definitions of docs/suite.md and checked against the meshes; carried through scene JSON and
 // transformed().
 #include "contactlab/mesh/topology.h"
-#include "contactlab/scene/builtin_scenes.h"
 #include "contactlab/scene/scene_json.h"
 #include "contactlab/scene/scene_transforms.h"
+#include "contactlab/suite/builtin_scenes.h"
 
 #include <gtest/gtest.h>
 

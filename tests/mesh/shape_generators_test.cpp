@@ -1,9 +1,9 @@
 // Tests of the built-in shape generators. Ground truth comes from the shapes' definitions
-// (SUITE.md "Shapes", generators.h): closed-form volumes derived here, analytic inside/outside
+// (docs/suite.md "Shapes", generators.h): closed-form volumes derived here, analytic inside/outside
 // predicates written from the definitions (not from the generator code), analytic face normals,
 // and the generalized winding number of the mesh (solid angles, van Oosterom & Strackee, IEEE
 // Trans. Biomed. Eng. 30(2), 1983, eq. 9) compared with the analytic predicate on random points.
-#include "contactlab/scene/generators.h"
+#include "contactlab/mesh/shape_generators.h"
 
 #include <gtest/gtest.h>
 
@@ -379,7 +379,7 @@ TEST(Generators, InternalEdgeBaseTopIsExactlyTheListedTriangles) {
   const TriMesh base = internal_edge_base_surface();
   EXPECT_EQ(base.vertex_count(), 14);
   EXPECT_EQ(base.triangle_count(), 24);
-  // SUITE.md's list, (x, z) at y = 1; a mesh triangle matches one up to cyclic rotation (same
+  // docs/suite.md's list, (x, z) at y = 1; a mesh triangle matches one up to cyclic rotation (same
   // orientation, which is counter-clockwise seen from above).
   const double listed[10][3][2] = {
       {{-2, 2}, {0, 2}, {-1, 1}}, {{-2, 2}, {-1, 1}, {-2, 0}},  {{0, 2}, {2, 2}, {1, 1}},  {{2, 2}, {2, 0}, {1, 1}},
@@ -434,7 +434,7 @@ TEST(Generators, InternalEdgeBaseTopIsExactlyTheListedTriangles) {
     EXPECT_EQ(middle.z(), -1.0);
   }
   // Side faces: fans of 3 from the top-edge midpoints (convex vertices on the top's border), which
-  // SUITE.md's list also uses 4, 3, 6, 3 times.
+  // docs/suite.md's list also uses 4, 3, 6, 3 times.
   for (const auto& [p, triangles] : {std::pair{Vec3(0, 1, 2), 7u}, std::pair{Vec3(2, 1, 0), 6u},
                                      std::pair{Vec3(0, 1, -2), 9u}, std::pair{Vec3(-2, 1, 0), 6u}}) {
     const Index v = find_vertex(base, p);

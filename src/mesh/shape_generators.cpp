@@ -4,7 +4,7 @@
 // created the first time its exact coordinates appear and reused afterwards, so shared corners are
 // bit-identical and there are no duplicate vertices by construction. Faces are listed
 // counter-clockwise seen from outside; a rectangular face "quad(a, b, c, d)" is split along a–c.
-#include "contactlab/scene/generators.h"
+#include "contactlab/mesh/shape_generators.h"
 
 #include <fmt/format.h>
 
@@ -430,7 +430,7 @@ TriMesh voussoir_surface(double inner_radius, double outer_radius, double theta0
 TriMesh internal_edge_base_surface() {
   SurfaceBuilder builder;
   const auto top = [](double x, double z) { return Vec3(x, 1.0, z); };
-  // SUITE.md "internal-edge", as listed there with (x, z) points; each is counter-clockwise seen
+  // docs/suite.md "internal-edge", as listed there with (x, z) points; each is counter-clockwise seen
   // from above.
   const double listed[10][3][2] = {
       {{-2, 2}, {0, 2}, {-1, 1}}, {{-2, 2}, {-1, 1}, {-2, 0}},  {{0, 2}, {2, 2}, {1, 1}},  {{2, 2}, {2, 0}, {1, 1}},

@@ -1,6 +1,6 @@
 // deepest_overlap (planar_interfaces.h): the largest tet–tet SAT penetration depth in a scene.
 //
-// Broad phase as the contact pipeline does it (DESIGN.md data flow): one tet BVH per distinct shape
+// Broad phase as the contact pipeline does it (docs/design.md "Data flow"): one tet BVH per distinct shape
 // (bodies share shapes through shared_ptr, e.g. the wall's 80 bricks), body boxes from
 // bvh_world_bounds → candidate_body_pairs (margin 0: touching boxes count) → BVH tandem walk
 // candidate_element_pairs (margin 0). Every candidate tet pair is tested with tet_tet_sat (default
@@ -11,7 +11,7 @@
 // Exactly touching bodies therefore give at most the SAT touching band (≈ 1e-9 × a tet's size),
 // not necessarily 0. A scene with fewer than two bodies, or bodies without tets, gives 0.
 // Throws InputError if a pose is not finite (from the broad phase).
-#include "contactlab/scene/planar_interfaces.h"
+#include "contactlab/suite/planar_interfaces.h"
 
 #include "contactlab/broadphase/bvh.h"
 #include "contactlab/broadphase/candidate_body_pairs.h"

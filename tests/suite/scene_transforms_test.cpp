@@ -2,8 +2,9 @@
 // derived afresh from the moved geometry, and the closed-form totals must scale with scale².
 #include "contactlab/scene/scene_transforms.h"
 #include "contactlab/core/error.h"
-#include "contactlab/scene/builtin_scenes.h"
-#include "contactlab/scene/planar_interfaces.h"
+#include "contactlab/suite/builtin_scenes.h"
+#include "contactlab/suite/perturbed.h"
+#include "contactlab/suite/planar_interfaces.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
-#include "io/text_table.h"
+#include "text_table.h"
 
 #include <algorithm>
 
-namespace contactlab::io_detail {
+namespace contactlab::report_detail {
 
 std::size_t text_width(const std::string& text) {
   // Count every byte that does not continue a UTF-8 sequence (continuation bytes are 10xxxxxx).
@@ -38,4 +38,4 @@ std::string TextTable::render() const {
   return out;
 }
 
-}  // namespace contactlab::io_detail
+}  // namespace contactlab::report_detail

@@ -1,4 +1,4 @@
-// The built-in assessment suite of Erleben 2018 (§5, §8), made exact (SUITE.md): ten fundamental
+// The built-in assessment suite of Erleben 2018 (§5, §8), made exact (docs/suite.md): ten fundamental
 // cases, `pillar`, `wall` and `arch`, each with coarse (TetGen "pq2.0Y", the paper's default) or
 // refined tetrahedralization, and with its ground truth derived from the geometry.
 #pragma once
