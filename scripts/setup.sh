@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libcairo2-dev fonts-dejavu-core  # the assessment report's plots (SVG and PNG) and their font
   libfcl-dev  # bench/methods_bench (side by side with FCL); optional for the library
+  clang-format  # the code style check (scripts/check_format.sh, .clang-format)
   chromium
 )
 # Node.js and npm build the viewer (viewer/); a machine that has them already keeps its own.

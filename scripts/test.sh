@@ -9,6 +9,9 @@ fast=0
 
 scripts/setup.sh
 
+echo "== format (.clang-format)"
+scripts/check_format.sh
+
 presets=(default)
 ((fast)) || presets+=(asan)
 
