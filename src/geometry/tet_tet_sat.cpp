@@ -10,7 +10,7 @@
 namespace contactlab {
 namespace {
 
-// Same local numbering as kTetFaces / kTetEdges in mesh/tet_mesh.h (geometry does not depend on mesh).
+// Same local numbering as kTetFaces / kTetEdges (contactlab/geometry/tetrahedron_tables.h).
 constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
 
 using Corners = std::array<Vec3, 4>;

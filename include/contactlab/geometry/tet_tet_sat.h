@@ -3,7 +3,7 @@
 // Mesh-Based Contact Point Methods", ACM TOG 37(3), 2018, §6; docs/methods.md §5).
 //
 // Candidate axes, in this order (the order breaks ties): the 4 face normals of A (face i opposite
-// vertex i, as kTetFaces in mesh/tet_mesh.h), the 4 face normals of B, then the 6×6 cross products
+// vertex i, as kTetFaces in geometry/tetrahedron_tables.h), the 4 face normals of B, then the 6×6 cross products
 // e_A(i) × e_B(j) of their edges (kTetEdges order, i major). Two convex polytopes are disjoint iff
 // one of these axes separates their projections (the face normals of their Minkowski difference).
 // Along a unit axis n, with A projecting to [a_lo, a_hi] and B to [b_lo, b_hi], the overlap is

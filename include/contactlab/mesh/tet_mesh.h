@@ -1,6 +1,6 @@
 // Tetrahedral volume mesh. Every tet (a, b, c, d) is positively oriented:
 // (b−a)·((c−a)×(d−a)) > 0. Local face i of a tet is the face opposite its vertex i, with vertices
-// ordered so that its normal (by the right-hand rule) points out of the tet: see kTetFaces.
+// ordered so that its normal (by the right-hand rule) points out of the tet: see kTetFaces (contactlab/geometry/tetrahedron_tables.h).
 #pragma once
 
 #include "contactlab/core/aabb.h"
