@@ -1,6 +1,7 @@
 // JSON helpers shared by every contactlab JSON reader and writer (scene files in scene; contacts
-// and viewer data in io; assessment results in report): parsing with line numbers and duplicate-key rejection, "did you mean" suggestions, value
-// descriptions for messages, field paths, and the pretty printer of the contactlab JSON files.
+// and viewer data in io; assessment results in report): parsing with line numbers and duplicate-key
+// rejection, "did you mean" suggestions, value descriptions for messages, field paths, and the
+// pretty printer of the contactlab JSON files.
 // Typed reads and writes with field-path errors are in contactlab/core/json_fields.h.
 #pragma once
 
