@@ -1,11 +1,12 @@
 // `contactlab scenes` and `contactlab scene NAME|FILE [--refined] [--perturb D --seed S]
-// [--rotate X Y Z DEG] [--translate X Y Z] [--scale S] [-o scene.json]`.
+// [--rotate X Y Z DEG] [--translate X Y Z] [--scale S] [--derive-ground-truth] [-o scene.json]`.
 #include "commands.h"
 
 #include "contactlab/core/error.h"
 #include "contactlab/scene/scene_json.h"
 #include "contactlab/scene/scene_transforms.h"
 #include "contactlab/suite/builtin_scenes.h"
+#include "contactlab/suite/derive_ground_truth.h"
 #include "contactlab/suite/load_scene.h"
 #include "contactlab/suite/perturbed.h"
 
@@ -16,6 +17,7 @@
 #include <cmath>
 #include <memory>
 #include <numbers>
+#include <optional>
 #include <set>
 
 namespace contactlab::cli {
@@ -28,6 +30,7 @@ struct SceneArgs {
   std::uint64_t seed = 1;
   std::vector<double> rotate, translate;
   double scale = 1.0;
+  bool derive_ground_truth = false;
   std::string output;
 };
 
@@ -54,6 +57,23 @@ void print_scene_summary(const Scene& scene, double build_seconds) {
   fmt::print("  built in {:.3f} s\n", build_seconds);
 }
 
+/// What --derive-ground-truth did (stdout), and the touching pairs it could not derive (stderr).
+void print_derivation(const Scene& scene, const DeriveGroundTruthResult& derived) {
+  const GroundTruth& truth = derived.ground_truth;
+  fmt::print(
+      "  derived ground truth: {} interfaces ({} planar from the geometry, {} non-planar kept as given, {} planar "
+      "replaced), minimal contacts {}, contact area {:.10g} m²\n",
+      truth.interfaces.size(), derived.derived, derived.kept, derived.replaced, truth.total_min_contacts(),
+      truth.total_area());
+  if (derived.underived.empty()) return;
+  fmt::print(stderr, "{} touching body pair{} without derived ground truth (touching band {:.3g} m):\n",
+             derived.underived.size(), derived.underived.size() == 1 ? "" : "s", derived.tolerance);
+  for (const UnderivedPair& pair : derived.underived) {
+    fmt::print(stderr, "  {} – {}: {}\n", scene.bodies[pair.body_a].name, scene.bodies[pair.body_b].name,
+               describe(pair, derived.tolerance));
+  }
+}
+
 void run_scene(const SceneArgs& args) {
   const auto start = std::chrono::steady_clock::now();
   Scene scene = load_scene(args.scene, {.refined = args.refined});
@@ -70,12 +90,20 @@ void run_scene(const SceneArgs& args) {
     if (!args.translate.empty()) motion.translation = Vec3(args.translate[0], args.translate[1], args.translate[2]);
     scene = transformed(scene, motion, args.scale);
   }
+  // Derived last, from the geometry that is written (docs/suite.md "Deriving ground truth for your
+  // own scene"): planar interfaces replaced, non-planar ones kept.
+  std::optional<DeriveGroundTruthResult> derived;
+  if (args.derive_ground_truth) {
+    derived = derive_ground_truth(scene);
+    scene.ground_truth = derived->ground_truth;
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!args.output.empty()) {
     write_scene_json(args.output, scene);
     fmt::print("wrote {}\n", args.output);
   }
   print_scene_summary(scene, seconds);
+  if (derived) print_derivation(scene, *derived);
 }
 
 }  // namespace
@@ -101,6 +129,9 @@ void add_scene_commands(CLI::App& app) {
   scene->add_option("--translate", args->translate, "translate the whole scene by X Y Z (after rotating)")->expected(3);
   scene->add_option("--scale", args->scale, "scale the whole scene uniformly (before rotating)")
       ->check(CLI::PositiveNumber);
+  scene->add_flag("--derive-ground-truth", args->derive_ground_truth,
+                  "derive the planar interfaces from the geometry (replacing planar ones, keeping point/line "
+                  "ones) and list touching pairs it cannot derive");
   scene->add_option("-o,--output", args->output, "write the scene (with its ground truth) as JSON");
   scene->callback([args] { run_scene(*args); });
 }

@@ -3,26 +3,6 @@
 #include <algorithm>
 
 namespace contactlab {
-namespace {
-
-FeatureRef feature_ref(const FeatureOnBody& feature) {
-  FeatureRef out;
-  switch (feature.kind) {
-    case FeatureKind::kVertex:
-      out.type = FeatureType::kVertex;
-      break;
-    case FeatureKind::kEdge:
-      out.type = FeatureType::kEdge;
-      break;
-    case FeatureKind::kFace:
-      out.type = FeatureType::kFace;
-      break;
-  }
-  out.index = feature.index;
-  return out;
-}
-
-}  // namespace
 
 ContactSet contacts_from_ground_truth(const Scene& scene) {
   ContactSet out;
@@ -41,8 +21,8 @@ ContactSet contacts_from_ground_truth(const Scene& scene) {
         c.position = corner.position;
         c.normal = interface.feasible_normals[k];
         c.gap = 0.0;
-        c.feature_a = feature_ref(corner.on_a);
-        c.feature_b = feature_ref(corner.on_b);
+        c.feature_a = corner.on_a;  // the same FeatureRef type (mesh/feature_ref.h)
+        c.feature_b = corner.on_b;
         out.contacts.push_back(c);
       }
     }

@@ -326,21 +326,21 @@ class Reader : json::FieldReader {
     return index;
   }
 
-  FeatureOnBody feature(const Json& v, const std::string& path, const Body& body) const {
+  FeatureRef feature(const Json& v, const std::string& path, const Body& body) const {
     expect(v, path, v.is_object(), "a feature {\"kind\": \"vertex\"|\"edge\"|\"face\", \"index\": i}");
     check_fields(v, path, {"kind", "index"});
-    FeatureOnBody f;
+    FeatureRef f;
     const std::string kind_path = field_path(path, "kind");
     const std::string kind = string(required(v, path, "kind"), kind_path);
-    const std::optional<FeatureKind> parsed = scene_detail::feature_kind_from_name(kind);
+    const std::optional<FeatureType> parsed = scene_detail::feature_kind_from_name(kind);
     if (!parsed) fail(kind_path, "unknown feature kind '" + kind + "'" + suggest(kind, {"vertex", "edge", "face"}));
-    f.kind = *parsed;
+    f.type = *parsed;
     // Counts of the surface the features index: the tet mesh's boundary (surface_map.surface, over
     // all tet-mesh vertices), which has more vertices and triangles than the input surface when
     // TetGen may split boundary faces (refined switches). Closed and manifold: 3T/2 edges.
     const TriMesh& surface = body.shape->surface_map.surface;
-    const long long count = f.kind == FeatureKind::kVertex ? surface.vertex_count()
-                            : f.kind == FeatureKind::kFace ? surface.triangle_count()
+    const long long count = f.type == FeatureType::kVertex ? surface.vertex_count()
+                            : f.type == FeatureType::kFace ? surface.triangle_count()
                                                            : 3LL * surface.triangle_count() / 2;
     // -1 (kInvalidIndex) is accepted: "feature not recorded".
     f.index = static_cast<Index>(integer(required(v, path, "index"), field_path(path, "index"), -1, count - 1));

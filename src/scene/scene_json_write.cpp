@@ -150,9 +150,12 @@ class Writer : json::FieldWriter {
     return scene_.bodies[static_cast<std::size_t>(index)].name;
   }
 
-  static Json feature(const FeatureOnBody& f) {
+  Json feature(const FeatureRef& f, const std::string& path) const {
+    const char* kind = scene_detail::feature_kind_name(f.type);
+    if (kind == nullptr)
+      fail(field_path(path, "kind"), "a tet feature; a contact region's corner lies on a vertex, edge or face");
     Json out = Json::object();
-    out["kind"] = scene_detail::feature_kind_name(f.kind);
+    out["kind"] = kind;
     out["index"] = f.index;
     return out;
   }
@@ -177,9 +180,10 @@ class Writer : json::FieldWriter {
       for (std::size_t k = 0; k < in.polygon.size(); ++k) {
         const PolygonCorner& corner = in.polygon[k];
         Json c = Json::object();
-        c["position"] = vec3(corner.position, field_path(element_path(field_path(path, "polygon"), k), "position"));
-        c["on_a"] = feature(corner.on_a);
-        c["on_b"] = feature(corner.on_b);
+        const std::string corner_path = element_path(field_path(path, "polygon"), k);
+        c["position"] = vec3(corner.position, field_path(corner_path, "position"));
+        c["on_a"] = feature(corner.on_a, field_path(corner_path, "on_a"));
+        c["on_b"] = feature(corner.on_b, field_path(corner_path, "on_b"));
         polygon.push_back(std::move(c));
       }
       out["polygon"] = std::move(polygon);

@@ -1,4 +1,5 @@
-// deepest_overlap (planar_interfaces.h): the largest tet–tet SAT penetration depth in a scene.
+// deepest_overlap (planar_interfaces.h): the largest tet–tet SAT penetration depth in a scene, and
+// body_pair_overlaps (body_pair_overlaps.h): the same per body pair, for derive_ground_truth.
 //
 // Broad phase as the contact pipeline does it (docs/design.md "Data flow"): one tet BVH per distinct shape
 // (bodies share shapes through shared_ptr, e.g. the wall's 80 bricks), body boxes from
@@ -13,6 +14,7 @@
 // Throws InputError if a pose is not finite (from the broad phase).
 #include "contactlab/suite/planar_interfaces.h"
 
+#include "body_pair_overlaps.h"
 #include "contactlab/broadphase/bvh.h"
 #include "contactlab/broadphase/candidate_body_pairs.h"
 #include "contactlab/broadphase/candidate_element_pairs.h"
@@ -25,8 +27,9 @@
 #include <vector>
 
 namespace contactlab {
+namespace suite_detail {
 
-double deepest_overlap(const Scene& scene) {
+std::vector<BodyPairOverlap> body_pair_overlaps(const Scene& scene) {
   std::map<const Shape*, Bvh> trees;
   const std::size_t n = scene.bodies.size();
   std::vector<const Bvh*> body_trees(n, nullptr);
@@ -54,7 +57,7 @@ double deepest_overlap(const Scene& scene) {
     return w;
   };
 
-  double deepest = 0.0;
+  std::vector<BodyPairOverlap> result;
   for (const BodyPair& pair : candidate_body_pairs(boxes, 0.0)) {
     const TetMesh& mesh_a = scene.bodies[pair.a].shape->tets;
     const TetMesh& mesh_b = scene.bodies[pair.b].shape->tets;
@@ -62,6 +65,8 @@ double deepest_overlap(const Scene& scene) {
     const PosedBody b{body_trees[pair.b], mesh_elements(mesh_b), poses[pair.b]};
     const std::vector<Vec3>& world_a = world_vertices(pair.a);
     const std::vector<Vec3>& world_b = world_vertices(pair.b);
+    bool overlapping = false;
+    double deepest = 0.0;
     for (const ElementPair& ep : candidate_element_pairs(a, b, 0.0)) {
       std::array<Vec3, 4> ta, tb;
       for (int c = 0; c < 4; ++c) {
@@ -69,8 +74,21 @@ double deepest_overlap(const Scene& scene) {
         tb[c] = world_b[mesh_b.tets[ep.b][c]];
       }
       const TetTetSatResult sat = tet_tet_sat(ta, tb);
-      if (!sat.separated) deepest = std::max(deepest, sat.depth);
+      if (sat.separated) continue;
+      overlapping = true;
+      deepest = std::max(deepest, sat.depth);
     }
+    if (overlapping) result.push_back({pair.a, pair.b, deepest});
+  }
+  return result;
+}
+
+}  // namespace suite_detail
+
+double deepest_overlap(const Scene& scene) {
+  double deepest = 0.0;
+  for (const suite_detail::BodyPairOverlap& pair : suite_detail::body_pair_overlaps(scene)) {
+    deepest = std::max(deepest, pair.depth);
   }
   return deepest;
 }

@@ -149,16 +149,16 @@ struct PlaneFrame {
 };
 
 /// Stage 6 for one body: the feature at corner `p` (2-D), and the vertex it lies on (or invalid).
-FeatureOnBody find_feature(const Vec2& p, const PosedSurface& body, const std::set<Index>& triangles,
-                           const PlaneFrame& frame, double tol) {
+FeatureRef find_feature(const Vec2& p, const PosedSurface& body, const std::set<Index>& triangles,
+                        const PlaneFrame& frame, double tol) {
   const TriMesh& surface = *body.shape->surface;
   const MeshTopology& topology = body.shape->topology;
   auto corner_2d = [&](Index vertex) { return frame.to_2d(body.world[vertex]); };
 
   // Nearest within tol, ties to the lower index (sets and the loops below run in index order).
-  FeatureOnBody best;
+  FeatureRef best;
   double best_distance = std::numeric_limits<double>::infinity();
-  auto consider = [&](FeatureKind kind, Index index, double distance) {
+  auto consider = [&](FeatureType kind, Index index, double distance) {
     if (distance <= tol && (distance < best_distance || (distance == best_distance && index < best.index))) {
       best = {kind, index};
       best_distance = distance;
@@ -166,13 +166,13 @@ FeatureOnBody find_feature(const Vec2& p, const PosedSurface& body, const std::s
   };
 
   for (Index t : triangles) {
-    for (Index vertex : surface.triangles[t]) consider(FeatureKind::kVertex, vertex, (p - corner_2d(vertex)).norm());
+    for (Index vertex : surface.triangles[t]) consider(FeatureType::kVertex, vertex, (p - corner_2d(vertex)).norm());
   }
   if (best.index != kInvalidIndex) return best;
   for (Index t : triangles) {
     for (Index edge : topology.triangle_edges[t]) {
       const Edge& e = topology.edges[edge];
-      consider(FeatureKind::kEdge, edge, point_segment_distance_2d(p, corner_2d(e[0]), corner_2d(e[1])));
+      consider(FeatureType::kEdge, edge, point_segment_distance_2d(p, corner_2d(e[0]), corner_2d(e[1])));
     }
   }
   if (best.index != kInvalidIndex) return best;
@@ -182,7 +182,7 @@ FeatureOnBody find_feature(const Vec2& p, const PosedSurface& body, const std::s
     const double distance = point_triangle_distance_2d(p, corner_2d(tri[0]), corner_2d(tri[1]), corner_2d(tri[2]));
     if (distance < nearest) {  // strict: ties keep the lower index
       nearest = distance;
-      best = {FeatureKind::kFace, t};
+      best = {FeatureType::kFace, t};
     }
   }
   // A corner of a piece always lies in its triangles up to rounding; the nearest is reported even
@@ -243,9 +243,9 @@ std::optional<ContactInterface> make_interface(Index a, Index b, const PlaneGrou
     PolygonCorner corner;
     corner.on_a = find_feature(q, body_a, group.triangles_a, frame, tol);
     corner.on_b = find_feature(q, body_b, group.triangles_b, frame, tol);
-    if (corner.on_a.kind == FeatureKind::kVertex) {
+    if (corner.on_a.type == FeatureType::kVertex) {
       corner.position = body_a.world[corner.on_a.index];
-    } else if (corner.on_b.kind == FeatureKind::kVertex) {
+    } else if (corner.on_b.type == FeatureType::kVertex) {
       corner.position = body_b.world[corner.on_b.index];
     } else {
       corner.position = frame.origin + q.x() * frame.u + q.y() * frame.v;

@@ -32,8 +32,8 @@ struct Nearest {
 
 }  // namespace
 
-FeatureOnBody surface_feature_at(const Body& body, const Vec3& p, double tolerance) {
-  if (!body.shape) return {FeatureKind::kFace, kInvalidIndex};
+FeatureRef surface_feature_at(const Body& body, const Vec3& p, double tolerance) {
+  if (!body.shape) return {FeatureType::kFace, kInvalidIndex};
   const SurfaceMap& map = body.shape->surface_map;
   const TriMesh& surface = map.surface;
   // Work in the body frame: the pose is rigid, so distances are the same.
@@ -41,7 +41,7 @@ FeatureOnBody surface_feature_at(const Body& body, const Vec3& p, double toleran
 
   Nearest vertex{tolerance};
   for (Index v : map.surface_vertices) vertex.consider(v, (surface.vertices[v] - q).norm());
-  if (vertex.index != kInvalidIndex) return {FeatureKind::kVertex, vertex.index};
+  if (vertex.index != kInvalidIndex) return {FeatureType::kVertex, vertex.index};
 
   const MeshTopology topology = build_topology(surface);
   Nearest edge{tolerance};
@@ -49,7 +49,7 @@ FeatureOnBody surface_feature_at(const Body& body, const Vec3& p, double toleran
     const Edge& ends = topology.edges[e];
     edge.consider(e, point_segment_distance(q, surface.vertices[ends[0]], surface.vertices[ends[1]]));
   }
-  if (edge.index != kInvalidIndex) return {FeatureKind::kEdge, edge.index};
+  if (edge.index != kInvalidIndex) return {FeatureType::kEdge, edge.index};
 
   Nearest face{tolerance};
   for (Index t = 0; t < surface.triangle_count(); ++t) {
@@ -58,7 +58,7 @@ FeatureOnBody surface_feature_at(const Body& body, const Vec3& p, double toleran
         closest_point_point_triangle(q, surface.vertices[tri[0]], surface.vertices[tri[1]], surface.vertices[tri[2]]);
     face.consider(t, std::sqrt(closest.squared_distance));
   }
-  return {FeatureKind::kFace, face.index};
+  return {FeatureType::kFace, face.index};
 }
 
 }  // namespace contactlab

@@ -200,9 +200,9 @@ TEST(GroundTruthContacts, CornerFeaturesOfBothBodiesLieAtTheContact) {
         ASSERT_LT(corner, set.contacts.size());
         const Contact& c = set.contacts[corner++];
         // Each kind maps to the same kind with the same index.
-        EXPECT_EQ(static_cast<int>(c.feature_a.type), static_cast<int>(p.on_a.kind));
+        EXPECT_EQ(static_cast<int>(c.feature_a.type), static_cast<int>(p.on_a.type));
         EXPECT_EQ(c.feature_a.index, p.on_a.index);
-        EXPECT_EQ(static_cast<int>(c.feature_b.type), static_cast<int>(p.on_b.kind));
+        EXPECT_EQ(static_cast<int>(c.feature_b.type), static_cast<int>(p.on_b.type));
         EXPECT_EQ(c.feature_b.index, p.on_b.index);
         expect_feature_at(*scene, c.body_a, c.feature_a, c.position, topology(c.body_a));
         expect_feature_at(*scene, c.body_b, c.feature_b, c.position, topology(c.body_b));

@@ -55,8 +55,8 @@ void expect_same_surface(const TriMesh& a, const TriMesh& b, const std::string& 
   for (std::size_t i = 0; i < a.triangles.size(); ++i) EXPECT_EQ(a.triangles[i], b.triangles[i]) << what;
 }
 
-void expect_same_feature(const FeatureOnBody& a, const FeatureOnBody& b) {
-  EXPECT_EQ(a.kind, b.kind);
+void expect_same_feature(const FeatureRef& a, const FeatureRef& b) {
+  EXPECT_EQ(a.type, b.type);
   EXPECT_EQ(a.index, b.index);
 }
 
@@ -186,8 +186,8 @@ Scene sample_scene() {
   in.min_contacts = 4;
   in.planar = true;
   in.area = 0.3125;
-  in.polygon = {{Vec3(-0.3125, 0, -0.25), {FeatureKind::kFace, 6}, {FeatureKind::kVertex, 0}},
-                {Vec3(-0.3125, 0, 0.25), {FeatureKind::kEdge, 3}, {FeatureKind::kVertex, kInvalidIndex}}};
+  in.polygon = {{Vec3(-0.3125, 0, -0.25), {FeatureType::kFace, 6}, {FeatureType::kVertex, 0}},
+                {Vec3(-0.3125, 0, 0.25), {FeatureType::kEdge, 3}, {FeatureType::kVertex, kInvalidIndex}}};
   truth.interfaces.push_back(in);
   ContactInterface point;
   point.body_a = 5;
@@ -440,12 +440,12 @@ TEST(SceneJson, GroundTruthFixtureIsReadAndGeometricallyConsistent) {
   EXPECT_EQ(in.area, 1.0);
   ASSERT_EQ(in.polygon.size(), 4u);
   // Each corner's features contain the corner: checked from the bodies' world geometry.
-  const auto on_feature = [&](const Body& body, const FeatureOnBody& f, const Vec3& p) {
+  const auto on_feature = [&](const Body& body, const FeatureRef& f, const Vec3& p) {
     const TriMesh& s = body.shape->surface;
     const Transform pose = body.pose();
     const double eps = 1e-12;
-    if (f.kind == FeatureKind::kVertex) return (pose.apply(s.vertices[f.index]) - p).norm() < eps;
-    if (f.kind == FeatureKind::kEdge) {
+    if (f.type == FeatureType::kVertex) return (pose.apply(s.vertices[f.index]) - p).norm() < eps;
+    if (f.type == FeatureType::kEdge) {
       const Edge e = build_topology(s).edges[static_cast<std::size_t>(f.index)];
       const Vec3 a = pose.apply(s.vertices[e[0]]), b = pose.apply(s.vertices[e[1]]);
       return std::abs((p - a).norm() + (b - p).norm() - (b - a).norm()) < eps;
@@ -493,6 +493,21 @@ TEST(SceneJson, WriteFileIsAtomic) {
   for (const auto& entry : std::filesystem::directory_iterator(dir)) files += entry.is_regular_file() ? 1 : 0;
   EXPECT_EQ(files, 1u);
   std::filesystem::remove_all(dir);
+}
+
+// A region corner lies on the surface, so the format has no "tet" feature (docs/scene-format.md
+// "Ground truth"): a FeatureRef of type kTet in a corner cannot be written, and the writer says where.
+TEST(SceneJson, TetFeatureInAGroundTruthCornerIsAWriteError) {
+  Scene scene = sample_scene();
+  scene.ground_truth->interfaces[0].polygon[1].on_b = {FeatureType::kTet, 0};
+  try {
+    scene_to_json(scene);
+    ADD_FAILURE() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("ground_truth.interfaces[0].polygon[1].on_b.kind: a tet feature"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 // --- errors ---------------------------------------------------------------------------------

@@ -104,8 +104,8 @@ TEST(BuiltinScenes, InternalEdgeHasTwoVertexVertexAndTwoVertexEdgeCorners) {
     for (const PolygonCorner& c : i.polygon) {
       EXPECT_NEAR(std::abs(c.position.x()), 1.0, 1e-12);
       EXPECT_NEAR(c.position.y(), 1.0, 1e-12);
-      EXPECT_EQ(c.on_b.kind, FeatureKind::kVertex);  // the cube's bottom corners
-      if (c.on_a.kind == FeatureKind::kVertex) {
+      EXPECT_EQ(c.on_b.type, FeatureType::kVertex);  // the cube's bottom corners
+      if (c.on_a.type == FeatureType::kVertex) {
         ++vertex_vertex;
         // The internal vertices (±1, 1) in (x, z). Refinement may also split the internal edges
         // at their midpoints (±1, −1), turning the vertex–edge corners into vertex–vertex ones.
@@ -114,9 +114,9 @@ TEST(BuiltinScenes, InternalEdgeHasTwoVertexVertexAndTwoVertexEdgeCorners) {
         }
       }
       if (c.position.z() > 0) {
-        EXPECT_EQ(c.on_a.kind, FeatureKind::kVertex);
+        EXPECT_EQ(c.on_a.type, FeatureType::kVertex);
       }
-      if (c.on_a.kind == FeatureKind::kEdge) {
+      if (c.on_a.type == FeatureType::kEdge) {
         ++edge_vertex;
         EXPECT_NEAR(c.position.z(), -1.0, 1e-12);
       }

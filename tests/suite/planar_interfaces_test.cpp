@@ -136,7 +136,7 @@ std::shared_ptr<const Shape> box_shape(const Vec3& size) { return shape_of(box_m
 
 /// A feature named by the vertices (construction numbering) that span it.
 struct FeatureSpec {
-  FeatureKind kind = FeatureKind::kFace;
+  FeatureType kind = FeatureType::kFace;
   std::vector<Index> vertices;
 };
 
@@ -155,8 +155,8 @@ FeatureSpec classify_on_box(const Vec3& lo, const Vec3& hi, const Vec3& p) {
       free.push_back(axis);
     }
   }
-  if (fixed.size() == 3) return {FeatureKind::kVertex, {bits}};
-  if (fixed.size() == 2) return {FeatureKind::kEdge, {bits, bits | (1 << free[0])}};
+  if (fixed.size() == 3) return {FeatureType::kVertex, {bits}};
+  if (fixed.size() == 2) return {FeatureType::kEdge, {bits, bits | (1 << free[0])}};
   if (fixed.size() != 1) {
     ADD_FAILURE() << "point not on the box surface: " << p.transpose();
     return {};
@@ -165,25 +165,25 @@ FeatureSpec classify_on_box(const Vec3& lo, const Vec3& hi, const Vec3& p) {
   const double s = (p[a1] - lo[a1]) / (hi[a1] - lo[a1]);
   const double t = (p[a2] - lo[a2]) / (hi[a2] - lo[a2]);
   const int c00 = bits, c10 = bits | (1 << a1), c11 = bits | (1 << a1) | (1 << a2), c01 = bits | (1 << a2);
-  if (std::abs(s - t) <= 1e-9) return {FeatureKind::kEdge, {c00, c11}};  // the face's diagonal
-  return s > t ? FeatureSpec{FeatureKind::kFace, {c00, c10, c11}} : FeatureSpec{FeatureKind::kFace, {c00, c11, c01}};
+  if (std::abs(s - t) <= 1e-9) return {FeatureType::kEdge, {c00, c11}};  // the face's diagonal
+  return s > t ? FeatureSpec{FeatureType::kFace, {c00, c10, c11}} : FeatureSpec{FeatureType::kFace, {c00, c11, c01}};
 }
 
 /// The index a FeatureSpec has in a shape's surface (edges in build_topology order).
-FeatureOnBody resolve(const Shape& shape, const FeatureSpec& spec) {
+FeatureRef resolve(const Shape& shape, const FeatureSpec& spec) {
   const TriMesh& surface = shape.surface_map.surface;
-  if (spec.kind == FeatureKind::kVertex) return {FeatureKind::kVertex, spec.vertices.at(0)};
-  if (spec.kind == FeatureKind::kEdge) {
+  if (spec.kind == FeatureType::kVertex) return {FeatureType::kVertex, spec.vertices.at(0)};
+  if (spec.kind == FeatureType::kEdge) {
     const Index edge = build_topology(surface).find_edge(spec.vertices.at(0), spec.vertices.at(1));
     EXPECT_NE(edge, kInvalidIndex);
-    return {FeatureKind::kEdge, edge};
+    return {FeatureType::kEdge, edge};
   }
   std::vector<Index> want = spec.vertices;
   std::sort(want.begin(), want.end());
   for (Index t = 0; t < surface.triangle_count(); ++t) {
     std::vector<Index> have(surface.triangles[t].begin(), surface.triangles[t].end());
     std::sort(have.begin(), have.end());
-    if (have == want) return {FeatureKind::kFace, t};
+    if (have == want) return {FeatureType::kFace, t};
   }
   ADD_FAILURE() << "no surface triangle with the given vertices";
   return {};
@@ -191,7 +191,7 @@ FeatureOnBody resolve(const Shape& shape, const FeatureSpec& spec) {
 
 struct ExpectedCorner {
   Vec3 position;
-  FeatureOnBody on_a, on_b;
+  FeatureRef on_a, on_b;
 };
 
 struct ExpectedInterface {
@@ -228,7 +228,7 @@ struct Case {
     return add(shape, Vec3::Zero(), Quat::Identity(), std::make_pair(lo, hi));
   }
   /// The feature of box body `body` at world point p; checks the hand-derived kind.
-  FeatureOnBody box_feature(Index body, const Vec3& p, FeatureKind kind) const {
+  FeatureRef box_feature(Index body, const Vec3& p, FeatureType kind) const {
     const auto& box = boxes.at(body);
     EXPECT_TRUE(box.has_value());
     const Vec3 local = scene.bodies[body].pose().inverse().apply(p);
@@ -236,10 +236,10 @@ struct Case {
     EXPECT_EQ(spec.kind, kind) << name << ": body " << body << " at " << p.transpose();
     return resolve(*scene.bodies[body].shape, spec);
   }
-  FeatureOnBody vertex_feature(Index body, Index vertex) const {
-    return resolve(*scene.bodies[body].shape, {FeatureKind::kVertex, {vertex}});
+  FeatureRef vertex_feature(Index body, Index vertex) const {
+    return resolve(*scene.bodies[body].shape, {FeatureType::kVertex, {vertex}});
   }
-  ExpectedCorner box_box_corner(Index a, Index b, const Vec3& p, FeatureKind kind_a, FeatureKind kind_b) const {
+  ExpectedCorner box_box_corner(Index a, Index b, const Vec3& p, FeatureType kind_a, FeatureType kind_b) const {
     return {p, box_feature(a, p, kind_a), box_feature(b, p, kind_b)};
   }
 };
@@ -294,7 +294,7 @@ std::vector<ExpectedInterface> transformed(const std::vector<ExpectedInterface>&
   return result;
 }
 
-bool same_feature(const FeatureOnBody& x, const FeatureOnBody& y) { return x.kind == y.kind && x.index == y.index; }
+bool same_feature(const FeatureRef& x, const FeatureRef& y) { return x.type == y.type && x.index == y.index; }
 
 /// Compares find_planar_interfaces(scene) with `expected` (any order within a body pair).
 void expect_interfaces(const Scene& scene, const std::vector<ExpectedInterface>& expected, const std::string& label) {
@@ -337,12 +337,12 @@ void expect_interfaces(const Scene& scene, const std::vector<ExpectedInterface>&
       ASSERT_LT(k, f.polygon.size()) << "expected corner " << c.position.transpose() << " missing";
       corner_used[k] = true;
       EXPECT_TRUE(same_feature(f.polygon[k].on_a, c.on_a))
-          << "corner " << c.position.transpose() << " on A: kind " << static_cast<int>(f.polygon[k].on_a.kind)
-          << " index " << f.polygon[k].on_a.index << ", expected kind " << static_cast<int>(c.on_a.kind) << " index "
+          << "corner " << c.position.transpose() << " on A: kind " << static_cast<int>(f.polygon[k].on_a.type)
+          << " index " << f.polygon[k].on_a.index << ", expected kind " << static_cast<int>(c.on_a.type) << " index "
           << c.on_a.index;
       EXPECT_TRUE(same_feature(f.polygon[k].on_b, c.on_b))
-          << "corner " << c.position.transpose() << " on B: kind " << static_cast<int>(f.polygon[k].on_b.kind)
-          << " index " << f.polygon[k].on_b.index << ", expected kind " << static_cast<int>(c.on_b.kind) << " index "
+          << "corner " << c.position.transpose() << " on B: kind " << static_cast<int>(f.polygon[k].on_b.type)
+          << " index " << f.polygon[k].on_b.index << ", expected kind " << static_cast<int>(c.on_b.type) << " index "
           << c.on_b.index;
     }
     // Strictly convex and counter-clockwise about n; the polygon's own area equals the area (every
@@ -394,7 +394,7 @@ Case stacked_cubes() {
   const Index b = c.add_box(unit_cube(), size, Vec3(0.5, 1.5, 0.5));
   ExpectedInterface e{a, b, Vec3(0, 1, 0), 1.0, {}};
   for (const Vec3& p : {Vec3(0, 1, 0), Vec3(1, 1, 0), Vec3(1, 1, 1), Vec3(0, 1, 1)}) {
-    e.corners.push_back(c.box_box_corner(a, b, p, FeatureKind::kVertex, FeatureKind::kVertex));
+    e.corners.push_back(c.box_box_corner(a, b, p, FeatureType::kVertex, FeatureType::kVertex));
   }
   c.expected = {e};
   return c;
@@ -411,7 +411,7 @@ Case cube_on_slab() {
   ExpectedInterface e{cube, base, Vec3(0, -1, 0), 1.0, {}};
   for (double x : {0.2, 1.2}) {
     for (double z : {-1.5, -0.5}) {
-      e.corners.push_back(c.box_box_corner(cube, base, Vec3(x, 0, z), FeatureKind::kVertex, FeatureKind::kFace));
+      e.corners.push_back(c.box_box_corner(cube, base, Vec3(x, 0, z), FeatureType::kVertex, FeatureType::kFace));
     }
   }
   c.expected = {e};
@@ -429,10 +429,10 @@ Case shifted_cube() {
   const Index a = c.add_box(unit_cube(), size, Vec3(0.5, 0.5, 0.5));
   const Index b = c.add_box(unit_cube(), size, Vec3(0.8, 1.5, 0.7));
   ExpectedInterface e{a, b, Vec3(0, 1, 0), 0.7 * 0.8, {}};
-  e.corners.push_back(c.box_box_corner(a, b, Vec3(0.3, 1, 0.2), FeatureKind::kFace, FeatureKind::kVertex));
-  e.corners.push_back(c.box_box_corner(a, b, Vec3(1, 1, 1), FeatureKind::kVertex, FeatureKind::kFace));
-  e.corners.push_back(c.box_box_corner(a, b, Vec3(1, 1, 0.2), FeatureKind::kEdge, FeatureKind::kEdge));
-  e.corners.push_back(c.box_box_corner(a, b, Vec3(0.3, 1, 1), FeatureKind::kEdge, FeatureKind::kEdge));
+  e.corners.push_back(c.box_box_corner(a, b, Vec3(0.3, 1, 0.2), FeatureType::kFace, FeatureType::kVertex));
+  e.corners.push_back(c.box_box_corner(a, b, Vec3(1, 1, 1), FeatureType::kVertex, FeatureType::kFace));
+  e.corners.push_back(c.box_box_corner(a, b, Vec3(1, 1, 0.2), FeatureType::kEdge, FeatureType::kEdge));
+  e.corners.push_back(c.box_box_corner(a, b, Vec3(0.3, 1, 1), FeatureType::kEdge, FeatureType::kEdge));
   c.expected = {e};
   return c;
 }
@@ -451,7 +451,7 @@ Case rotated_cube_on_slab() {
   const double h = std::sqrt(0.5);
   for (const Vec3& p :
        {Vec3(0.8 + h, 0, -0.9), Vec3(0.8 - h, 0, -0.9), Vec3(0.8, 0, -0.9 + h), Vec3(0.8, 0, -0.9 - h)}) {
-    e.corners.push_back(c.box_box_corner(base, cube, p, FeatureKind::kFace, FeatureKind::kVertex));
+    e.corners.push_back(c.box_box_corner(base, cube, p, FeatureType::kFace, FeatureType::kVertex));
   }
   c.expected = {e};
   return c;
@@ -474,7 +474,7 @@ Case hexagon_on_box(double r, const Vec3& centre, const std::string& name) {
     const Vec3 p = centre + Vec3(r * std::cos(k * kPi / 3), 0, r * std::sin(k * kPi / 3));
     const bool on_edge = std::abs(std::abs(p.x()) - 1.0) < 1e-12;
     e.corners.push_back(
-        {p, c.box_feature(base, p, on_edge ? FeatureKind::kEdge : FeatureKind::kFace), c.vertex_feature(top, k)});
+        {p, c.box_feature(base, p, on_edge ? FeatureType::kEdge : FeatureType::kFace), c.vertex_feature(top, k)});
   }
   c.expected = {e};
   return c;
@@ -496,20 +496,20 @@ Case side_by_side() {
   const Index box = c.add_box(half_box, Vec3(1, 0.5, 0.5), Vec3(1.5, 0.25, 0.5));
   ExpectedInterface slab_cube{base, cube, Vec3(0, 1, 0), 1.0, {}};
   for (const Vec3& p : {Vec3(0, 0, 0), Vec3(1, 0, 1)}) {
-    slab_cube.corners.push_back(c.box_box_corner(base, cube, p, FeatureKind::kEdge, FeatureKind::kVertex));
+    slab_cube.corners.push_back(c.box_box_corner(base, cube, p, FeatureType::kEdge, FeatureType::kVertex));
   }
   for (const Vec3& p : {Vec3(1, 0, 0), Vec3(0, 0, 1)}) {
-    slab_cube.corners.push_back(c.box_box_corner(base, cube, p, FeatureKind::kFace, FeatureKind::kVertex));
+    slab_cube.corners.push_back(c.box_box_corner(base, cube, p, FeatureType::kFace, FeatureType::kVertex));
   }
   ExpectedInterface slab_box{base, box, Vec3(0, 1, 0), 0.5, {}};
   for (double z : {0.25, 0.75}) {
-    slab_box.corners.push_back(c.box_box_corner(base, box, Vec3(2, 0, z), FeatureKind::kEdge, FeatureKind::kVertex));
-    slab_box.corners.push_back(c.box_box_corner(base, box, Vec3(1, 0, z), FeatureKind::kFace, FeatureKind::kVertex));
+    slab_box.corners.push_back(c.box_box_corner(base, box, Vec3(2, 0, z), FeatureType::kEdge, FeatureType::kVertex));
+    slab_box.corners.push_back(c.box_box_corner(base, box, Vec3(1, 0, z), FeatureType::kFace, FeatureType::kVertex));
   }
   ExpectedInterface cube_box{cube, box, Vec3(1, 0, 0), 0.25, {}};
   for (double z : {0.25, 0.75}) {
-    cube_box.corners.push_back(c.box_box_corner(cube, box, Vec3(1, 0, z), FeatureKind::kEdge, FeatureKind::kVertex));
-    cube_box.corners.push_back(c.box_box_corner(cube, box, Vec3(1, 0.5, z), FeatureKind::kFace, FeatureKind::kVertex));
+    cube_box.corners.push_back(c.box_box_corner(cube, box, Vec3(1, 0, z), FeatureType::kEdge, FeatureType::kVertex));
+    cube_box.corners.push_back(c.box_box_corner(cube, box, Vec3(1, 0.5, z), FeatureType::kFace, FeatureType::kVertex));
   }
   c.expected = {slab_cube, slab_box, cube_box};
   return c;
@@ -537,7 +537,7 @@ Case brick_wall() {
       ExpectedInterface e{a, b, Vec3(1, 0, 0), 0.5, {}};
       for (double y : {0.5 * layer, 0.5 * layer + 0.5}) {
         for (double z : {0.0, 1.0}) {
-          e.corners.push_back(c.box_box_corner(a, b, Vec3(x, y, z), FeatureKind::kVertex, FeatureKind::kVertex));
+          e.corners.push_back(c.box_box_corner(a, b, Vec3(x, y, z), FeatureType::kVertex, FeatureType::kVertex));
         }
       }
       c.expected.push_back(e);
@@ -553,8 +553,8 @@ Case brick_wall() {
       for (double x : {x0, x1}) {
         const bool lower_corner = x == lower || x == lower + 1;
         e.corners.push_back(c.box_box_corner(a, b, Vec3(x, 0.5, z),
-                                             lower_corner ? FeatureKind::kVertex : FeatureKind::kEdge,
-                                             lower_corner ? FeatureKind::kEdge : FeatureKind::kVertex));
+                                             lower_corner ? FeatureType::kVertex : FeatureType::kEdge,
+                                             lower_corner ? FeatureType::kEdge : FeatureType::kVertex));
       }
     }
     c.expected.push_back(e);
@@ -576,12 +576,12 @@ Case cube_in_corner() {
   // L vertices: 2 = (2,1,0), 3 = (1,1,0), 4 = (1,2,0), +6 at z = 1.
   for (Index v : {2, 3, 9, 8}) {
     const Vec3 p = l_prism->surface_map.surface.vertices[v];
-    floor.corners.push_back({p, c.vertex_feature(l, v), c.box_feature(cube, p, FeatureKind::kVertex)});
+    floor.corners.push_back({p, c.vertex_feature(l, v), c.box_feature(cube, p, FeatureType::kVertex)});
   }
   ExpectedInterface wall{l, cube, Vec3(1, 0, 0), 1.0, {}};
   for (Index v : {3, 4, 10, 9}) {
     const Vec3 p = l_prism->surface_map.surface.vertices[v];
-    wall.corners.push_back({p, c.vertex_feature(l, v), c.box_feature(cube, p, FeatureKind::kVertex)});
+    wall.corners.push_back({p, c.vertex_feature(l, v), c.box_feature(cube, p, FeatureType::kVertex)});
   }
   c.expected = {floor, wall};
   return c;
@@ -603,19 +603,19 @@ Case u_on_box(bool sliver) {
   static const auto u = shape_of(u_prism_mesh(), "U prism");
   const Index base = c.add_box_at(box, lo, hi);
   const Index top = c.add(u, Vec3::Zero());
-  const auto u_edge = [&](Index v0, Index v1) { return resolve(*u, {FeatureKind::kEdge, {v0, v1}}); };
+  const auto u_edge = [&](Index v0, Index v1) { return resolve(*u, {FeatureType::kEdge, {v0, v1}}); };
   ExpectedInterface e{base, top, Vec3(0, 1, 0), sliver ? 0.75 : 1.0, {}, /*convex=*/sliver};
   if (sliver) {
     for (int z = 0; z < 2; ++z) {
       const Vec3 left(0.25, 0, z), right(1, 0, z);
-      e.corners.push_back({left, c.box_feature(base, left, FeatureKind::kVertex), u_edge(8 * z, 8 * z + 1)});
-      e.corners.push_back({right, c.box_feature(base, right, FeatureKind::kEdge), c.vertex_feature(top, 8 * z + 1)});
+      e.corners.push_back({left, c.box_feature(base, left, FeatureType::kVertex), u_edge(8 * z, 8 * z + 1)});
+      e.corners.push_back({right, c.box_feature(base, right, FeatureType::kEdge), c.vertex_feature(top, 8 * z + 1)});
     }
   } else {
     for (int z = 0; z < 2; ++z) {
       const Vec3 left(0.5, 0, z), right(2.5, 0, z);
-      e.corners.push_back({left, c.box_feature(base, left, FeatureKind::kVertex), u_edge(8 * z, 8 * z + 1)});
-      e.corners.push_back({right, c.box_feature(base, right, FeatureKind::kVertex), u_edge(8 * z + 4, 8 * z + 5)});
+      e.corners.push_back({left, c.box_feature(base, left, FeatureType::kVertex), u_edge(8 * z, 8 * z + 1)});
+      e.corners.push_back({right, c.box_feature(base, right, FeatureType::kVertex), u_edge(8 * z + 4, 8 * z + 5)});
     }
   }
   c.expected = {e};

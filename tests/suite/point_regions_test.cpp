@@ -18,7 +18,7 @@ namespace {
 
 struct ExpectedRegion {
   std::vector<Vec3> corners;
-  FeatureKind on_a, on_b;  ///< coarse meshes (boundary facets not split)
+  FeatureType on_a, on_b;  ///< coarse meshes (boundary facets not split)
 };
 
 // Apex-down spike at (0, 2.4, 0): apex at the origin. Ridge-down wedge there: ridge (0, 0, z),
@@ -27,14 +27,14 @@ struct ExpectedRegion {
 // wedge at (0, −2.4, 0) has its ridge edge (0, 0, −1.6)–(0, 0, 1.6).
 const std::map<std::string, ExpectedRegion>& expected_regions() {
   static const std::map<std::string, ExpectedRegion> table = {
-      {"crack-spike", {{Vec3(0, 0, 0)}, FeatureKind::kEdge, FeatureKind::kVertex}},
-      {"crack-hole", {{Vec3(0, 0, 0)}, FeatureKind::kVertex, FeatureKind::kVertex}},
-      {"crack-wedge", {{Vec3(0, 0, -1.6), Vec3(0, 0, 1.6)}, FeatureKind::kEdge, FeatureKind::kVertex}},
-      {"slide-spike", {{Vec3(0, 0, 0)}, FeatureKind::kEdge, FeatureKind::kVertex}},
-      {"slide-wedge", {{Vec3(0, 0, -1.6), Vec3(0, 0, 1.6)}, FeatureKind::kFace, FeatureKind::kVertex}},
-      {"two-spikes", {{Vec3(0, 0, 0)}, FeatureKind::kVertex, FeatureKind::kVertex}},
-      {"two-spike-wedge", {{Vec3(0, 0, 0)}, FeatureKind::kEdge, FeatureKind::kVertex}},
-      {"two-wedges", {{Vec3(0, 0, -1.6), Vec3(0, 0, 1.6)}, FeatureKind::kVertex, FeatureKind::kVertex}},
+      {"crack-spike", {{Vec3(0, 0, 0)}, FeatureType::kEdge, FeatureType::kVertex}},
+      {"crack-hole", {{Vec3(0, 0, 0)}, FeatureType::kVertex, FeatureType::kVertex}},
+      {"crack-wedge", {{Vec3(0, 0, -1.6), Vec3(0, 0, 1.6)}, FeatureType::kEdge, FeatureType::kVertex}},
+      {"slide-spike", {{Vec3(0, 0, 0)}, FeatureType::kEdge, FeatureType::kVertex}},
+      {"slide-wedge", {{Vec3(0, 0, -1.6), Vec3(0, 0, 1.6)}, FeatureType::kFace, FeatureType::kVertex}},
+      {"two-spikes", {{Vec3(0, 0, 0)}, FeatureType::kVertex, FeatureType::kVertex}},
+      {"two-spike-wedge", {{Vec3(0, 0, 0)}, FeatureType::kEdge, FeatureType::kVertex}},
+      {"two-wedges", {{Vec3(0, 0, -1.6), Vec3(0, 0, 1.6)}, FeatureType::kVertex, FeatureType::kVertex}},
   };
   return table;
 }
@@ -55,16 +55,16 @@ double point_triangle_distance(const Vec3& p, const Vec3& a, const Vec3& b, cons
 }
 
 /// The feature lies at world point p on the body's method surface (surface_map.surface).
-void expect_feature_at(const Body& body, const FeatureOnBody& f, const Vec3& p) {
+void expect_feature_at(const Body& body, const FeatureRef& f, const Vec3& p) {
   const TriMesh& surface = body.shape->surface_map.surface;
   const Transform pose = body.pose();
   auto world = [&](Index v) { return pose.apply(surface.vertices[v]); };
   ASSERT_NE(f.index, kInvalidIndex);
-  switch (f.kind) {
-    case FeatureKind::kVertex:
+  switch (f.type) {
+    case FeatureType::kVertex:
       EXPECT_LT((world(f.index) - p).norm(), 1e-12);
       break;
-    case FeatureKind::kEdge: {
+    case FeatureType::kEdge: {
       const MeshTopology topology = build_topology(surface);
       ASSERT_LT(f.index, topology.edge_count());
       const Edge& e = topology.edges[f.index];
@@ -73,12 +73,15 @@ void expect_feature_at(const Body& body, const FeatureOnBody& f, const Vec3& p) 
       EXPECT_GT((world(e[1]) - p).norm(), 1e-6);
       break;
     }
-    case FeatureKind::kFace: {
+    case FeatureType::kFace: {
       ASSERT_LT(f.index, surface.triangle_count());
       const Triangle& t = surface.triangles[f.index];
       EXPECT_LT(point_triangle_distance(p, world(t[0]), world(t[1]), world(t[2])), 1e-12);
       break;
     }
+    case FeatureType::kTet:
+      ADD_FAILURE() << "a region corner names a tet; it lies on the surface";
+      break;
   }
 }
 
@@ -99,9 +102,9 @@ TEST_P(PointRegions, AreTheApexOrTheTouchingRidgeWithFeaturesOnBothBodies) {
       EXPECT_EQ(c.position, expected.corners[k]);  // exact: the suite's coordinates are doubles
       expect_feature_at(scene.bodies[i.body_a], c.on_a, c.position);
       expect_feature_at(scene.bodies[i.body_b], c.on_b, c.position);
-      EXPECT_EQ(c.on_b.kind, expected.on_b);  // apexes and ridge ends stay vertices when refined
+      EXPECT_EQ(c.on_b.type, expected.on_b);  // apexes and ridge ends stay vertices when refined
       if (!refined) {
-        EXPECT_EQ(c.on_a.kind, expected.on_a);  // boundary splitting may put vertices on edges/faces
+        EXPECT_EQ(c.on_a.type, expected.on_a);  // boundary splitting may put vertices on edges/faces
       }
     }
   }
@@ -117,7 +120,7 @@ TEST(PointRegions, RefinedFeaturesRoundTripThroughSceneJson) {
   ASSERT_GT(corner.on_a.index, 3LL * crack.shape->surface.triangle_count() / 2);  // beyond the input surface's edges
   const Scene read = parse_scene_json(scene_to_json(scene), "<test>", ".", {});
   const PolygonCorner& back = read.ground_truth->interfaces.at(0).polygon.at(0);
-  EXPECT_EQ(back.on_a.kind, corner.on_a.kind);
+  EXPECT_EQ(back.on_a.type, corner.on_a.type);
   EXPECT_EQ(back.on_a.index, corner.on_a.index);
   EXPECT_EQ(back.on_b.index, corner.on_b.index);
 }
@@ -135,9 +138,9 @@ TEST(PointRegions, RoundTripThroughSceneJsonAndMoveWithTransformed) {
     ASSERT_EQ(back.polygon.size(), original.polygon.size());
     for (std::size_t k = 0; k < original.polygon.size(); ++k) {
       EXPECT_EQ(back.polygon[k].position, original.polygon[k].position);
-      EXPECT_EQ(back.polygon[k].on_a.kind, original.polygon[k].on_a.kind);
+      EXPECT_EQ(back.polygon[k].on_a.type, original.polygon[k].on_a.type);
       EXPECT_EQ(back.polygon[k].on_a.index, original.polygon[k].on_a.index);
-      EXPECT_EQ(back.polygon[k].on_b.kind, original.polygon[k].on_b.kind);
+      EXPECT_EQ(back.polygon[k].on_b.type, original.polygon[k].on_b.type);
       EXPECT_EQ(back.polygon[k].on_b.index, original.polygon[k].on_b.index);
     }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "contactlab/core/types.h"
+#include "contactlab/mesh/feature_ref.h"  // FeatureRef, FeatureType
 
 #include <map>
 #include <string>
@@ -12,15 +13,6 @@
 #include <vector>
 
 namespace contactlab {
-
-/// Kind of mesh feature on one body: V, E, F or T (tetrahedron) in the paper's notation.
-enum class FeatureType { kVertex, kEdge, kFace, kTet };
-
-struct FeatureRef {
-  FeatureType type = FeatureType::kFace;
-  Index index = kInvalidIndex;  ///< vertex/tet: tet-mesh index; edge: surface edge; face: surface triangle
-  friend auto operator<=>(const FeatureRef&, const FeatureRef&) = default;
-};
 
 struct Contact {
   Index body_a = kInvalidIndex;  ///< scene body indices; the normal points from body_a to body_b

@@ -5,26 +5,20 @@
 #pragma once
 
 #include "contactlab/core/types.h"
+#include "contactlab/mesh/feature_ref.h"
 
 #include <string>
 #include <vector>
 
 namespace contactlab {
 
-/// What a point of a contact region is on one body: a surface vertex, a point inside a surface
-/// edge, or a point inside a surface face (indices into that body's surface mesh).
-enum class FeatureKind { kVertex, kEdge, kFace };
-
-struct FeatureOnBody {
-  FeatureKind kind = FeatureKind::kFace;
-  Index index = kInvalidIndex;  ///< vertex index, edge index (MeshTopology order) or triangle index
-};
-
 /// A corner of a true contact region (polygon, segment or point) and the features of the two bodies
-/// that meet there.
+/// that meet there: on each body a surface vertex, a point inside a surface edge, or a point inside
+/// a surface face (FeatureType kVertex, kEdge or kFace — never kTet — with indices into that body's
+/// surface_map.surface, mesh/feature_ref.h).
 struct PolygonCorner {
   Vec3 position;
-  FeatureOnBody on_a, on_b;
+  FeatureRef on_a, on_b;
 };
 
 struct ContactInterface {
