@@ -14,8 +14,7 @@ namespace contactlab {
 /// the first feasible normal; point or segment regions (the fundamental cases) — at each corner one
 /// contact per feasible normal, in the listed order (so a point in a crack gets every wall normal).
 /// body_a/body_b of the interface, gap 0, feature_a/feature_b = the corner's features on A and B
-/// (vertex → kVertex with the tet-mesh vertex index, edge → kEdge, face → kFace; the indices of
-/// ground_truth.h and contact.h denote the same things), elements unknown (kInvalidIndex), no area.
+/// (the same FeatureRef, copied), elements unknown (kInvalidIndex), no area.
 /// On the built-in scenes this gives exactly the minimal contact count of every interface.
 /// Contacts are stably sorted by (body_a, body_b) — the order of the interfaces — keeping each
 /// region's corner order.

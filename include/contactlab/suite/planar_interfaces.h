@@ -1,4 +1,4 @@
-// Planar contact interfaces found from geometry alone (docs/suite.md "Ground truth from geometry"):
+// Planar contact interfaces found from geometry alone (docs/suite.md "Ground truth"):
 // two bodies touch over an area where surface faces of A and B are coplanar with opposite outward
 // normals and overlap. Used by the built-in suite and for any user scene whose interfaces are planar.
 #pragma once
