@@ -43,10 +43,12 @@ double best_alignment(const Vec3& n, const std::vector<Vec3>& normals) {
 
 }  // namespace
 
-int ContactAssignment::contact_count(std::size_t k) const {
-  return static_cast<int>(std::count_if(contacts.begin(), contacts.end(), [k](const AssignedContact& c) {
-    return c.interface_index && *c.interface_index == k;
-  }));
+std::vector<int> ContactAssignment::contacts_per_interface() const {
+  std::vector<int> counts(feasible_normals.size(), 0);
+  for (const AssignedContact& c : contacts) {
+    if (c.interface_index) ++counts[*c.interface_index];
+  }
+  return counts;
 }
 
 ContactAssignment assign_contacts(const Scene& scene, const GroundTruth& truth, const ContactSet& contacts) {

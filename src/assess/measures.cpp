@@ -44,13 +44,14 @@ Measures measure_contacts(const Scene& scene, const GroundTruth& truth, const Co
   m.area_coverage = area.p;
   m.area_coverage_clipped = area.p_clipped;
   m.position_error = position.max;
+  const std::vector<int> assigned = assignment.contacts_per_interface();
   m.interfaces.resize(truth.interfaces.size());
   for (std::size_t k = 0; k < truth.interfaces.size(); ++k) {
     const ContactInterface& in = truth.interfaces[k];
     InterfaceScore& score = m.interfaces[k];
     score.body_a = in.body_a;
     score.body_b = in.body_b;
-    score.contacts = assignment.contact_count(k);
+    score.contacts = assigned[k];
     score.correct = quality.correct_per_interface[k];
     score.feasible_normals = static_cast<int>(in.feasible_normals.size());
     score.normals_matched = coverage.matched_per_interface[k];

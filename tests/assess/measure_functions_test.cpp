@@ -245,8 +245,7 @@ TEST(AssignContacts, OrientsNormalsPicksTheNearestRegionAndLeavesOtherPairsStray
   EXPECT_EQ(a.contacts[4].alignment, -1.0);
   EXPECT_EQ(a.contacts[4].distance, kInf);
 
-  EXPECT_EQ(a.contact_count(0), 3);
-  EXPECT_EQ(a.contact_count(1), 1);
+  EXPECT_EQ(a.contacts_per_interface(), (std::vector<int>{3, 1}));
 
   set.contacts.push_back(contact(0, static_cast<Index>(scene.bodies.size()), Vec3::Zero(), Vec3::UnitY()));
   EXPECT_THROW(assign_contacts(scene, truth, set), InputError);

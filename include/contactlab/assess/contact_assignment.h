@@ -41,8 +41,8 @@ struct ContactAssignment {
   /// Per interface: its true region's corners (PolygonCorner positions; empty: region unknown).
   std::vector<std::vector<Vec3>> regions;
 
-  /// Contacts assigned to interface k.
-  int contact_count(std::size_t k) const;
+  /// The number of contacts assigned to each interface (stray ones to none).
+  std::vector<int> contacts_per_interface() const;
 };
 
 /// Assigns every contact of `contacts` to an interface of `truth` (see the file comment). Throws
