@@ -5,6 +5,7 @@
 // sorted plots as SVG and PNG, and a 3-D viewer page per case (docs/assessment.md). Progress goes to
 // stderr. Bad names or options: exit 2 before anything is run or written.
 #include "commands.h"
+#include "viewer_location.h"
 
 #include "contactlab/assess/suite_run.h"
 #include "contactlab/contact/method.h"
@@ -12,6 +13,7 @@
 #include "contactlab/report/assessment_report.h"
 #include "contactlab/report/assessment_tables.h"
 #include "contactlab/report/paper_reference.h"
+#include "contactlab/report/viewer_page.h"
 #include "contactlab/suite/builtin_scenes.h"
 
 #include <fmt/core.h>
@@ -20,13 +22,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <string_view>
 
 namespace contactlab::cli {
@@ -79,32 +78,17 @@ void check_output(const fs::path& dir) {
   }
 }
 
-/// The viewer folder: $CONTACTLAB_VIEWER_DIR, else the source tree's viewer/ (set at build time).
-fs::path viewer_dir() {
-  if (const char* env = std::getenv("CONTACTLAB_VIEWER_DIR")) return env;
-  return CONTACTLAB_VIEWER_DIR;
-}
-
-std::optional<std::string> read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 /// viewer/dist's template and bundle, or nothing (with a warning: the report then has no 3-D views).
 std::optional<ViewerBundle> load_viewer() {
   const fs::path dist = viewer_dir() / "dist";
-  std::optional<std::string> page = read_text(dist / "template.html"), script = read_text(dist / "viewer.js");
-  if (!page || !script) {
+  ViewerBundleRead read = read_viewer_bundle(dist.string());
+  if (!read.bundle) {
     fmt::print(stderr,
                "contactlab: warning: no viewer bundle in {} — the report will have no 3-D views (the build runs "
                "`npm run build` in viewer/; scripts/setup.sh installs npm's packages)\n",
                dist.string());
-    return std::nullopt;
   }
-  return ViewerBundle{std::move(*page), std::move(*script)};
+  return std::move(read.bundle);
 }
 
 /// Progress on stderr: one line per step, redrawn in place on a terminal.

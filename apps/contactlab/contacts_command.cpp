@@ -7,6 +7,7 @@
 #include "contactlab/contact/generate_contacts.h"
 #include "contactlab/contact/ground_truth_contacts.h"
 #include "contactlab/core/error.h"
+#include "contactlab/io/contacts_csv.h"
 #include "contactlab/io/contacts_json.h"
 #include "contactlab/suite/load_scene.h"
 
@@ -22,15 +23,6 @@ struct ContactsArgs {
   bool refined = false, csv = false;
   int threads = 0;
 };
-
-void print_csv(const Scene& scene, const ContactSet& set) {
-  fmt::print("body_a,body_b,px,py,pz,nx,ny,nz,gap\n");
-  for (const Contact& c : set.contacts) {
-    fmt::print("{},{},{:.17g},{:.17g},{:.17g},{:.17g},{:.17g},{:.17g},{:.17g}\n", scene.bodies[c.body_a].name,
-               scene.bodies[c.body_b].name, c.position.x(), c.position.y(), c.position.z(), c.normal.x(), c.normal.y(),
-               c.normal.z(), c.gap);
-  }
-}
 
 std::string method_names() {
   std::string names = "ground-truth";
@@ -59,7 +51,7 @@ void run_contacts(const ContactsArgs& args) {
     fmt::print(stderr, "wrote {} contacts to {}\n", set.contacts.size(), args.output);
   }
   if (args.csv) {
-    print_csv(scene, set);
+    fmt::print("{}", contacts_to_csv(set, scene));
   } else if (args.output.empty()) {
     fmt::print("{}\n", contacts_to_json(set, scene));
   }

@@ -1,7 +1,7 @@
 // `contactlab mesh info FILE` and `contactlab mesh tetrahedralize IN -o OUT [--switches S]`.
 #include "commands.h"
 
-#include "contactlab/core/error.h"
+#include "contactlab/io/tetgen_atomic_write.h"
 #include "contactlab/mesh/mass_properties.h"
 #include "contactlab/mesh/mesh_file.h"
 #include "contactlab/mesh/surface_map.h"
@@ -12,12 +12,10 @@
 
 #include <fmt/core.h>
 
-#include <unistd.h>
 #include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
-#include <system_error>
 
 namespace contactlab::cli {
 namespace {
@@ -97,25 +95,6 @@ void mesh_info(const std::string& path) {
   print_topology(build_topology(surface));
 }
 
-// Writes the TetGen files under a temporary base next to `base`, then renames them into place,
-// so a failure leaves no partial output.
-void write_tetgen_atomically(const std::string& base, const TetrahedralizeResult& result) {
-  const fs::path target(base);
-  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  if (!fs::is_directory(dir)) throw InputError(base, 0, "output directory '" + dir.string() + "' does not exist");
-  const std::string temporary =
-      (dir / (".tmp-" + std::to_string(::getpid()) + "-" + target.filename().string())).string();
-  const std::array<const char*, 3> extensions = {".node", ".ele", ".face"};
-  try {
-    write_tetgen(temporary, result.mesh, result.boundary_triangles, {});
-    for (const char* ext : extensions) fs::rename(temporary + ext, base + ext);
-  } catch (...) {
-    std::error_code ignored;
-    for (const char* ext : extensions) fs::remove(temporary + ext, ignored);
-    throw;
-  }
-}
-
 std::string strip_tetgen_extension(const std::string& path) {
   const fs::path p(path);
   const std::string ext = p.extension().string();
@@ -152,7 +131,7 @@ void add_mesh_commands(CLI::App& app) {
     require_valid(surface, args->input);
     const TetrahedralizeResult result = tetrahedralize(surface, args->switches);
     const std::string base = strip_tetgen_extension(args->output);
-    write_tetgen_atomically(base, result);
+    write_tetgen_atomically(base, result.mesh, result.boundary_triangles);
     fmt::print("{}: {} vertices, {} tets, {} boundary triangles (switches {}) -> {}.node/.ele/.face\n", args->input,
                result.mesh.vertex_count(), result.mesh.tet_count(), result.boundary_triangles.size(), result.switches,
                base);

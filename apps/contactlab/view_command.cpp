@@ -3,11 +3,13 @@
 // truth and the contact sets inlined, so the page works offline from a file — and optionally a
 // screenshot through headless Chromium (viewer/tools/screenshot.mjs) and VTK .vtp files.
 #include "commands.h"
+#include "viewer_location.h"
 
 #include "contactlab/core/error.h"
 #include "contactlab/io/contacts_json.h"
 #include "contactlab/io/viewer_data.h"
 #include "contactlab/io/vtp_writer.h"
+#include "contactlab/report/viewer_folder.h"
 #include "contactlab/suite/load_scene.h"
 
 #include <fmt/core.h>
@@ -16,12 +18,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cerrno>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
-#include <sstream>
+#include <stdexcept>
 
 extern char** environ;
 
@@ -36,64 +36,15 @@ struct ViewArgs {
   bool refined = false, tets = false;
 };
 
-/// The viewer folder: $CONTACTLAB_VIEWER_DIR, else the source tree's viewer/ (set at build time).
-fs::path viewer_dir() {
-  if (const char* env = std::getenv("CONTACTLAB_VIEWER_DIR")) return env;
-  return CONTACTLAB_VIEWER_DIR;
-}
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw std::runtime_error("cannot read " + path.string() +
+/// viewer/dist's template and bundle; without them there is no page to write.
+ViewerBundle load_viewer() {
+  ViewerBundleRead read = read_viewer_bundle((viewer_dir() / "dist").string());
+  if (!read.bundle) {
+    throw std::runtime_error("cannot read " + read.unreadable +
                              " — build the viewer first (scripts/setup.sh installs npm packages; "
                              "`cmake --build --preset default` runs `npm run build` in viewer/)");
   }
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-/// Text safe inside an inline <script>: "</" would end the element early, so it becomes "<\/"
-/// (the same string in JSON and in JavaScript string literals).
-std::string script_safe(std::string text) {
-  for (std::size_t at = text.find("</"); at != std::string::npos; at = text.find("</", at + 3))
-    text.insert(at + 1, "\\");
-  return text;
-}
-
-std::string make_page(const std::string& data_json) {
-  const fs::path dist = viewer_dir() / "dist";
-  const std::string page = read_text(dist / "template.html");
-  const std::string bundle = read_text(dist / "viewer.js");
-  const std::string data_mark = "/*CONTACTLAB_DATA*/", bundle_mark = "/*CONTACTLAB_BUNDLE*/";
-  const std::size_t data_at = page.find(data_mark), bundle_at = page.find(bundle_mark);
-  if (data_at == std::string::npos || bundle_at == std::string::npos || bundle_at < data_at) {
-    throw std::runtime_error((dist / "template.html").string() + " lacks the data/bundle placeholders");
-  }
-  std::string out;
-  out.reserve(page.size() + data_json.size() + bundle.size() + 64);
-  out += page.substr(0, data_at);
-  out += "window.CONTACTLAB_DATA = " + script_safe(data_json) + ";";
-  out += page.substr(data_at + data_mark.size(), bundle_at - data_at - data_mark.size());
-  out += script_safe(bundle);
-  out += page.substr(bundle_at + bundle_mark.size());
-  return out;
-}
-
-void write_atomically(const fs::path& path, const std::string& text) {
-  const fs::path temporary =
-      path.parent_path() / (".tmp-" + std::to_string(::getpid()) + "-" + path.filename().string());
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    out << text;
-    if (!out.flush()) {
-      std::error_code ignored;
-      fs::remove(temporary, ignored);
-      throw InputError(path.string(), 0, "cannot write the file");
-    }
-  }
-  fs::rename(temporary, path);
+  return std::move(*read.bundle);
 }
 
 /// Runs `node viewer/tools/screenshot.mjs PAGE PNG` (no shell involved).
@@ -139,9 +90,7 @@ void run_view(const ViewArgs& args) {
     }
   }
   if (!dir.empty()) {
-    fs::create_directories(dir);
-    const fs::path page = dir / "index.html";
-    write_atomically(page, make_page(data));
+    const fs::path page = write_viewer_folder({.dir = dir.string(), .bundle = load_viewer(), .data_json = data});
     if (!scratch) fmt::print("wrote {}\n", page.string());
     if (!args.png.empty()) {
       screenshot(page, args.png);

@@ -1,8 +1,8 @@
-// Viewer pages of the report: the template of viewer/dist with the data inlined, as `contactlab
-// view` does, but with the bundle as <script src> — one copy of the 0.5 MB bundle serves every
-// page of the report (a classic script: it loads from file:// and runs before the load event, as
-// the inline one does).
-#include "contactlab/report/assessment_report.h"
+// Viewer pages (viewer_page.h): the template of viewer/dist with the data inlined and the bundle
+// either inlined too (`contactlab view`: one self-contained page) or as <script src> (the report:
+// one copy of the 0.5 MB bundle serves every page; a classic script loads from file:// and runs
+// before the load event, as the inline one does).
+#include "contactlab/report/viewer_page.h"
 
 #include "html_text.h"
 
@@ -41,6 +41,23 @@ std::string script_safe(std::string text) {
 }
 
 }  // namespace
+
+std::string viewer_page(const ViewerBundle& bundle, const std::string& data_json) {
+  const std::string& page = bundle.template_html;
+  const std::string data_mark = kDataMark, bundle_mark = kBundleMark;
+  const std::size_t data_at = page.find(data_mark), bundle_at = page.find(bundle_mark);
+  if (data_at == std::string::npos || bundle_at == std::string::npos || bundle_at < data_at) {
+    throw std::runtime_error(bundle.template_path + " lacks the data/bundle placeholders");
+  }
+  std::string out;
+  out.reserve(page.size() + data_json.size() + bundle.script.size() + 64);
+  out += page.substr(0, data_at);
+  out += "window.CONTACTLAB_DATA = " + script_safe(data_json) + ";";
+  out += page.substr(data_at + data_mark.size(), bundle_at - data_at - data_mark.size());
+  out += script_safe(bundle.script);
+  out += page.substr(bundle_at + bundle_mark.size());
+  return out;
+}
 
 std::string viewer_page_with_shared_bundle(const std::string& template_html, const std::string& data_json,
                                            const std::string& bundle_src, const std::string& title) {

@@ -3,6 +3,12 @@
 // of the feasible normals, excess over the minimal contact count, area coverage P of the planar
 // interfaces, and the largest distance from a contact to the true contact region. Measures know
 // nothing of methods: they read a ContactSet and a GroundTruth.
+//
+// measure_contacts computes them all. Each measure is also a function of its own, with its
+// formula in its header, over the contacts' assignment to interfaces (contact_assignment.h):
+// measure_quality.h, measure_coverage.h, measure_excess.h, measure_area_coverage.h,
+// measure_position_error.h, measure_stray_contacts.h, measure_normal_quality.h,
+// measure_abs_normal_y.h.
 #pragma once
 
 #include "contactlab/contact/contact.h"

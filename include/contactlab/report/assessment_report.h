@@ -13,6 +13,7 @@
 
 #include "contactlab/assess/suite_run.h"
 #include "contactlab/report/assessment_tables.h"
+#include "contactlab/report/viewer_page.h"
 
 #include <functional>
 #include <optional>
@@ -21,16 +22,9 @@
 
 namespace contactlab {
 
-/// The viewer's build output (viewer/dist): the page template with its data and bundle
-/// placeholders (viewer/README.md, "Page assembly") and the bundle script.
-struct ViewerBundle {
-  std::string template_html;
-  std::string script;
-};
-
 struct AssessmentReportOptions {
   const ReferenceValues* reference = nullptr;  ///< values shown beside ours (paper_reference())
-  std::optional<ViewerBundle> viewer{};        ///< absent: no 3-D pages; the page says so
+  std::optional<ViewerBundle> viewer{};        ///< absent: no 3-D pages; the page says so (viewer_page.h)
   std::string command{};                       ///< the command line, shown on the page
   /// Called before each step with a short description ("plots for wall", "3-D view of arch").
   std::function<void(const std::string&)> progress{};
@@ -43,12 +37,5 @@ struct AssessmentReportOptions {
 /// a file cannot be written, std::runtime_error when the viewer template lacks its placeholders.
 std::vector<std::string> write_assessment_report(const std::string& dir, const SuiteResult& result,
                                                  const AssessmentReportOptions& options = {});
-
-/// The HTML of a viewer page with `data_json` (viewer_data_json) inlined and the bundle loaded from
-/// `bundle_src` (a relative URL) instead of inlined, followed by a script that shows only the
-/// contact set named by the URL's fragment (#label), if any. Throws std::runtime_error when the
-/// template lacks a placeholder.
-std::string viewer_page_with_shared_bundle(const std::string& template_html, const std::string& data_json,
-                                           const std::string& bundle_src, const std::string& title);
 
 }  // namespace contactlab

@@ -48,12 +48,6 @@ void append_mid_plane_contacts(std::span<const LabelledPoint> points, const Vec3
   }
 }
 
-Vec3 unit_or_zero(const Vec3& v) {
-  const double n = v.norm();
-  if (!(n > 0.0) || !std::isfinite(n)) return Vec3::Zero();
-  return v / n;
-}
-
 Vec3 face_area_vector(const std::array<Vec3, 4>& tet, int f) {
   const auto& k = kTetFaces[static_cast<std::size_t>(f)];
   const Vec3& p0 = tet[static_cast<std::size_t>(k[0])];

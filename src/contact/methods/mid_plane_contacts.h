@@ -11,6 +11,7 @@
 #pragma once
 
 #include "contactlab/contact/method.h"
+#include "contactlab/geometry/unit_or_zero.h"
 
 #include <array>
 #include <span>
@@ -37,8 +38,8 @@ void append_mid_plane_contacts(std::span<const LabelledPoint> points, const Vec3
                                Index tet_a, const MethodBody& b, Index tet_b, double tolerance,
                                std::vector<Contact>& sink, Placement placement = Placement::kMidPlane);
 
-/// v / |v|, or the zero vector when |v| is zero or not finite.
-Vec3 unit_or_zero(const Vec3& v);
+/// v / |v|, or the zero vector (contactlab/geometry/unit_or_zero.h), under the name the methods use.
+using contactlab::unit_or_zero;
 
 /// Unnormalised outward normal (twice the area vector) of local face f of the posed tet, from the
 /// kTetFaces winding (outward for a positively oriented tet, which rigid motions preserve).
