@@ -116,9 +116,10 @@ TEST(IntersectionMethod, RigidMotionAndScaleMoveTheContacts) {
   for (int k = 0; k < 20; ++k) {
     const Transform pose = surface::random_pose(rng);
     const double sc = scale(rng);
-    surface::expect_rigid_invariant(method(), ridge_x(), ridge_y(-0.2), MethodSettings{}, pose, sc);
-    surface::expect_rigid_invariant(method(), unit_tet(), one_tet({0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0.3, 0.2, -1}),
-                                    MethodSettings{}, pose, sc);
+    surface::expect_rigid_invariant(method(), method(), ridge_x(), ridge_y(-0.2), MethodSettings{}, pose, sc);
+    surface::expect_rigid_invariant(method(), method(), unit_tet(),
+                                    one_tet({0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0.3, 0.2, -1}), MethodSettings{}, pose,
+                                    sc);
   }
 }
 
