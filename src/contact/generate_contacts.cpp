@@ -1,7 +1,8 @@
 // The driver as named stages, every one of them parallel where there is more than one of a thing
 // (oneTBB, inside one task arena of options.threads threads):
-//   1. shape data   — per distinct shape not in the cache: features ∥ surface-tet BVH;
-//   2. posing       — per body: world vertices and world box;
+//   0. posing       — (scene form only) per body: world vertices by Body::pose() (posed_bodies);
+//   1. shape data   — per distinct shape not in the cache: features ∥ surface-tet BVH (rest frame);
+//   2. bodies       — per body: world box; for a deformed body a BVH over its world vertices;
 //   3. body pairs   — sort-and-sweep over the body boxes (serial, cheap);
 //   4. tet pairs    — per body pair: the BVH tandem walk, then
 //   5. kernels      — per chunk of kChunk tet pairs of that body pair (nested in 4);
@@ -16,6 +17,7 @@
 #include "contactlab/broadphase/bvh.h"
 #include "contactlab/broadphase/candidate_body_pairs.h"
 #include "contactlab/broadphase/candidate_element_pairs.h"
+#include "contactlab/core/error.h"
 
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_invoke.h>
@@ -28,6 +30,8 @@
 #include <map>
 #include <mutex>
 #include <numeric>
+#include <optional>
+#include <string>
 #include <tuple>
 #include <unordered_map>
 
@@ -88,17 +92,17 @@ std::unique_ptr<ShapeData> build_shape_data(const Shape& shape) {
   return data;
 }
 
-/// Stage 1: the data of every distinct shape of the scene, from the cache or built (in parallel).
+/// Stage 1: the data of every distinct shape of the bodies, from the cache or built (in parallel).
 /// `owned` keeps what was built when there is no cache.
-std::unordered_map<const Shape*, const ShapeData*> shape_data(const Scene& scene, ShapeCache* cache,
+std::unordered_map<const Shape*, const ShapeData*> shape_data(const std::vector<ContactBody>& bodies, ShapeCache* cache,
                                                               std::vector<std::unique_ptr<ShapeData>>& owned,
                                                               std::size_t& built) {
   std::unordered_map<const Shape*, const ShapeData*> found;
-  std::vector<const Body*> missing;  // first body of each shape to build, in body order
+  std::vector<const ContactBody*> missing;  // first body of each shape to build, in body order
   {
     std::unique_lock<std::mutex> lock;
     if (cache) lock = std::unique_lock(cache->impl().mutex);
-    for (const Body& body : scene.bodies) {
+    for (const ContactBody& body : bodies) {
       const Shape* shape = body.shape.get();
       if (found.contains(shape)) continue;
       const ShapeData* data = nullptr;
@@ -127,6 +131,34 @@ std::unordered_map<const Shape*, const ShapeData*> shape_data(const Scene& scene
     for (std::size_t i = 0; i < missing.size(); ++i) found[missing[i]->shape.get()] = owned[i].get();
   }
   return found;
+}
+
+/// What the driver checks of its input before any work (docs/design.md "Errors and bad input").
+void check_bodies(const PosedBodies& input) {
+  for (std::size_t i = 0; i < input.bodies.size(); ++i) {
+    const ContactBody& body = input.bodies[i];
+    const std::string field = "bodies[" + std::to_string(i) + "]";
+    if (!body.shape) throw InputError("generate_contacts", 0, field + ".shape: expected a shape, got none");
+    if (body.world_vertices.size() != body.shape->tets.vertices.size()) {
+      throw InputError("generate_contacts", 0,
+                       field + ".world_vertices: expected " + std::to_string(body.shape->tets.vertices.size()) +
+                           " vertices (the tet mesh's), got " + std::to_string(body.world_vertices.size()));
+    }
+    for (const Vec3& v : body.world_vertices) {
+      if (!v.allFinite()) throw InputError("generate_contacts", 0, field + ".world_vertices: a vertex is not finite");
+    }
+  }
+}
+
+/// Runs f in an arena of `threads` threads (0: the caller's arena, oneTBB's default).
+template <class F>
+void run_with_threads(int threads, F&& f) {
+  if (threads > 0) {
+    tbb::task_arena arena(threads);
+    arena.execute(f);
+  } else {
+    f();
+  }
 }
 
 /// Every field of a contact, for orders in which only identical contacts tie (so any sorting
@@ -205,45 +237,76 @@ struct PairWork {
 
 }  // namespace
 
+PosedBodies posed_bodies(const Scene& scene) {
+  PosedBodies out;
+  out.length_scale = scene.length_scale();
+  out.bodies.resize(scene.bodies.size());
+  tbb::parallel_for(std::size_t{0}, scene.bodies.size(), [&](std::size_t i) {
+    const Body& body = scene.bodies[i];
+    ContactBody& posed = out.bodies[i];
+    const Transform pose = body.pose();
+    posed.shape = body.shape;
+    posed.rigid_pose = pose;
+    posed.fixed = body.fixed;
+    posed.world_vertices.reserve(body.shape->tets.vertices.size());
+    for (const Vec3& v : body.shape->tets.vertices) posed.world_vertices.push_back(pose.apply(v));
+  });
+  return out;
+}
+
 ContactSet generate_contacts(const Scene& scene, const ContactMethod& method, const GenerateOptions& options,
                              GenerateStatistics* statistics) {
   const auto start = std::chrono::steady_clock::now();
+  PosedBodies bodies;
+  run_with_threads(options.threads, [&] { bodies = posed_bodies(scene); });
+  ContactSet set = generate_contacts(bodies, method, options, statistics);
+  if (statistics) {
+    statistics->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  return set;
+}
+
+ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& method, const GenerateOptions& options,
+                             GenerateStatistics* statistics) {
+  const auto start = std::chrono::steady_clock::now();
+  check_bodies(input);
   MethodSettings settings = options.settings;
-  settings.length_scale = scene.length_scale();
+  settings.length_scale = input.length_scale;
   const double tolerance = settings.absolute_tolerance();
   const double margin = method.candidate_margin(settings) + tolerance;
-  const std::size_t body_count = scene.bodies.size();
+  const std::vector<ContactBody>& bodies = input.bodies;
+  const std::size_t body_count = bodies.size();
 
   std::vector<std::unique_ptr<ShapeData>> owned_shapes;
   std::unordered_map<const Shape*, const ShapeData*> shapes;
-  std::vector<std::vector<Vec3>> world(body_count);
+  std::vector<std::optional<Bvh>> world_bvhs(body_count);  // deformed bodies only
   std::vector<BodyPair> body_pairs;
   std::vector<PairWork> work;
   std::size_t shapes_built = 0;
 
-  auto run = [&] {
-    shapes = shape_data(scene, options.shape_cache, owned_shapes, shapes_built);
+  run_with_threads(options.threads, [&] {
+    shapes = shape_data(bodies, options.shape_cache, owned_shapes, shapes_built);
 
-    // Stage 2: world vertices and boxes per body.
+    // Stage 2: world boxes per body; a deformed body's BVH over its world vertices (the cached one
+    // is over the rest geometry, ShapeCache).
     std::vector<Aabb> boxes(body_count);
     std::vector<bool> fixed(body_count);
     tbb::parallel_for(std::size_t{0}, body_count, [&](std::size_t i) {
-      const Body& body = scene.bodies[i];
-      const Transform pose = body.pose();
-      world[i].reserve(body.shape->tets.vertices.size());
-      for (const Vec3& v : body.shape->tets.vertices) {
-        world[i].push_back(pose.apply(v));
-        boxes[i].extend(world[i].back());
+      const ContactBody& body = bodies[i];
+      for (const Vec3& v : body.world_vertices) boxes[i].extend(v);
+      if (!body.rigid_pose) {
+        const MeshElements elements{ElementKind::kTetrahedron, body.world_vertices, body.shape->tets.tets, {}};
+        world_bvhs[i] = build_bvh(elements, shapes.at(body.shape.get())->features.surface_tets);
       }
     });
-    for (std::size_t i = 0; i < body_count; ++i) fixed[i] = scene.bodies[i].fixed;
+    for (std::size_t i = 0; i < body_count; ++i) fixed[i] = bodies[i].fixed;
 
     // Stage 3.
     body_pairs = candidate_body_pairs(boxes, margin, fixed);
     std::vector<MethodBody> views(body_count);
     for (std::size_t i = 0; i < body_count; ++i) {
-      const Shape* shape = scene.bodies[i].shape.get();
-      views[i] = MethodBody{static_cast<Index>(i), shape, &shapes.at(shape)->features, world[i]};
+      const Shape* shape = bodies[i].shape.get();
+      views[i] = MethodBody{static_cast<Index>(i), shape, &shapes.at(shape)->features, bodies[i].world_vertices};
     }
 
     // Stages 4–6 per body pair; stage 5 nested.
@@ -251,9 +314,16 @@ ContactSet generate_contacts(const Scene& scene, const ContactMethod& method, co
     tbb::parallel_for(std::size_t{0}, body_pairs.size(), [&](std::size_t p) {
       PairWork& w = work[p];
       const BodyPair& pair = body_pairs[p];
+      // A rigid body: the rest-frame BVH and mesh under its pose; a deformed one: the world-frame
+      // BVH and vertices under the identity, whose corners are the world vertices bit for bit.
       const auto posed = [&](Index b) {
-        const Body& body = scene.bodies[b];
-        return PosedBody{&shapes.at(body.shape.get())->surface_tet_bvh, tet_elements(*body.shape), body.pose()};
+        const ContactBody& body = bodies[b];
+        if (body.rigid_pose) {
+          return PosedBody{&shapes.at(body.shape.get())->surface_tet_bvh, tet_elements(*body.shape), *body.rigid_pose};
+        }
+        return PosedBody{&*world_bvhs[b],
+                         MeshElements{ElementKind::kTetrahedron, body.world_vertices, body.shape->tets.tets, {}},
+                         Transform::identity()};
       };
       w.tet_pairs = candidate_element_pairs(posed(pair.a), posed(pair.b), margin);
 
@@ -276,13 +346,7 @@ ContactSet generate_contacts(const Scene& scene, const ContactMethod& method, co
       w.chunk_contacts = {};
       w.contacts = merge_duplicates(raw, tolerance);
     });
-  };
-  if (options.threads > 0) {
-    tbb::task_arena arena(options.threads);
-    arena.execute(run);
-  } else {
-    run();
-  }
+  });
 
   ContactSet set;
   set.method = method.name();

@@ -22,6 +22,7 @@ using surface::one_tet;
 using surface::run;
 
 const ContactMethod& method() { return closest_points_method(); }
+constexpr double kEnvelope = ClosestPointsParameters{}.envelope;  // the paper's 0.01 m
 
 TetMesh ridge_x() { return one_tet({-1, 0, 0}, {1, 0, 0}, {0, -1, -1}, {0, 1, -1}); }
 TetMesh ridge_y(double h) { return one_tet({0, -1, h}, {0, 1, h}, {-1, 0, h + 1}, {1, 0, h + 1}); }
@@ -57,8 +58,8 @@ TEST(ClosestPointsMethod, CubeOnCubeGivesVerticalContactsWithinTwoEnvelopes) {
   // A = [0,1]³, B = the same cube lifted by 1 + h. Eroded, A's top is at z = 1 − ε/√3 and B's
   // bottom at z = 1 + h + ε/√3: distance D = h + 2ε/√3, so contacts exist iff D ≤ 2ε, all with
   // n = +z, gap D − 2ε, at z = 1 + h/2, inside the eroded square [ε/√3, 1 − ε/√3]².
-  const MethodSettings s;  // ε = 0.01
-  const double eps = s.envelope, shrink = eps / std::sqrt(3.0);
+  const MethodSettings s;
+  const double eps = kEnvelope, shrink = eps / std::sqrt(3.0);
   for (double h : {0.0, 0.5 * eps, 0.8 * eps}) {
     const PosedTestBody a(cube(0.0), Transform::identity(), 0), b(cube(1.0 + h), Transform::identity(), 1);
     const auto cs = run_all(a, b, s);
@@ -110,7 +111,7 @@ TEST(ClosestPointsMethod, SideBySideCubesGiveHorizontalContacts) {
   ASSERT_FALSE(cs.empty());
   for (const Contact& c : cs) {
     EXPECT_LE((c.normal - Vec3(1, 0, 0)).norm(), 1e-12);
-    EXPECT_NEAR(c.gap, 2 * s.envelope / std::sqrt(3.0) - 2 * s.envelope, 1e-12);
+    EXPECT_NEAR(c.gap, 2 * kEnvelope / std::sqrt(3.0) - 2 * kEnvelope, 1e-12);
     EXPECT_NEAR(c.position.x(), 1.0, 1e-12);
   }
 }
@@ -121,7 +122,7 @@ TEST(ClosestPointsMethod, CrossedRidgesGiveOneEdgeEdgeContact) {
   // contact is at (0, 0, h/2) with n = +z; its gap (2δ + h − 2ε) is checked against the sampled
   // distance test below. The end points of the edges are not closest points: no (V,F) contact.
   const MethodSettings s;
-  const double eps = s.envelope;
+  const double eps = kEnvelope;
   for (double h : {0.0, 0.5 * eps}) {
     const PosedTestBody a(ridge_x(), Transform::identity(), 0);
     const PosedTestBody b(ridge_y(h), Transform::identity(), 1);
@@ -134,7 +135,7 @@ TEST(ClosestPointsMethod, CrossedRidgesGiveOneEdgeEdgeContact) {
     EXPECT_LE((c.normal - Vec3(0, 0, 1)).norm(), 1e-15);
     EXPECT_LT(c.gap, h);  // eroded edges are further apart than h, but within 2ε
     EXPECT_GT(c.gap, h - 2 * eps);
-    surface::expect_swap_symmetric(cs, run(method(), b, a, s), 1.0);
+    EXPECT_EQ(swap_mismatch(cs, run(method(), b, a, s)), "");
   }
   const PosedTestBody r(ridge_y(2.1 * eps), Transform::identity(), 1);
   EXPECT_TRUE(run(method(), PosedTestBody(ridge_x(), Transform::identity(), 0), r, s).empty());
@@ -188,8 +189,9 @@ TEST(ClosestPointsMethod, NearestContactMatchesSampledErodedSurfaceDistance) {
   // model (it has no (E,F) pairs: paper §6) and only get the sanity checks.
   std::mt19937_64 rng(3);
   std::uniform_real_distribution<double> u(0, 1), shift(0.3, 1.1);
-  MethodSettings s;
-  s.envelope = 0.1;
+  const MethodSettings s;
+  const double envelope = 0.1;
+  const std::unique_ptr<ContactMethod> eroding = make_closest_points_method({.envelope = envelope});
   const int n = 32;  // samples per triangle side
   int with_contacts = 0, without = 0;
   for (int k = 0; k < 300; ++k) {
@@ -199,8 +201,8 @@ TEST(ClosestPointsMethod, NearestContactMatchesSampledErodedSurfaceDistance) {
     const Vec3 d = Vec3(u(rng) - 0.5, u(rng) - 0.5, u(rng) - 0.5).normalized() * shift(rng);
     for (Vec3& v : tb.vertices) v += d;
     const PosedTestBody a(ta, Transform::identity(), 0), b(tb, Transform::identity(), 1);
-    const auto ea = eroded_one_tet({a.world[0], a.world[1], a.world[2], a.world[3]}, s.envelope);
-    const auto eb = eroded_one_tet({b.world[0], b.world[1], b.world[2], b.world[3]}, s.envelope);
+    const auto ea = eroded_one_tet({a.world[0], a.world[1], a.world[2], a.world[3]}, envelope);
+    const auto eb = eroded_one_tet({b.world[0], b.world[1], b.world[2], b.world[3]}, envelope);
     double brute = std::numeric_limits<double>::infinity();
     double spacing = 0;
     bool penetrating = false;
@@ -219,23 +221,23 @@ TEST(ClosestPointsMethod, NearestContactMatchesSampledErodedSurfaceDistance) {
       spacing = std::max(spacing, (eb[static_cast<std::size_t>(e[0])] - eb[static_cast<std::size_t>(e[1])]).norm());
     }
     spacing /= n;
-    const auto cs = run(method(), a, b, s);
+    const auto cs = run(*eroding, a, b, s);
     double nearest = std::numeric_limits<double>::infinity();
-    for (const Contact& c : cs) nearest = std::min(nearest, c.gap + 2 * s.envelope);
+    for (const Contact& c : cs) nearest = std::min(nearest, c.gap + 2 * envelope);
     // Sampled distance overestimates by at most the grid spacing (a point of each triangle is
     // within `spacing` of a sample).
     if (penetrating) {
       // no distance check
-    } else if (brute <= 2 * s.envelope - 2 * spacing) {
+    } else if (brute <= 2 * envelope - 2 * spacing) {
       ASSERT_FALSE(cs.empty()) << k;
       EXPECT_LE(nearest, brute + 1e-12) << k;
       EXPECT_GE(nearest, brute - 2 * spacing) << k;
       ++with_contacts;
-    } else if (brute > 2 * s.envelope + 1e-12) {
+    } else if (brute > 2 * envelope + 1e-12) {
       EXPECT_TRUE(cs.empty()) << k;
       ++without;
     }
-    surface::expect_sane(cs, a.world, b.world, s.absolute_tolerance(), -2 * s.envelope);
+    surface::expect_sane(cs, a.world, b.world, s.absolute_tolerance(), -2 * envelope);
   }
   EXPECT_GT(with_contacts, 15) << without;
   EXPECT_GT(without, 15) << with_contacts;
@@ -248,20 +250,21 @@ TEST(ClosestPointsMethod, RigidMotionAndScaleMoveTheContacts) {
   for (int k = 0; k < 20; ++k) {
     const Transform pose = surface::random_pose(rng);
     const double sc = scale(rng);
-    surface::expect_rigid_invariant(method(), ridge_x(), ridge_y(0.5 * s.envelope), s, pose, sc);
-    surface::expect_rigid_invariant(method(), ridge_x(), ridge_y(0.0), s, pose, sc);
-    const double g = 0.5 * s.envelope;  // A's bottom face over B's top face: (V,F) and (E,E) pairs
-    surface::expect_rigid_invariant(method(), unit_tet(), one_tet({0, 0, -g}, {1, 0, -g}, {0, 1, -g}, {0, 0, -1 - g}),
-                                    s, pose, sc);
+    const std::unique_ptr<ContactMethod> scaled = make_closest_points_method({.envelope = kEnvelope * sc});
+    surface::expect_rigid_invariant(method(), *scaled, ridge_x(), ridge_y(0.5 * kEnvelope), s, pose, sc);
+    surface::expect_rigid_invariant(method(), *scaled, ridge_x(), ridge_y(0.0), s, pose, sc);
+    const double g = 0.5 * kEnvelope;  // A's bottom face over B's top face: (V,F) and (E,E) pairs
+    surface::expect_rigid_invariant(method(), *scaled, unit_tet(),
+                                    one_tet({0, 0, -g}, {1, 0, -g}, {0, 1, -g}, {0, 0, -1 - g}), s, pose, sc);
   }
 }
 
 TEST(ClosestPointsMethod, DegenerateSweepIsFiniteSaneAndSymmetric) {
-  MethodSettings s;
-  s.envelope = 0.25;  // integer/dyadic corners: touching and 2ε-near pairs both occur
+  const double envelope = 0.25;  // integer/dyadic corners: touching and 2ε-near pairs both occur
   // Erosion moves corners by up to ε (anywhere, for zero-volume tets), so positions may leave the
   // tets' boxes by ε.
-  const std::size_t n = surface::degenerate_sweep(method(), s, 10000, 13, -2 * s.envelope, s.envelope);
+  const std::size_t n = surface::degenerate_sweep(*make_closest_points_method({.envelope = envelope}), MethodSettings{},
+                                                  10000, 13, -2 * envelope, envelope);
   EXPECT_GT(n, 1000u);
 }
 

@@ -1,13 +1,17 @@
 // The driver, with probe methods whose output is known: every candidate surface-tet pair must reach
 // the kernel exactly once (checked against the brute-force broad phase on surface tets), fixed–fixed
-// pairs never, duplicates merge, and the result is identical for 1 and 2 threads.
+// pairs never, duplicates merge, and the result is identical for 1 and 2 threads. Posed-body input:
+// the rigid vertices handed in as deformed ones give the rigid call's contacts, and a body deformed
+// by a non-rigid map gives the contacts of a scene built from the deformed mesh as a new rigid shape.
 #include "contactlab/contact/generate_contacts.h"
 
 #include "contactlab/broadphase/brute_force.h"
+#include "contactlab/core/error.h"
 #include "contactlab/suite/builtin_scenes.h"
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <set>
 #include <string>
 
@@ -173,6 +177,105 @@ TEST(GenerateContacts, ShapeCacheBuildsEachShapeOnceAndKeepsItAlive) {
   cache.clear();
   EXPECT_EQ(cache.size(), 0u);
   EXPECT_TRUE(brick.expired());
+}
+
+// The rigid pose's own vertices handed in as a deformed body's (no rigid pose: the driver builds the
+// BVHs from them instead of posing the cached ones) give the rigid call's contacts bit for bit, and
+// the same candidate pairs: the BVHs are walked differently but the tet-pair test is the same.
+TEST(GenerateContacts, RigidVerticesAsDeformedBodiesGiveTheRigidContacts) {
+  for (const char* name : {"pillar", "arch", "internal-edge", "crack-hole"}) {
+    const Scene scene = make_builtin_scene(name);
+    PosedBodies deformed = posed_bodies(scene);
+    for (ContactBody& body : deformed.bodies) body.rigid_pose.reset();
+    for (const ContactMethod* method : contact_methods()) {
+      const std::string what = std::string(name) + " " + method->name();
+      GenerateStatistics rigid_stats, deformed_stats;
+      const ContactSet rigid = generate_contacts(scene, *method, {}, &rigid_stats);
+      ShapeCache cache;  // a cache changes nothing for deformed bodies either
+      for (ShapeCache* c : {static_cast<ShapeCache*>(nullptr), &cache, &cache}) {
+        expect_same_contacts(
+            rigid,
+            generate_contacts(deformed, *method, {.settings = {}, .threads = 0, .shape_cache = c}, &deformed_stats),
+            what);
+        EXPECT_EQ(rigid_stats.element_pairs, deformed_stats.element_pairs) << what;
+      }
+    }
+  }
+}
+
+/// Scene `name` with body `body`'s shape replaced by the same tets made by make_shape_from_tets
+/// (the surface map then follows from the connectivity alone, as it does for `deformed_copy`).
+Scene with_shape_from_tets(Scene scene, Index body) {
+  scene.bodies[body].shape = make_shape_from_tets(scene.bodies[body].shape->tets, "rest");
+  return scene;
+}
+
+/// The same scene with body `body` replaced by a new rigid shape whose tets are the deformed world
+/// vertices, at the identity pose (x ↦ x exactly).
+Scene deformed_copy(Scene scene, Index body, const std::vector<Vec3>& world) {
+  TetMesh tets = scene.bodies[body].shape->tets;
+  tets.vertices = world;
+  scene.bodies[body].shape = make_shape_from_tets(std::move(tets), "deformed");
+  scene.bodies[body].position = Vec3::Zero();
+  scene.bodies[body].orientation = Quat::Identity();
+  return scene;
+}
+
+// A free cube deformed by non-rigid maps that keep its bottom face (y = y0) where it was, so it
+// still rests on its support: a shear, a squash (flattened and widened), and a bulge (a non-affine
+// widening that vanishes at the bottom). The driver given the deformed vertices (the shape keeps its
+// rest geometry and connectivity) must give exactly the contacts of a scene whose cube is a new
+// rigid shape built from the deformed mesh — an independent path through make_shape_from_tets,
+// the shape cache and the rigid BVH.
+TEST(GenerateContacts, DeformedBodyGivesTheContactsOfTheDeformedMeshAsARigidShape) {
+  using Map = Vec3 (*)(const Vec3&, double);
+  const std::vector<std::pair<const char*, Map>> maps = {
+      {"shear", [](const Vec3& x, double y0) { return Vec3(x.x() + 0.3 * (x.y() - y0), x.y(), x.z()); }},
+      {"squash", [](const Vec3& x, double y0) { return Vec3(1.25 * x.x(), y0 + 0.5 * (x.y() - y0), 1.25 * x.z()); }},
+      {"bulge",
+       [](const Vec3& x, double y0) {
+         const double h = x.y() - y0, widening = 1.0 + 0.1 * h * (2.5 - h);
+         return Vec3(widening * x.x(), x.y(), widening * x.z());
+       }},
+  };
+  std::size_t compared = 0;
+  for (const char* name : {"internal-edge", "cliff-edge"}) {
+    const Scene built = make_builtin_scene(name);
+    const Index cube = built.find_body("cube");
+    ASSERT_NE(cube, kInvalidIndex);
+    const Scene rest = with_shape_from_tets(built, cube);
+    double y0 = std::numeric_limits<double>::infinity();
+    const PosedBodies posed = posed_bodies(rest);
+    for (const Vec3& v : posed.bodies[cube].world_vertices) y0 = std::min(y0, v.y());
+    for (const auto& [map_name, map] : maps) {
+      PosedBodies deformed = posed;
+      for (Vec3& v : deformed.bodies[cube].world_vertices) v = map(v, y0);
+      deformed.bodies[cube].rigid_pose.reset();
+      const Scene reference = deformed_copy(rest, cube, deformed.bodies[cube].world_vertices);
+      deformed.length_scale = reference.length_scale();  // the same band on both paths
+      for (const ContactMethod* method : contact_methods()) {
+        const std::string what = std::string(name) + " " + map_name + " " + method->name();
+        const ContactSet want = generate_contacts(reference, *method);
+        expect_same_contacts(want, generate_contacts(deformed, *method), what);
+        compared += want.contacts.size();
+      }
+    }
+  }
+  EXPECT_GT(compared, 100u);
+}
+
+TEST(GenerateContacts, RejectsBodiesWhoseVerticesDoNotFitTheirShape) {
+  const Scene scene = make_builtin_scene("internal-edge");
+  const ContactMethod& method = *find_contact_method("vertex-only");
+  PosedBodies missing = posed_bodies(scene);
+  missing.bodies[1].world_vertices.pop_back();
+  EXPECT_THROW(generate_contacts(missing, method), InputError);
+  PosedBodies not_finite = posed_bodies(scene);
+  not_finite.bodies[0].world_vertices[0].x() = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_THROW(generate_contacts(not_finite, method), InputError);
+  PosedBodies no_shape = posed_bodies(scene);
+  no_shape.bodies[0].shape = nullptr;
+  EXPECT_THROW(generate_contacts(no_shape, method), InputError);
 }
 
 }  // namespace

@@ -33,7 +33,7 @@ TEST(SurfaceSat, IssueCaseSingleTets) {
   expect_contact(c[0], Vec3(0.15, 0.2, 0.2), Vec3(-1, 0, 0), -0.3);
   expect_contact(c[1], Vec3(0.15, 0.5, 0.2), Vec3(-1, 0, 0), -0.3);
   expect_contact(c[2], Vec3(0.15, 0.2, 0.5), Vec3(-1, 0, 0), -0.3);
-  expect_symmetric(method(), a, 0, b, 0, MethodSettings{});
+  expect_swap_symmetric(method(), a.body(), 0, b.body(), 0, MethodSettings{});
 }
 
 // The paper's "internal features" case. A's tet 0 (corners kA0) has neighbours on its three lower
@@ -61,7 +61,7 @@ TEST(SurfaceSat, InternalFeaturesAreNotAxes) {
     EXPECT_LE((x.normal - Vec3(0, 0, 1)).norm(), 1e-12);
     EXPECT_NEAR(x.gap, -0.2, 1e-12);
   }
-  expect_symmetric(method(), a, 0, b, 0, MethodSettings{});
+  expect_swap_symmetric(method(), a.body(), 0, b.body(), 0, MethodSettings{});
   // Volume-SAT on the same pair uses the internal edge axis.
   const std::vector<Contact> v = run(volume_sat_method(), a, 0, b, 0, MethodSettings{});
   ASSERT_FALSE(v.empty());
@@ -82,7 +82,7 @@ TEST(SurfaceSat, RigidMotionAndScale) {
     settings.length_scale = s;
     const PosedTestBody pa(scaled(ma, s), pose, 0), pb(scaled(mb, s), pose, 1);
     expect_moved_contacts(original, run(method(), pa, 0, pb, 0, settings), pose, s, 2.0);
-    expect_symmetric(method(), pa, 0, pb, 0, settings);
+    expect_swap_symmetric(method(), pa.body(), 0, pb.body(), 0, settings);
   }
 }
 

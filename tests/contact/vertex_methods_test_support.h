@@ -1,9 +1,11 @@
 // Test support shared by the vertex-only and consistent-vertex kernel tests: exact integer geometry
 // for independent brute-force answers, a generator of degenerate tet pairs on an integer grid, the
-// invariants every contact must satisfy, the A/B swap check, and hand-built cases under motion.
+// invariants every contact must satisfy, and hand-built cases under motion (with the swap check of
+// swap_symmetry.h).
 #pragma once
 
 #include "contact/method_test_support.h"
+#include "contact/swap_symmetry.h"
 #include "contactlab/contact/method.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 
@@ -76,41 +78,6 @@ inline double int_plane_distance(const IntTet& t, int f, const I3& q) {
 inline Vec3 int_outward_normal(const IntTet& t, int f) {
   const I3& n = t.face[f].n;
   return Vec3(double(n[0]), double(n[1]), double(n[2])).normalized() * double(t.orientation);
-}
-
-// ---- contact comparison ----
-
-/// The contact seen with A and B exchanged: normal negated, bodies/features/elements swapped.
-inline Contact swapped(Contact c) {
-  std::swap(c.body_a, c.body_b);
-  std::swap(c.feature_a, c.feature_b);
-  std::swap(c.element_a, c.element_b);
-  c.normal = -c.normal;
-  return c;
-}
-
-inline auto contact_key(const Contact& c) {
-  return std::make_tuple(c.body_a, c.body_b, c.feature_a, c.feature_b, c.element_a, c.element_b, c.position.x(),
-                         c.position.y(), c.position.z(), c.normal.x(), c.normal.y(), c.normal.z(), c.gap);
-}
-
-inline void sort_contacts(std::vector<Contact>& cs) {
-  std::sort(cs.begin(), cs.end(), [](const Contact& x, const Contact& y) { return contact_key(x) < contact_key(y); });
-}
-
-/// generate(b, tb, a, ta) equals generate(a, ta, b, tb) with every contact swapped, exactly.
-inline void expect_symmetric(const ContactMethod& method, const MethodBody& a, Index ta, const MethodBody& b, Index tb,
-                             const MethodSettings& settings, const std::vector<Contact>& forward) {
-  std::vector<Contact> backward;
-  method.generate(b, tb, a, ta, settings, backward);
-  std::vector<Contact> expected;
-  for (const Contact& c : forward) expected.push_back(swapped(c));
-  sort_contacts(expected);
-  sort_contacts(backward);
-  ASSERT_EQ(backward.size(), expected.size());
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    EXPECT_TRUE(contact_key(backward[i]) == contact_key(expected[i])) << "contact " << i;
-  }
 }
 
 inline Aabb tet_box(const std::array<Vec3, 4>& t) {
@@ -271,7 +238,7 @@ inline void expect_hand_case(const ContactMethod& method, const TetMesh& mesh_a,
     }
     EXPECT_TRUE(found) << "expected contact at " << e.position.transpose();
   }
-  expect_symmetric(method, a.body(), ta, b.body(), tb, settings, got);
+  expect_swap_symmetric(method, a.body(), ta, b.body(), tb, settings);
 }
 
 /// A random proper rotation, translation within ±10.

@@ -63,7 +63,7 @@ TEST(VolumeSat, IssueCaseThreeContacts) {
   expect_contact(s[0], Vec3(0.15, 0.2, 0.2), -n, -0.3);
   expect_contact(s[1], Vec3(0.15, 0.5, 0.2), -n, -0.3);
   expect_contact(s[2], Vec3(0.15, 0.2, 0.5), -n, -0.3);
-  expect_symmetric(method(), a, 0, b, 0, settings);
+  expect_swap_symmetric(method(), a.body(), 0, b.body(), 0, settings);
 }
 
 // A = unit tet; B = (0,0,.1), (1,0,.1), (0,1,.1), (0,0,−.9) pokes 0.1 through A's base z = 0.
@@ -89,7 +89,7 @@ TEST(VolumeSat, FacePenetrationFiveContacts) {
     EXPECT_LE((x.normal - Vec3(0, 0, -1)).norm(), 1e-12);
     EXPECT_NEAR(x.gap, -0.1, 1e-12);
   }
-  expect_symmetric(method(), a, 0, b, 0, MethodSettings{});
+  expect_swap_symmetric(method(), a.body(), 0, b.body(), 0, MethodSettings{});
 }
 
 // Edge–edge axis. A = (0,0,0), (0,1,0), (1,0,0), (0,0,−1); B = unit tet + (0.9, 0, −0.2). Axis
@@ -118,7 +118,7 @@ TEST(VolumeSat, EdgeEdgeAxis) {
   int vertex_contacts = 0;
   for (const Contact& x : c) vertex_contacts += x.feature_a == FeatureRef{FeatureType::kVertex, 2};
   EXPECT_EQ(vertex_contacts, 1);
-  expect_symmetric(method(), a, 0, b, 0, MethodSettings{});
+  expect_swap_symmetric(method(), a.body(), 0, b.body(), 0, MethodSettings{});
 }
 
 // B's vertex (0,0.2,0.2) on A's face x = 0 (B = A + (−1, 0.2, 0.2)): exactly one touching contact
@@ -132,7 +132,7 @@ TEST(VolumeSat, TouchingAndSeparated) {
     const std::vector<Contact> c = run(method(), a, 0, b, 0, MethodSettings{});
     ASSERT_EQ(c.size(), 1u) << extra;
     expect_contact(c[0], Vec3(-extra, 0.2, 0.2), Vec3(-1, 0, 0), 0.0);
-    expect_symmetric(method(), a, 0, b, 0, MethodSettings{});
+    expect_swap_symmetric(method(), a.body(), 0, b.body(), 0, MethodSettings{});
   }
   const PosedTestBody far(unit_tet(), Transform::from_translation(Vec3(-1.001, 0.2, 0.2)), 1);
   EXPECT_TRUE(run(method(), a, 0, far, 0, MethodSettings{}).empty());
@@ -173,7 +173,7 @@ TEST(VolumeSat, RigidMotionAndScale) {
     const PosedTestBody ma(scaled(k.a, s), pose, 0), mb(scaled(k.b, s), pose, 1);
     expect_moved_contacts(run(method(), a, 0, b, 0, MethodSettings{}), run(method(), ma, 0, mb, 0, moved_settings),
                           pose, s, 2.0);
-    expect_symmetric(method(), ma, 0, mb, 0, moved_settings);
+    expect_swap_symmetric(method(), ma.body(), 0, mb.body(), 0, moved_settings);
   }
 }
 

@@ -1,33 +1,83 @@
 // The driver (docs/design.md "Data flow"): body pairs from the broad phase → candidate pairs of surface
-// tets (per-shape BVHs, built once per call or kept in a ShapeCache) → the method's kernel on every
-// pair, in parallel (oneTBB) → post-filter (contacts equal within numerical precision merged) →
-// deterministic order (body pair, element pair, feature pair, position). Every stage runs in
-// parallel where it has several independent pieces. Same input, same output, whatever the thread
-// count and whether a cache is used.
+// tets (per-body BVHs over the surface tets) → the method's kernel on every pair, in parallel
+// (oneTBB) → post-filter (contacts equal within numerical precision merged) → deterministic order
+// (body pair, element pair, feature pair, position). Every stage runs in parallel where it has
+// several independent pieces. Same input, same output, whatever the thread count and whether a
+// cache is used.
+//
+// Input: posed bodies (PosedBodies) — for each body its shape data (tet-mesh connectivity, surface
+// map; the driver derives the per-shape features) and the current world positions of its tet-mesh
+// vertices, so rigid bodies and deforming ones (FEM, rounded triangles) go through the same call.
+// Rigid callers have the one-line form generate_contacts(scene, method, options), which poses every
+// body by Body::pose() (posed_bodies(scene)).
 #pragma once
 
 #include "contactlab/contact/method.h"
+#include "contactlab/core/transform.h"
 #include "contactlab/scene/scene.h"
 
 #include <cstddef>
 #include <memory>
+#include <optional>
+#include <vector>
 
 namespace contactlab {
 
 class ShapeCache;
 
+/// One body as the driver takes it.
+struct ContactBody {
+  /// Connectivity and per-shape data: shape->tets.tets, shape->surface_map. The positions stored in
+  /// the shape (shape->tets.vertices, the surface's vertices) are its rest geometry: the driver and
+  /// the kernels read positions only from world_vertices (and, for a rigid body, the cached BVH
+  /// built over the rest geometry, see rigid_pose).
+  std::shared_ptr<const Shape> shape;
+  /// Current world position of every tet-mesh vertex (m), one per shape->tets.vertices, in that
+  /// order. A deformable body hands in its deformed vertices here; its tets must stay positively
+  /// oriented (the kernels' exact orientation tests assume it).
+  std::vector<Vec3> world_vertices;
+  /// Set for a rigid body, whose world_vertices[i] is exactly rigid_pose->apply(shape->tets.vertices[i]):
+  /// the driver then walks the shape's BVH (built once over the rest geometry, kept in a ShapeCache)
+  /// under this pose. Unset (a deformed body): the BVH is built from world_vertices in every call.
+  /// Either way the candidate tet pairs are the same for the same world vertices.
+  std::optional<Transform> rigid_pose;
+  bool fixed = false;  ///< pairs of two fixed bodies are skipped
+};
+
+/// The driver's input: the bodies (a contact's body_a / body_b index this list) and the length
+/// scale of the touching band.
+struct PosedBodies {
+  std::vector<ContactBody> bodies;
+  /// Replaces GenerateOptions::settings.length_scale: the band is relative tolerance × this (m).
+  /// posed_bodies(scene) sets Scene::length_scale(). A simulation keeps its initial scene's value,
+  /// so that the band does not change as bodies move and deform.
+  double length_scale = 1.0;
+};
+
+/// Every body of the scene posed rigidly by Body::pose() (rigid_pose set, world vertices computed
+/// in parallel), Body::fixed, and Scene::length_scale().
+PosedBodies posed_bodies(const Scene& scene);
+
 struct GenerateOptions {
-  MethodSettings settings;  ///< settings.length_scale is replaced by the scene's length_scale()
+  MethodSettings settings;  ///< settings.length_scale is replaced by PosedBodies::length_scale
   int threads = 0;          ///< 0: oneTBB's default; 1: serial
   /// Where per-shape data is kept between calls (see ShapeCache); nullptr: built in every call.
   ShapeCache* shape_cache = nullptr;
 };
 
-/// The data the driver derives from each shape alone, in the body frame: the features of
-/// build_shape_features and a BVH over the shape's surface tets. Building it is the largest fixed
-/// cost of a query on big meshes (for two 12096-tet bodies about half of an Intersection query), so
-/// a caller that queries the same shapes again and again — a simulation loop, a benchmark — keeps
-/// one cache and passes it in GenerateOptions::shape_cache. Results are the same with or without.
+/// The data the driver derives from each shape alone: the features of build_shape_features and a
+/// BVH over the shape's surface tets in the body frame. Building it is the largest fixed cost of a
+/// query on big meshes (for two 12096-tet bodies about half of an Intersection query), so a caller
+/// that queries the same shapes again and again — a simulation loop, a benchmark — keeps one cache
+/// and passes it in GenerateOptions::shape_cache. Results are the same with or without.
+///
+/// What an entry holds is valid for deformed bodies too, because it is keyed by the shape, whose
+/// connectivity never changes: the features (surface topology, vertex neighbours, surface vertices,
+/// surface tets) depend on connectivity only — except MeshTopology's edge and vertex kinds, which
+/// describe the rest geometry and which no kernel reads. The BVH is built from the rest positions,
+/// so the driver uses it only for rigid bodies (ContactBody::rigid_pose); for a deformed body it
+/// builds a BVH over the given world vertices in each call and keeps nothing built from positions.
+///
 /// A cache holds a reference to every shape it has data for (so a shape's address is never reused
 /// while its entry lives) and grows with the distinct shapes it sees; clear() empties it. Calls may
 /// share a cache concurrently; clear() must not run during a call that uses the cache.
@@ -52,10 +102,16 @@ struct GenerateStatistics {
   std::size_t element_pairs = 0;  ///< candidate tet pairs handed to the kernel
   std::size_t raw_contacts = 0;   ///< before merging
   std::size_t shapes_built = 0;   ///< distinct shapes whose data this call built (not from the cache)
-  double seconds = 0.0;           ///< wall clock of broad phase + kernels + post-processing
+  double seconds = 0.0;           ///< wall clock of posing (scene form) + broad phase + kernels + post-processing
 };
 
-/// Contacts of every touching or overlapping body pair of the scene (fixed–fixed pairs skipped).
+/// Contacts of every touching or overlapping pair of the given bodies (fixed–fixed pairs skipped).
+/// Throws InputError when a body has no shape, its world_vertices do not match its tet mesh's
+/// vertex count, or a world vertex is not finite.
+ContactSet generate_contacts(const PosedBodies& bodies, const ContactMethod& method,
+                             const GenerateOptions& options = {}, GenerateStatistics* statistics = nullptr);
+
+/// The rigid one-liner: generate_contacts(posed_bodies(scene), method, options, statistics).
 ContactSet generate_contacts(const Scene& scene, const ContactMethod& method, const GenerateOptions& options = {},
                              GenerateStatistics* statistics = nullptr);
 

@@ -52,18 +52,20 @@ struct MethodBody {
   Index surface_triangle(Index t, int f) const { return shape->surface_map.tet_face_to_triangle[t][f]; }
 };
 
-/// Parameters of all methods, with the paper's defaults (Erleben 2018 §6). Lengths in metres.
+/// The settings common to every method (docs/methods.md "Parameters"): the touching band. A
+/// method's own parameters are not here: each method header declares its parameters struct with
+/// the paper's defaults (ClosestPointsParameters, GrowthParameters), and a method object is
+/// configured with them when it is made (make_closest_points_method, make_growth_method); the
+/// registry's instances use the defaults. Lengths in metres.
 struct MethodSettings {
-  double length_scale = 1.0;   ///< the scene's (Scene::length_scale()); tolerances scale with it
-  Tolerance tolerance;         ///< touching: gaps below tolerance.absolute(length_scale) count as 0
-  double envelope = 0.01;      ///< Closest points: erosion ε; touching bodies are 2ε apart (m)
-  double growth_delta = 0.01;  ///< Growth: stop when within δ × the smaller tet's diameter
-  double growth_shrink = 0.9;  ///< Growth: α ← growth_shrink · α until the tets separate
-  int growth_iterations = 20;  ///< Growth: at most this many grow-back iterations
+  double length_scale = 1.0;  ///< the scene's (Scene::length_scale()); tolerances scale with it
+  Tolerance tolerance;        ///< touching: gaps below tolerance.absolute(length_scale) count as 0
 
   double absolute_tolerance() const { return tolerance.absolute(length_scale); }
 };
 
+/// A method object is immutable: its own parameters are fixed when it is made, and its kernel keeps
+/// no state between calls, so the driver may run it on many tet pairs at once.
 class ContactMethod {
  public:
   virtual ~ContactMethod() = default;
@@ -71,9 +73,10 @@ class ContactMethod {
   virtual std::string name() const = 0;
   /// One line for `contactlab methods`.
   virtual std::string summary() const = 0;
-  /// Extra distance at which tet pairs are candidates (Closest points: 2ε); 0 by default.
+  /// Extra distance at which tet pairs are candidates (Closest points: 4ε); 0 by default.
   virtual double candidate_margin(const MethodSettings&) const { return 0.0; }
-  /// The parameters the method used, written into the contacts JSON.
+  /// The parameters the method used — its own and those common settings it reads — written into
+  /// the contacts JSON (docs/methods.md "Parameters" lists the names).
   virtual std::map<std::string, ParameterValue> parameters(const MethodSettings&) const { return {}; }
   /// Appends the contacts of the candidate pair (tet_a of body a, tet_b of body b) to `sink`.
   /// Both tets have at least one surface face. Contacts carry body_a = a.index, body_b = b.index,

@@ -1,7 +1,7 @@
 // Closest points contact method — K. Erleben, "Methodology for Assessing Mesh-Based Contact Point
 // Methods", ACM TOG 37(3), 2018, §6 ("Closest points method"); docs/methods.md §2.
 //
-// Parameters: envelope ε = settings.envelope (paper default 0.01 m); candidate margin 4ε; the
+// Parameters: envelope ε = ClosestPointsParameters::envelope (paper default 0.01 m); candidate margin 4ε; the
 // touching tolerance tol = settings.absolute_tolerance() (relative 1e-9 of the length scale).
 //
 // Erosion (docs/methods.md: "the method works on bodies eroded by ε"). Each body's surface vertices
@@ -93,6 +93,7 @@ std::array<Vec3, 4> eroded_tet(const MethodBody& body, Index tet, double envelop
 
 class ClosestPointsMethod final : public ContactMethod {
  public:
+  explicit ClosestPointsMethod(const ClosestPointsParameters& own) : parameters_(own) {}
   std::string name() const override { return "closest-points"; }
   std::string summary() const override {
     return "Surface-based: (V,F) and (E,E) closest points within 2 envelopes, normals from the "
@@ -100,9 +101,9 @@ class ClosestPointsMethod final : public ContactMethod {
   }
   // Eroded features lie within ε of the originals, so eroded pairs within 2ε come from tets
   // within 4ε.
-  double candidate_margin(const MethodSettings& settings) const override { return 4.0 * settings.envelope; }
+  double candidate_margin(const MethodSettings&) const override { return 4.0 * parameters_.envelope; }
   std::map<std::string, ParameterValue> parameters(const MethodSettings& settings) const override {
-    return {{"envelope", settings.envelope},
+    return {{"envelope", parameters_.envelope},
             {"relative_tolerance", settings.tolerance.relative},
             {"tolerance", settings.absolute_tolerance()}};
   }
@@ -110,12 +111,12 @@ class ClosestPointsMethod final : public ContactMethod {
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
                 std::vector<Contact>& sink) const override {
     const double tol = settings.absolute_tolerance();
-    const double two_eps = 2.0 * std::max(settings.envelope, 0.0);
+    const double two_eps = 2.0 * std::max(parameters_.envelope, 0.0);
     const double reach = two_eps + tol;
     contact_detail::TetSurfaceTriangles tris_a = contact_detail::tet_surface_triangles(a, tet_a);
     contact_detail::TetSurfaceTriangles tris_b = contact_detail::tet_surface_triangles(b, tet_b);
-    const std::array<Vec3, 4> xa = eroded_tet(a, tet_a, settings.envelope, tris_a);
-    const std::array<Vec3, 4> xb = eroded_tet(b, tet_b, settings.envelope, tris_b);
+    const std::array<Vec3, 4> xa = eroded_tet(a, tet_a, parameters_.envelope, tris_a);
+    const std::array<Vec3, 4> xb = eroded_tet(b, tet_b, parameters_.envelope, tris_b);
     const Vec3 centroid_hint = contact_detail::tet_centroid(xb) - contact_detail::tet_centroid(xa);
     SeenPairs seen;
 
@@ -229,13 +230,20 @@ class ClosestPointsMethod final : public ContactMethod {
       }
     }
   }
+
+ private:
+  ClosestPointsParameters parameters_;
 };
 
 }  // namespace
 
 const ContactMethod& closest_points_method() {
-  static const ClosestPointsMethod method;
+  static const ClosestPointsMethod method{ClosestPointsParameters{}};
   return method;
+}
+
+std::unique_ptr<ContactMethod> make_closest_points_method(const ClosestPointsParameters& parameters) {
+  return std::make_unique<ClosestPointsMethod>(parameters);
 }
 
 }  // namespace contactlab

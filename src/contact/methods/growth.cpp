@@ -1,9 +1,10 @@
 // Growth distance (K. Erleben, "Methodology for Assessing Mesh-Based Contact Point Methods", ACM
 // TOG 37(3), 2018, §6 and Appendix B, Algorithm 2 "GrowthDistanceNormal", Eqs. (12)–(20);
-// docs/methods.md §8). Registry name "growth". Parameters (MethodSettings, the paper's defaults):
-//   growth_shrink β = 0.9      shrink factor, α ← β α until the scaled tets separate;
-//   growth_delta = 0.01        δ = growth_delta × diameter of the smaller tet (Appendix B);
-//   growth_iterations = 20     at most this many grow-back iterations;
+// docs/methods.md §8). Registry name "growth". Parameters (GrowthParameters, the paper's defaults):
+//   shrink β = 0.9             shrink factor, α ← β α until the scaled tets separate;
+//   delta = 0.01               δ = delta × diameter of the smaller tet (Appendix B);
+//   iterations = 20            at most this many grow-back iterations;
+// and from the common MethodSettings:
 //   tolerance                  touching band (SAT relative tolerance, gap and merge tolerance).
 //
 // Kernel for a candidate pair (tet_a of A, tet_b of B):
@@ -15,7 +16,7 @@
 //     increase with α; so the scale is grown back by bisection on [α_sep, α_sep / β] (the
 //     interpretation of Algorithm 2's ray-cast loop, lines 7–13, chosen because it needs only a
 //     separation test and closest points and is monotone by the nesting argument): the lower
-//     end stays separated, and the search stops once g(α_lo) ≤ δ or after growth_iterations
+//     end stays separated, and the search stops once g(α_lo) ≤ δ or after `iterations`
 //     steps. s = p_B − p_A from the closest points of the scaled tets at α_lo (minimum over the
 //     4 × 4 face pairs, closest_points_triangle_triangle; the tets being convex and disjoint, the
 //     minimum is reached on their boundaries).
@@ -43,7 +44,7 @@
 // Degenerate configurations: centroids within the tolerance of each other (shrinking never
 // separates) → s is the least-overlap SAT axis of the full tets (no contact when SAT has no axis,
 // i.e. all corners coincide); a shrink that has not separated after kMaxShrinkSteps steps → the
-// same fallback; growth_shrink outside (0, 1) → 0.9; zero-diameter tet → δ = 0 (the full
+// same fallback; shrink outside (0, 1) → 0.9; zero-diameter tet → δ = 0 (the full
 // iteration budget is used); zero-length s → the SAT axis. Features without a usable normal (zero
 // area, cancelling sums) are skipped; if neither tet has one, n = ŝ. Tets within the SAT tolerance
 // but not exactly touching have no intersection point and give no contact; exactly touching tets
@@ -191,7 +192,7 @@ void intersection_points(const MethodBody& x, Index tet_x, const TetCorners& cx,
 }
 
 void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
-              std::vector<Contact>& sink) {
+              const GrowthParameters& parameters, std::vector<Contact>& sink) {
   const TetCorners ta = a.tet(tet_a);
   const TetCorners tb = b.tet(tet_b);
   TetTetSatRequest request;
@@ -201,9 +202,8 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   const double tolerance = settings.absolute_tolerance();
 
   // Growth scale: shrink until separated, then grow back (file comment, step 2).
-  const double beta =
-      settings.growth_shrink > 0.0 && settings.growth_shrink < 1.0 ? settings.growth_shrink : kDefaultShrink;
-  const double delta = std::max(settings.growth_delta, 0.0) * std::min(diameter(ta), diameter(tb));
+  const double beta = parameters.shrink > 0.0 && parameters.shrink < 1.0 ? parameters.shrink : kDefaultShrink;
+  const double delta = std::max(parameters.delta, 0.0) * std::min(diameter(ta), diameter(tb));
   const Vec3 ca = centroid(ta);
   const Vec3 cb = centroid(tb);
   Vec3 s = Vec3::Zero();
@@ -220,7 +220,7 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
     if (found) {
       double hi = std::min(1.0, lo / beta);
       s = separation_vector(scaled(ta, ca, lo), scaled(tb, cb, lo));
-      for (int i = 0; i < settings.growth_iterations && s.norm() > delta; ++i) {
+      for (int i = 0; i < parameters.iterations && s.norm() > delta; ++i) {
         const double mid = 0.5 * (lo + hi);
         if (separated(mid)) {
           lo = mid;
@@ -256,30 +256,40 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
 
 class GrowthMethod final : public ContactMethod {
  public:
+  explicit GrowthMethod(const GrowthParameters& own) : parameters_(own) {}
   std::string name() const override { return "growth"; }
   std::string summary() const override {
     return "growth distance (Erleben 2018, Alg. 2): shrink/grow tets about centroids, best "
            "surface feature normal, tet intersection points on the mid plane";
   }
   std::map<std::string, ParameterValue> parameters(const MethodSettings& settings) const override {
-    return {{"growth_delta", settings.growth_delta},
-            {"growth_shrink", settings.growth_shrink},
-            {"growth_iterations", static_cast<double>(settings.growth_iterations)},
+    return {{"growth_delta", parameters_.delta},
+            {"growth_shrink", parameters_.shrink},
+            {"growth_iterations", static_cast<double>(parameters_.iterations)},
             {"relative_tolerance", settings.tolerance.relative}};
   }
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
                 std::vector<Contact>& sink) const override {
-    contact_detail::run_canonical(a, tet_a, b, tet_b, sink,
-                                  [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty,
-                                      std::vector<Contact>& out) { evaluate(x, tx, y, ty, settings, out); });
+    contact_detail::run_canonical(
+        a, tet_a, b, tet_b, sink,
+        [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty, std::vector<Contact>& out) {
+          evaluate(x, tx, y, ty, settings, parameters_, out);
+        });
   }
+
+ private:
+  GrowthParameters parameters_;
 };
 
 }  // namespace
 
 const ContactMethod& growth_method() {
-  static const GrowthMethod method;
+  static const GrowthMethod method{GrowthParameters{}};
   return method;
+}
+
+std::unique_ptr<ContactMethod> make_growth_method(const GrowthParameters& parameters) {
+  return std::make_unique<GrowthMethod>(parameters);
 }
 
 }  // namespace contactlab
