@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <utility>
 
@@ -162,16 +163,23 @@ class Reader : json::FieldReader {
     FeatureRef f;
     long long count = 0;
     std::string what;
-    if (kind == "vertex") {
-      f.type = FeatureType::kVertex, count = sizes(body).vertices, what = "tet-mesh vertices";
-    } else if (kind == "edge") {
-      f.type = FeatureType::kEdge, count = edge_count(body), what = "surface edges";
-    } else if (kind == "face") {
-      f.type = FeatureType::kFace, count = sizes(body).triangles, what = "surface triangles";
-    } else if (kind == "tet") {
-      f.type = FeatureType::kTet, count = sizes(body).tets, what = "tets";
-    } else {
+    const std::optional<FeatureType> parsed = feature_type_from_name(kind);
+    if (!parsed)
       fail(kind_path, "unknown feature kind '" + kind + "'" + suggest(kind, {"vertex", "edge", "face", "tet"}));
+    f.type = *parsed;
+    switch (f.type) {
+      case FeatureType::kVertex:
+        count = sizes(body).vertices, what = "tet-mesh vertices";
+        break;
+      case FeatureType::kEdge:
+        count = edge_count(body), what = "surface edges";
+        break;
+      case FeatureType::kFace:
+        count = sizes(body).triangles, what = "surface triangles";
+        break;
+      case FeatureType::kTet:
+        count = sizes(body).tets, what = "tets";
+        break;
     }
     f.index = index(required(v, path, "index"), field_path(path, "index"), count, what, body);
     return f;

@@ -16,20 +16,6 @@ using json::element_path;
 using json::field_path;
 using json::Json;
 
-const char* feature_type_name(FeatureType type) {
-  switch (type) {
-    case FeatureType::kVertex:
-      return "vertex";
-    case FeatureType::kEdge:
-      return "edge";
-    case FeatureType::kFace:
-      return "face";
-    case FeatureType::kTet:
-      return "tet";
-  }
-  return "face";
-}
-
 /// What the writer's errors name.
 std::string source_of(const ContactSet& contacts) { return "contacts of method '" + contacts.method + "'"; }
 

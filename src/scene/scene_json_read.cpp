@@ -332,8 +332,9 @@ class Reader : json::FieldReader {
     FeatureRef f;
     const std::string kind_path = field_path(path, "kind");
     const std::string kind = string(required(v, path, "kind"), kind_path);
-    const std::optional<FeatureType> parsed = scene_detail::feature_kind_from_name(kind);
-    if (!parsed) fail(kind_path, "unknown feature kind '" + kind + "'" + suggest(kind, {"vertex", "edge", "face"}));
+    const std::optional<FeatureType> parsed = feature_type_from_name(kind);
+    if (!parsed || *parsed == FeatureType::kTet)
+      fail(kind_path, "unknown feature kind '" + kind + "'" + suggest(kind, {"vertex", "edge", "face"}));
     f.type = *parsed;
     // Counts of the surface the features index: the tet mesh's boundary (surface_map.surface, over
     // all tet-mesh vertices), which has more vertices and triangles than the input surface when

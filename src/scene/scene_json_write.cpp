@@ -151,11 +151,11 @@ class Writer : json::FieldWriter {
   }
 
   Json feature(const FeatureRef& f, const std::string& path) const {
-    const char* kind = scene_detail::feature_kind_name(f.type);
-    if (kind == nullptr)
+    // A corner of a contact region lies on the surface: the format has no tet features.
+    if (f.type == FeatureType::kTet)
       fail(field_path(path, "kind"), "a tet feature; a contact region's corner lies on a vertex, edge or face");
     Json out = Json::object();
-    out["kind"] = kind;
+    out["kind"] = feature_type_name(f.type);
     out["index"] = f.index;
     return out;
   }

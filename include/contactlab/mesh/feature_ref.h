@@ -7,6 +7,8 @@
 #include "contactlab/core/types.h"
 
 #include <compare>
+#include <optional>
+#include <string_view>
 
 namespace contactlab {
 
@@ -25,5 +27,12 @@ struct FeatureRef {
   Index index = kInvalidIndex;
   friend auto operator<=>(const FeatureRef&, const FeatureRef&) = default;
 };
+
+/// The name of a feature type in contactlab's JSON formats (contacts, scene ground truth):
+/// "vertex", "edge", "face", "tet".
+const char* feature_type_name(FeatureType type);
+
+/// The feature type `feature_type_name` gives `name`, or nullopt for any other text.
+std::optional<FeatureType> feature_type_from_name(std::string_view name);
 
 }  // namespace contactlab
