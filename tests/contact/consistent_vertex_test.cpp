@@ -15,7 +15,6 @@ namespace contactlab {
 namespace {
 
 using namespace testing;
-using namespace testing::vertex_methods;
 
 const ContactMethod& method() { return consistent_vertex_method(); }
 
@@ -142,7 +141,8 @@ TEST(ConsistentVertex, HandBuiltCasesUnderMotionAndScale) {
         expect_hand_case(method(), c.a, c.ta, c.b, c.tb, c.expected, random_exact_pose(rng),
                          std::ldexp(1.0, int(rng() % 21) - 10));
       } else {
-        expect_hand_case(method(), c.a, c.ta, c.b, c.tb, c.expected, random_pose(rng), std::pow(10.0, log_scale(rng)));
+        expect_hand_case(method(), c.a, c.ta, c.b, c.tb, c.expected, random_pose(rng, 10.0),
+                         std::pow(10.0, log_scale(rng)));
       }
     }
   }
@@ -216,8 +216,8 @@ void expect_brute_force(const MethodBody& a, Index ta, const MethodBody& b, Inde
 
 // 2·10^4 random pairs (as in the vertex-only test): invariants, exact A/B symmetry, brute force.
 TEST(ConsistentVertex, RandomDegeneratePairsAgainstBruteForce) {
-  PosedTestBody a1(one_tet_topology(), Transform::identity(), 0), a2(two_tet_topology(), Transform::identity(), 0);
-  PosedTestBody b1(one_tet_topology(), Transform::identity(), 1), b2(two_tet_topology(), Transform::identity(), 1);
+  PosedTestBody a1(unit_tet(), Transform::identity(), 0), a2(unit_tet_on_tet_below(), Transform::identity(), 0);
+  PosedTestBody b1(unit_tet(), Transform::identity(), 1), b2(unit_tet_on_tet_below(), Transform::identity(), 1);
   DegenerateGenerator gen(777);
   MethodSettings settings;
   settings.length_scale = 16.0;

@@ -1,11 +1,10 @@
 // Test support shared by the vertex-only and consistent-vertex kernel tests: exact integer geometry
 // for independent brute-force answers, a generator of degenerate tet pairs on an integer grid, the
-// invariants every contact must satisfy, and hand-built cases under motion (with the swap check of
-// swap_symmetry.h).
+// invariants every contact must satisfy, and hand-built cases under exact and random motions (with
+// the swap check). What every method test uses is in method_test_support.h.
 #pragma once
 
 #include "contact/method_test_support.h"
-#include "contact/swap_symmetry.h"
 #include "contactlab/contact/method.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 
@@ -19,7 +18,7 @@
 #include <tuple>
 #include <vector>
 
-namespace contactlab::testing::vertex_methods {
+namespace contactlab::testing {
 
 // ---- exact integer geometry (coordinates are small integers: |x| ≤ 8) ----
 
@@ -125,11 +124,11 @@ inline void expect_sane(const std::vector<Contact>& contacts, const MethodBody& 
 
 // ---- random degenerate pairs on an integer grid ----
 
-/// Two canonical topologies: one tet (every face on the surface), and two tets sharing face
-/// (0, 1, 2) — that face interior. Kernels read only topology and world vertices, so each case
-/// overwrites `world` of a body built once per topology.
-inline TetMesh one_tet_topology() { return unit_tet(); }
-inline TetMesh two_tet_topology() {
+/// The unit tet on top of a second tet below its face z = 0 (face (0, 1, 2), which becomes
+/// interior). With unit_tet() the two canonical topologies of the degenerate sweeps: kernels read
+/// only topology and world vertices, so each case overwrites `world` of a body built once per
+/// topology.
+inline TetMesh unit_tet_on_tet_below() {
   TetMesh m = unit_tet();
   m.vertices.push_back({0.25, 0.25, -1.0});
   m.tets.push_back({1, 0, 2, 4});
@@ -211,10 +210,7 @@ struct ExpectedContact {
 inline void expect_hand_case(const ContactMethod& method, const TetMesh& mesh_a, Index ta, const TetMesh& mesh_b,
                              Index tb, const std::vector<ExpectedContact>& expected, const Transform& pose,
                              double scale) {
-  TetMesh sa = mesh_a, sb = mesh_b;
-  for (Vec3& v : sa.vertices) v *= scale;
-  for (Vec3& v : sb.vertices) v *= scale;
-  const PosedTestBody a(sa, pose, 0), b(sb, pose, 1);
+  const PosedTestBody a(scaled(mesh_a, scale), pose, 0), b(scaled(mesh_b, scale), pose, 1);
   MethodSettings settings;
   settings.length_scale = scale;
   std::vector<Contact> got;
@@ -241,14 +237,6 @@ inline void expect_hand_case(const ContactMethod& method, const TetMesh& mesh_a,
   expect_swap_symmetric(method, a.body(), ta, b.body(), tb, settings);
 }
 
-/// A random proper rotation, translation within ±10.
-inline Transform random_pose(std::mt19937& rng) {
-  std::normal_distribution<double> g;
-  const Quat q(g(rng), g(rng), g(rng), g(rng));
-  std::uniform_real_distribution<double> u(-10, 10);
-  return Transform::from_quaternion(q, Vec3(u(rng), u(rng), u(rng)));
-}
-
 /// An exact motion: a proper signed permutation matrix and an integer translation (keeps exact
 /// touching exact).
 inline Transform random_exact_pose(std::mt19937& rng) {
@@ -261,15 +249,6 @@ inline Transform random_exact_pose(std::mt19937& rng) {
   return {r, t};
 }
 
-/// A tet with the given corners, reordered to positive orientation.
-inline TetMesh single_tet(Vec3 p0, Vec3 p1, Vec3 p2, Vec3 p3) {
-  if ((p1 - p0).dot((p2 - p0).cross(p3 - p0)) < 0) std::swap(p0, p1);
-  TetMesh m;
-  m.vertices = {p0, p1, p2, p3};
-  m.tets = {{0, 1, 2, 3}};
-  return m;
-}
-
 /// Index of the vertex at `p` in `m` (exact match).
 inline Index vertex_at(const TetMesh& m, const Vec3& p) {
   for (Index i = 0; i < m.vertex_count(); ++i)
@@ -277,4 +256,4 @@ inline Index vertex_at(const TetMesh& m, const Vec3& p) {
   return kInvalidIndex;
 }
 
-}  // namespace contactlab::testing::vertex_methods
+}  // namespace contactlab::testing

@@ -13,7 +13,6 @@ namespace contactlab {
 namespace {
 
 using namespace testing;
-using namespace testing::vertex_methods;
 
 const ContactMethod& method() { return vertex_only_method(); }
 
@@ -24,14 +23,6 @@ Index tri(const TetMesh& mesh, Index t, int f) {
 /// A thin tet with its apex at `apex` and its base 1.3 below (−z), well outside the unit tet.
 TetMesh spike(const Vec3& apex) {
   return single_tet(apex + Vec3(-0.05, -0.05, -1.3), apex + Vec3(0.05, -0.05, -1.3), apex + Vec3(0, 0.05, -1.3), apex);
-}
-
-/// The unit tet on top of a second tet below its face z = 0 (which becomes interior).
-TetMesh stacked_tets() {
-  TetMesh m = unit_tet();
-  m.vertices.push_back({0.25, 0.25, -1.0});
-  m.tets.push_back({1, 0, 2, 4});
-  return m;
 }
 
 FeatureRef vtx(Index v) { return {FeatureType::kVertex, v}; }
@@ -62,7 +53,7 @@ std::vector<HandCase> hand_cases() {
   }
   {  // z = 0 is interior in the stacked mesh: the nearest SURFACE plane is x = 0 (0.2).
     const Vec3 p(0.2, 0.3, 0.1);
-    const TetMesh a = stacked_tets(), b = spike(p);
+    const TetMesh a = unit_tet_on_tet_below(), b = spike(p);
     cases.push_back(
         {"interior face ignored", a, b, 0, 0, {{p, {-1, 0, 0}, -0.2, face(tri(a, 0, 1)), vtx(vertex_at(b, p))}}});
   }
@@ -129,7 +120,8 @@ TEST(VertexOnly, HandBuiltCasesUnderMotionAndScale) {
         expect_hand_case(method(), c.a, c.ta, c.b, c.tb, c.expected, random_exact_pose(rng),
                          std::ldexp(1.0, int(rng() % 21) - 10));
       } else {
-        expect_hand_case(method(), c.a, c.ta, c.b, c.tb, c.expected, random_pose(rng), std::pow(10.0, log_scale(rng)));
+        expect_hand_case(method(), c.a, c.ta, c.b, c.tb, c.expected, random_pose(rng, 10.0),
+                         std::pow(10.0, log_scale(rng)));
       }
     }
   }
@@ -195,8 +187,8 @@ void expect_brute_force(const MethodBody& a, Index ta, const MethodBody& b, Inde
 // built from the first's vertices, edge midpoints and nearby grid points; 15% flat or nearly flat
 // tets): invariants, exact A/B symmetry and the brute force.
 TEST(VertexOnly, RandomDegeneratePairsAgainstBruteForce) {
-  PosedTestBody a1(one_tet_topology(), Transform::identity(), 0), a2(two_tet_topology(), Transform::identity(), 0);
-  PosedTestBody b1(one_tet_topology(), Transform::identity(), 1), b2(two_tet_topology(), Transform::identity(), 1);
+  PosedTestBody a1(unit_tet(), Transform::identity(), 0), a2(unit_tet_on_tet_below(), Transform::identity(), 0);
+  PosedTestBody b1(unit_tet(), Transform::identity(), 1), b2(unit_tet_on_tet_below(), Transform::identity(), 1);
   DegenerateGenerator gen(12345);
   MethodSettings settings;
   settings.length_scale = 16.0;
