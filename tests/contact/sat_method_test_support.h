@@ -22,6 +22,13 @@ namespace contactlab::testing {
 
 using Corners = std::array<Vec3, 4>;
 
+/// The contact at p (within 1e-12) with normal n and the given gap.
+inline void expect_contact(const Contact& c, const Vec3& p, const Vec3& n, double gap) {
+  EXPECT_LE((c.position - p).norm(), 1e-12) << c.position.transpose() << " vs " << p.transpose();
+  EXPECT_LE((c.normal - n).norm(), 1e-12) << c.normal.transpose();
+  EXPECT_NEAR(c.gap, gap, 1e-12);
+}
+
 inline double diameter(const Corners& c) {
   double d = 0;
   for (int i = 0; i < 4; ++i)

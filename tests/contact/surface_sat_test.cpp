@@ -23,12 +23,6 @@ TetMesh tet_with_neighbours(const Corners& c, int surface_face) {
 
 const ContactMethod& method() { return surface_sat_method(); }
 
-void expect_contact(const Contact& c, const Vec3& p, const Vec3& n, double gap) {
-  EXPECT_LE((c.position - p).norm(), 1e-12) << c.position.transpose() << " vs " << p.transpose();
-  EXPECT_LE((c.normal - n).norm(), 1e-12) << c.normal.transpose();
-  EXPECT_NEAR(c.gap, gap, 1e-12);
-}
-
 const Corners kA0{Vec3(0, 0, 0), Vec3(0, 1, 0), Vec3(1, 0, 0), Vec3(0, 0, -1)};  // top face 3 at z = 0
 const Corners kB0{Vec3(0.9, 0, -0.2), Vec3(1.9, 0, -0.2), Vec3(0.9, 1, -0.2), Vec3(0.9, 0, 0.8)};  // bottom face 3
 

@@ -204,6 +204,29 @@ struct ExpectedContact {
   FeatureRef feature_a, feature_b;
 };
 
+/// The surface triangle of local face f of tet t of `mesh`.
+inline Index surface_triangle_of(const TetMesh& mesh, Index t, int f) {
+  return make_shape_from_tets(mesh, "lookup")->surface_map.tet_face_to_triangle[t][f];
+}
+
+/// A thin tet with its apex at `apex` and its base 1.3 below (−z): the apex's three edges run
+/// almost straight down.
+inline TetMesh spike(const Vec3& apex) {
+  return single_tet(apex + Vec3(-0.05, -0.05, -1.3), apex + Vec3(0.05, -0.05, -1.3), apex + Vec3(0, 0.05, -1.3), apex);
+}
+
+inline FeatureRef vertex_feature(Index v) { return {FeatureType::kVertex, v}; }
+inline FeatureRef face_feature(Index f) { return {FeatureType::kFace, f}; }
+
+/// A hand-built case: tet ta of a against tet tb of b, and the contacts expected (unposed, unscaled).
+struct HandCase {
+  const char* name;
+  TetMesh a, b;
+  Index ta = 0, tb = 0;
+  std::vector<ExpectedContact> expected;
+  bool touching = false;  ///< only exact motions keep it touching
+};
+
 /// Runs `method` on (a: tet ta, b: tet tb), with both bodies' meshes scaled by `scale` and posed by
 /// `pose`, settings.length_scale = scale, and compares with `expected` (given unscaled, unposed):
 /// same features, positions pose(scale·p), normals R·n, gaps scale·g.
@@ -254,6 +277,35 @@ inline Index vertex_at(const TetMesh& m, const Vec3& p) {
   for (Index i = 0; i < m.vertex_count(); ++i)
     if (m.vertices[i] == p) return i;
   return kInvalidIndex;
+}
+
+/// Every hand case as built (identity pose, scale 1).
+inline void expect_hand_cases(const ContactMethod& method, const std::vector<HandCase>& cases) {
+  for (const HandCase& c : cases) {
+    SCOPED_TRACE(c.name);
+    expect_hand_case(method, c.a, c.ta, c.b, c.tb, c.expected, Transform::identity(), 1.0);
+  }
+}
+
+/// Every hand case under 20 random motions: general rotations (translations within ±10) and scales
+/// in [1e-3, 1e3] for the penetrating cases; signed permutations, integer shifts and powers of two
+/// for the touching ones.
+inline void expect_hand_cases_under_motion(const ContactMethod& method, const std::vector<HandCase>& cases,
+                                           std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> log_scale(-3, 3);
+  for (const HandCase& c : cases) {
+    SCOPED_TRACE(c.name);
+    for (int k = 0; k < 20; ++k) {
+      if (c.touching) {
+        expect_hand_case(method, c.a, c.ta, c.b, c.tb, c.expected, random_exact_pose(rng),
+                         std::ldexp(1.0, int(rng() % 21) - 10));
+      } else {
+        expect_hand_case(method, c.a, c.ta, c.b, c.tb, c.expected, random_pose(rng, 10.0),
+                         std::pow(10.0, log_scale(rng)));
+      }
+    }
+  }
 }
 
 }  // namespace contactlab::testing

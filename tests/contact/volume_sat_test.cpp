@@ -15,12 +15,6 @@ Corners translated(const Corners& c, const Vec3& t) { return {c[0] + t, c[1] + t
 
 const Corners kUnit{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, 1)};
 
-void expect_contact(const Contact& c, const Vec3& p, const Vec3& n, double gap) {
-  EXPECT_LE((c.position - p).norm(), 1e-12) << c.position.transpose() << " vs " << p.transpose();
-  EXPECT_LE((c.normal - n).norm(), 1e-12) << c.normal.transpose();
-  EXPECT_NEAR(c.gap, gap, 1e-12);
-}
-
 TEST(VolumeSat, NameAndRegistryAccessor) {
   EXPECT_EQ(method().name(), "volume-sat");
   EXPECT_FALSE(method().summary().empty());
