@@ -8,7 +8,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <limits>
 
 namespace contactlab {
@@ -205,35 +204,7 @@ void expect_brute_force(const MethodBody& a, Index ta, const MethodBody& b, Inde
 
 // 2·10^4 random pairs (as in the vertex-only test): invariants, exact A/B symmetry, brute force.
 TEST(ConsistentVertex, RandomDegeneratePairsAgainstBruteForce) {
-  PosedTestBody a1(unit_tet(), Transform::identity(), 0), a2(unit_tet_on_tet_below(), Transform::identity(), 0);
-  PosedTestBody b1(unit_tet(), Transform::identity(), 1), b2(unit_tet_on_tet_below(), Transform::identity(), 1);
-  DegenerateGenerator gen(777);
-  MethodSettings settings;
-  settings.length_scale = 16.0;
-  std::size_t with_contacts = 0, touching = 0, penetrating = 0;
-  for (int i = 0; i < 20000; ++i) {
-    PosedTestBody& pa = gen.coin(0.5) ? a1 : a2;
-    PosedTestBody& pb = gen.coin(0.5) ? b1 : b2;
-    pa.world = gen.body(pa.world.size(), {});
-    pb.world = gen.body(pb.world.size(), DegenerateGenerator::pool_of(pa.world));
-    const MethodBody a = pa.body(), b = pb.body();
-    const Index ta = Index(gen.rng()() % a.shape->tets.tets.size());
-    const Index tb = Index(gen.rng()() % b.shape->tets.tets.size());
-    std::vector<Contact> got;
-    method().generate(a, ta, b, tb, settings, got);
-    SCOPED_TRACE(i);
-    expect_sane(got, a, ta, b, tb, settings);
-    expect_swap_symmetric(method(), a, ta, b, tb, settings);
-    expect_brute_force(a, ta, b, tb, settings, got);
-    if (::testing::Test::HasFailure()) return;
-    with_contacts += !got.empty();
-    for (const Contact& c : got) (c.gap == 0.0 ? touching : penetrating) += 1;
-  }
-  EXPECT_GT(with_contacts, 2000u);
-  EXPECT_GT(touching, 1000u);
-  EXPECT_GT(penetrating, 1000u);
-  std::printf("consistent-vertex random pairs: %zu with contacts, %zu touching and %zu penetrating contacts\n",
-              with_contacts, touching, penetrating);
+  expect_random_degenerate_pairs(method(), 777, expect_brute_force);
 }
 
 }  // namespace

@@ -14,7 +14,9 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <random>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -306,6 +308,44 @@ inline void expect_hand_cases_under_motion(const ContactMethod& method, const st
       }
     }
   }
+}
+
+/// 2·10^4 random pairs from DegenerateGenerator(seed) on one- or two-tet bodies: the invariants
+/// (expect_sane), exact A/B symmetry and the method's brute force, called as
+/// expect_brute_force(a, ta, b, tb, settings, contacts); the generator must produce contacts,
+/// touching and penetrating ones among them.
+template <class BruteForce>
+void expect_random_degenerate_pairs(const ContactMethod& method, std::uint32_t seed, BruteForce&& expect_brute_force) {
+  PosedTestBody a1(unit_tet(), Transform::identity(), 0), a2(unit_tet_on_tet_below(), Transform::identity(), 0);
+  PosedTestBody b1(unit_tet(), Transform::identity(), 1), b2(unit_tet_on_tet_below(), Transform::identity(), 1);
+  DegenerateGenerator gen(seed);
+  MethodSettings settings;
+  settings.length_scale = 16.0;
+  std::size_t with_contacts = 0, touching = 0, penetrating = 0;
+  for (int i = 0; i < 20000; ++i) {
+    PosedTestBody& pa = gen.coin(0.5) ? a1 : a2;
+    PosedTestBody& pb = gen.coin(0.5) ? b1 : b2;
+    pa.world = gen.body(pa.world.size(), {});
+    pb.world = gen.body(pb.world.size(), DegenerateGenerator::pool_of(pa.world));
+    const MethodBody a = pa.body(), b = pb.body();
+    const Index ta = Index(gen.rng()() % a.shape->tets.tets.size());
+    const Index tb = Index(gen.rng()() % b.shape->tets.tets.size());
+    std::vector<Contact> got;
+    method.generate(a, ta, b, tb, settings, got);
+    SCOPED_TRACE(i);
+    expect_sane(got, a, ta, b, tb, settings);
+    expect_swap_symmetric(method, a, ta, b, tb, settings);
+    expect_brute_force(a, ta, b, tb, settings, got);
+    if (::testing::Test::HasFailure()) return;
+    with_contacts += !got.empty();
+    for (const Contact& c : got) (c.gap == 0.0 ? touching : penetrating) += 1;
+  }
+  // The generator must actually produce contacts, touching ones among them.
+  EXPECT_GT(with_contacts, 2000u);
+  EXPECT_GT(touching, 1000u);
+  EXPECT_GT(penetrating, 1000u);
+  std::printf("%s random pairs: %zu with contacts, %zu touching and %zu penetrating contacts\n",
+              std::string(method.name()).c_str(), with_contacts, touching, penetrating);
 }
 
 }  // namespace contactlab::testing
