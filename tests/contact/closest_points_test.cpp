@@ -18,14 +18,11 @@
 namespace contactlab::testing {
 namespace {
 
-using surface::one_tet;
-using surface::run;
-
 const ContactMethod& method() { return closest_points_method(); }
 constexpr double kEnvelope = ClosestPointsParameters{}.envelope;  // the paper's 0.01 m
 
-TetMesh ridge_x() { return one_tet({-1, 0, 0}, {1, 0, 0}, {0, -1, -1}, {0, 1, -1}); }
-TetMesh ridge_y(double h) { return one_tet({0, -1, h}, {0, 1, h}, {-1, 0, h + 1}, {1, 0, h + 1}); }
+TetMesh ridge_x() { return single_tet({-1, 0, 0}, {1, 0, 0}, {0, -1, -1}, {0, 1, -1}); }
+TetMesh ridge_y(double h) { return single_tet({0, -1, h}, {0, 1, h}, {-1, 0, h + 1}, {1, 0, h + 1}); }
 
 /// The cube [0,1]² × [z0, z0+1] as 6 tets around its main diagonal (Kuhn split): every face is
 /// two triangles, and each corner's three faces meet at right angles, so its angle-weighted
@@ -196,8 +193,8 @@ TEST(ClosestPointsMethod, NearestContactMatchesSampledErodedSurfaceDistance) {
   int with_contacts = 0, without = 0;
   for (int k = 0; k < 300; ++k) {
     auto corner = [&] { return Vec3(u(rng), u(rng), u(rng)); };
-    const TetMesh ta = one_tet(corner(), corner(), corner(), corner());
-    TetMesh tb = one_tet(corner(), corner(), corner(), corner());
+    const TetMesh ta = single_tet(corner(), corner(), corner(), corner());
+    TetMesh tb = single_tet(corner(), corner(), corner(), corner());
     const Vec3 d = Vec3(u(rng) - 0.5, u(rng) - 0.5, u(rng) - 0.5).normalized() * shift(rng);
     for (Vec3& v : tb.vertices) v += d;
     const PosedTestBody a(ta, Transform::identity(), 0), b(tb, Transform::identity(), 1);
@@ -237,7 +234,7 @@ TEST(ClosestPointsMethod, NearestContactMatchesSampledErodedSurfaceDistance) {
       EXPECT_TRUE(cs.empty()) << k;
       ++without;
     }
-    surface::expect_sane(cs, a.world, b.world, s.absolute_tolerance(), -2 * envelope);
+    expect_sane(cs, a.world, b.world, s.absolute_tolerance(), -2 * envelope);
   }
   EXPECT_GT(with_contacts, 15) << without;
   EXPECT_GT(without, 15) << with_contacts;
@@ -248,14 +245,14 @@ TEST(ClosestPointsMethod, RigidMotionAndScaleMoveTheContacts) {
   std::uniform_real_distribution<double> scale(0.01, 100.0);
   const MethodSettings s;
   for (int k = 0; k < 20; ++k) {
-    const Transform pose = surface::random_pose(rng);
+    const Transform pose = random_pose(rng, 3.0);
     const double sc = scale(rng);
     const std::unique_ptr<ContactMethod> scaled = make_closest_points_method({.envelope = kEnvelope * sc});
-    surface::expect_rigid_invariant(method(), *scaled, ridge_x(), ridge_y(0.5 * kEnvelope), s, pose, sc);
-    surface::expect_rigid_invariant(method(), *scaled, ridge_x(), ridge_y(0.0), s, pose, sc);
+    expect_rigid_invariant(method(), *scaled, ridge_x(), ridge_y(0.5 * kEnvelope), s, pose, sc);
+    expect_rigid_invariant(method(), *scaled, ridge_x(), ridge_y(0.0), s, pose, sc);
     const double g = 0.5 * kEnvelope;  // A's bottom face over B's top face: (V,F) and (E,E) pairs
-    surface::expect_rigid_invariant(method(), *scaled, unit_tet(),
-                                    one_tet({0, 0, -g}, {1, 0, -g}, {0, 1, -g}, {0, 0, -1 - g}), s, pose, sc);
+    expect_rigid_invariant(method(), *scaled, unit_tet(),
+                           single_tet({0, 0, -g}, {1, 0, -g}, {0, 1, -g}, {0, 0, -1 - g}), s, pose, sc);
   }
 }
 
@@ -263,8 +260,8 @@ TEST(ClosestPointsMethod, DegenerateSweepIsFiniteSaneAndSymmetric) {
   const double envelope = 0.25;  // integer/dyadic corners: touching and 2ε-near pairs both occur
   // Erosion moves corners by up to ε (anywhere, for zero-volume tets), so positions may leave the
   // tets' boxes by ε.
-  const std::size_t n = surface::degenerate_sweep(*make_closest_points_method({.envelope = envelope}), MethodSettings{},
-                                                  10000, 13, -2 * envelope, envelope);
+  const std::size_t n = degenerate_sweep(*make_closest_points_method({.envelope = envelope}), MethodSettings{}, 10000,
+                                         13, -2 * envelope, envelope);
   EXPECT_GT(n, 1000u);
 }
 

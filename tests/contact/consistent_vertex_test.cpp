@@ -8,37 +8,14 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <limits>
 
 namespace contactlab {
 namespace {
 
 using namespace testing;
-using namespace testing::vertex_methods;
 
 const ContactMethod& method() { return consistent_vertex_method(); }
-
-Index tri(const TetMesh& mesh, Index t, int f) {
-  return make_shape_from_tets(mesh, "lookup")->surface_map.tet_face_to_triangle[t][f];
-}
-
-/// A thin tet with its apex at `apex` and its base 1.3 below (−z): the apex's three edges run
-/// almost straight down.
-TetMesh spike(const Vec3& apex) {
-  return single_tet(apex + Vec3(-0.05, -0.05, -1.3), apex + Vec3(0.05, -0.05, -1.3), apex + Vec3(0, 0.05, -1.3), apex);
-}
-
-FeatureRef vtx(Index v) { return {FeatureType::kVertex, v}; }
-FeatureRef face(Index f) { return {FeatureType::kFace, f}; }
-
-struct HandCase {
-  const char* name;
-  TetMesh a, b;
-  Index ta = 0, tb = 0;
-  std::vector<ExpectedContact> expected;
-  bool touching = false;
-};
 
 std::vector<HandCase> hand_cases() {
   std::vector<HandCase> cases;
@@ -47,39 +24,66 @@ std::vector<HandCase> hand_cases() {
     const Vec3 p(0.2, 0.3, 0.1);
     const TetMesh b = spike(p);
     cases.push_back(
-        {"apex under z=0", unit, b, 0, 0, {{p, {0, 0, -1}, -0.1, face(tri(unit, 0, 3)), vtx(vertex_at(b, p))}}});
+        {"apex under z=0",
+         unit,
+         b,
+         0,
+         0,
+         {{p, {0, 0, -1}, -0.1, face_feature(surface_triangle_of(unit, 0, 3)), vertex_feature(vertex_at(b, p))}}});
   }
   {  // Nearest plane x = 0 (0.1), but the edges leave through z = 0 — that face wins (Vertex only
     // would pick x = 0): depth 0.3.
     const Vec3 p(0.1, 0.3, 0.3);
     const TetMesh b = spike(p);
     cases.push_back(
-        {"edges pick z=0", unit, b, 0, 0, {{p, {0, 0, -1}, -0.3, face(tri(unit, 0, 3)), vtx(vertex_at(b, p))}}});
+        {"edges pick z=0",
+         unit,
+         b,
+         0,
+         0,
+         {{p, {0, 0, -1}, -0.3, face_feature(surface_triangle_of(unit, 0, 3)), vertex_feature(vertex_at(b, p))}}});
   }
   {  // Spike coming in sideways through x = 0 (apex nearer to z = 0): face x = 0, depth 0.2.
     const Vec3 p(0.2, 0.3, 0.1);
     const TetMesh b = single_tet(p + Vec3(-1.3, -0.05, -0.05), p + Vec3(-1.3, 0.05, -0.05), p + Vec3(-1.3, 0, 0.05), p);
     cases.push_back(
-        {"edges pick x=0", unit, b, 0, 0, {{p, {-1, 0, 0}, -0.2, face(tri(unit, 0, 1)), vtx(vertex_at(b, p))}}});
+        {"edges pick x=0",
+         unit,
+         b,
+         0,
+         0,
+         {{p, {-1, 0, 0}, -0.2, face_feature(surface_triangle_of(unit, 0, 1)), vertex_feature(vertex_at(b, p))}}});
   }
   {  // A's apex inside B: normal +z (from A up to B).
     const Vec3 p(0.2, 0.3, 0.1);
     const TetMesh a = spike(p);
     cases.push_back(
-        {"A's vertex in B", a, unit, 0, 0, {{p, {0, 0, 1}, -0.1, vtx(vertex_at(a, p)), face(tri(unit, 0, 3))}}});
+        {"A's vertex in B",
+         a,
+         unit,
+         0,
+         0,
+         {{p, {0, 0, 1}, -0.1, vertex_feature(vertex_at(a, p)), face_feature(surface_triangle_of(unit, 0, 3))}}});
   }
   {  // Exact touch: the apex on face z = 0, its edges leaving from it (crossing at distance 0).
     const Vec3 p(0.25, 0.25, 0.0);
     const TetMesh b = spike(p);
     cases.push_back(
-        {"apex touching", unit, b, 0, 0, {{p, {0, 0, -1}, 0.0, face(tri(unit, 0, 3)), vtx(vertex_at(b, p))}}, true});
+        {"apex touching",
+         unit,
+         b,
+         0,
+         0,
+         {{p, {0, 0, -1}, 0.0, face_feature(surface_triangle_of(unit, 0, 3)), vertex_feature(vertex_at(b, p))}},
+         true});
   }
   {  // Face on face: B's top face in z = 0 inside A's face. Each top corner has two edges lying in
     // the plane (inside the closed tet: ignored) and one going down through z = 0 at the corner.
     const Vec3 q0(0.125, 0.125, 0), q1(0.5, 0.125, 0), q2(0.125, 0.5, 0);
     const TetMesh b = single_tet(q0, q1, q2, Vec3(0.25, 0.25, -1));
     std::vector<ExpectedContact> e;
-    for (const Vec3& q : {q0, q1, q2}) e.push_back({q, {0, 0, -1}, 0.0, face(tri(unit, 0, 3)), vtx(vertex_at(b, q))});
+    for (const Vec3& q : {q0, q1, q2})
+      e.push_back({q, {0, 0, -1}, 0.0, face_feature(surface_triangle_of(unit, 0, 3)), vertex_feature(vertex_at(b, q))});
     cases.push_back({"face on face", unit, b, 0, 0, e, true});
   }
   {  // Face on face, B's top face reaching past A's face edge on the x = 0 side: the corner at
@@ -89,7 +93,8 @@ std::vector<HandCase> hand_cases() {
     const Vec3 q0(-0.5, 0.25, 0), q1(0.5, 0.125, 0), q2(0.25, 0.5, 0);
     const TetMesh b = single_tet(q0, q1, q2, Vec3(0.25, 0.25, -1));
     std::vector<ExpectedContact> e;
-    for (const Vec3& q : {q1, q2}) e.push_back({q, {0, 0, -1}, 0.0, face(tri(unit, 0, 3)), vtx(vertex_at(b, q))});
+    for (const Vec3& q : {q1, q2})
+      e.push_back({q, {0, 0, -1}, 0.0, face_feature(surface_triangle_of(unit, 0, 3)), vertex_feature(vertex_at(b, q))});
     cases.push_back({"face on face, overhanging", unit, b, 0, 0, e, true});
   }
   {  // Locality compromise: with a second tet under the unit tet, z = 0 is interior. The spike's
@@ -123,29 +128,12 @@ TEST(ConsistentVertex, NameAndParameters) {
   EXPECT_EQ(method().candidate_margin(MethodSettings{}), 0.0);
 }
 
-TEST(ConsistentVertex, HandBuiltCases) {
-  for (const HandCase& c : hand_cases()) {
-    SCOPED_TRACE(c.name);
-    expect_hand_case(method(), c.a, c.ta, c.b, c.tb, c.expected, Transform::identity(), 1.0);
-  }
-}
+TEST(ConsistentVertex, HandBuiltCases) { expect_hand_cases(method(), hand_cases()); }
 
 // 20 random motions per case: general rotations and scales in [1e-3, 1e3] for the penetrating
 // cases; signed permutations, integer shifts and powers of two for the touching ones.
 TEST(ConsistentVertex, HandBuiltCasesUnderMotionAndScale) {
-  std::mt19937 rng(11);
-  std::uniform_real_distribution<double> log_scale(-3, 3);
-  for (const HandCase& c : hand_cases()) {
-    SCOPED_TRACE(c.name);
-    for (int k = 0; k < 20; ++k) {
-      if (c.touching) {
-        expect_hand_case(method(), c.a, c.ta, c.b, c.tb, c.expected, random_exact_pose(rng),
-                         std::ldexp(1.0, int(rng() % 21) - 10));
-      } else {
-        expect_hand_case(method(), c.a, c.ta, c.b, c.tb, c.expected, random_pose(rng), std::pow(10.0, log_scale(rng)));
-      }
-    }
-  }
+  expect_hand_cases_under_motion(method(), hand_cases(), 11);
 }
 
 /// Brute force in exact rationals: for a surface vertex v of one tet in the other closed tet, every
@@ -216,35 +204,7 @@ void expect_brute_force(const MethodBody& a, Index ta, const MethodBody& b, Inde
 
 // 2·10^4 random pairs (as in the vertex-only test): invariants, exact A/B symmetry, brute force.
 TEST(ConsistentVertex, RandomDegeneratePairsAgainstBruteForce) {
-  PosedTestBody a1(one_tet_topology(), Transform::identity(), 0), a2(two_tet_topology(), Transform::identity(), 0);
-  PosedTestBody b1(one_tet_topology(), Transform::identity(), 1), b2(two_tet_topology(), Transform::identity(), 1);
-  DegenerateGenerator gen(777);
-  MethodSettings settings;
-  settings.length_scale = 16.0;
-  std::size_t with_contacts = 0, touching = 0, penetrating = 0;
-  for (int i = 0; i < 20000; ++i) {
-    PosedTestBody& pa = gen.coin(0.5) ? a1 : a2;
-    PosedTestBody& pb = gen.coin(0.5) ? b1 : b2;
-    pa.world = gen.body(pa.world.size(), {});
-    pb.world = gen.body(pb.world.size(), DegenerateGenerator::pool_of(pa.world));
-    const MethodBody a = pa.body(), b = pb.body();
-    const Index ta = Index(gen.rng()() % a.shape->tets.tets.size());
-    const Index tb = Index(gen.rng()() % b.shape->tets.tets.size());
-    std::vector<Contact> got;
-    method().generate(a, ta, b, tb, settings, got);
-    SCOPED_TRACE(i);
-    expect_sane(got, a, ta, b, tb, settings);
-    expect_swap_symmetric(method(), a, ta, b, tb, settings);
-    expect_brute_force(a, ta, b, tb, settings, got);
-    if (::testing::Test::HasFailure()) return;
-    with_contacts += !got.empty();
-    for (const Contact& c : got) (c.gap == 0.0 ? touching : penetrating) += 1;
-  }
-  EXPECT_GT(with_contacts, 2000u);
-  EXPECT_GT(touching, 1000u);
-  EXPECT_GT(penetrating, 1000u);
-  std::printf("consistent-vertex random pairs: %zu with contacts, %zu touching and %zu penetrating contacts\n",
-              with_contacts, touching, penetrating);
+  expect_random_degenerate_pairs(method(), 777, expect_brute_force);
 }
 
 }  // namespace

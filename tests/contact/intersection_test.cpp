@@ -12,19 +12,16 @@
 namespace contactlab::testing {
 namespace {
 
-using surface::one_tet;
-using surface::run;
-
 const ContactMethod& method() { return intersection_method(); }
 
 /// A narrow spike pointing up with its apex (vertex 0) at `apex`.
 TetMesh spike(const Vec3& apex) {
-  return one_tet(apex, apex + Vec3(-0.1, -0.1, -1), apex + Vec3(0.1, -0.1, -1), apex + Vec3(0, 0.1, -1));
+  return single_tet(apex, apex + Vec3(-0.1, -0.1, -1), apex + Vec3(0.1, -0.1, -1), apex + Vec3(0, 0.1, -1));
 }
 /// Ridge along x at z = 0 (vertices 0, 1 its ends), body below.
-TetMesh ridge_x() { return one_tet({-1, 0, 0}, {1, 0, 0}, {0, -1, -1}, {0, 1, -1}); }
+TetMesh ridge_x() { return single_tet({-1, 0, 0}, {1, 0, 0}, {0, -1, -1}, {0, 1, -1}); }
 /// Ridge along y at z = h (vertices 0, 1 its ends), body above.
-TetMesh ridge_y(double h) { return one_tet({0, -1, h}, {0, 1, h}, {-1, 0, h + 1}, {1, 0, h + 1}); }
+TetMesh ridge_y(double h) { return single_tet({0, -1, h}, {0, 1, h}, {-1, 0, h + 1}, {1, 0, h + 1}); }
 
 TEST(IntersectionMethod, SpikeApexOnFaceGivesOneVertexFaceContact) {
   const PosedTestBody a(unit_tet(), Transform::identity(), 0);
@@ -83,7 +80,7 @@ TEST(IntersectionMethod, SeparatedRidgesGiveNothing) {
 TEST(IntersectionMethod, SharedFaceGivesCornerContactsOnThePlane) {
   // A = unit tet (bottom face z = 0), B = its mirror image below: they share the face z = 0.
   const PosedTestBody a(unit_tet(), Transform::identity(), 0);
-  const PosedTestBody b(one_tet({0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, -1}), Transform::identity(), 1);
+  const PosedTestBody b(single_tet({0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, -1}), Transform::identity(), 1);
   const MethodSettings s;
   const auto cs = run(method(), a, b, s);
   const Index face_a = a.body().surface_triangle(0, 3);
@@ -93,10 +90,10 @@ TEST(IntersectionMethod, SharedFaceGivesCornerContactsOnThePlane) {
     if (n.z() > 0) face_b = b.body().surface_triangle(0, f);
   }
   for (Index v = 0; v < 3; ++v) {  // the three shared corners, both ways, normal −z, gap 0
-    Index vb = 0;                  // B's index of the same corner (one_tet may have reordered B)
+    Index vb = 0;                  // B's index of the same corner (single_tet may have reordered B)
     while (b.world[static_cast<std::size_t>(vb)] != a.world[static_cast<std::size_t>(v)]) ++vb;
-    for (const Contact* c : {surface::find(cs, {FeatureType::kVertex, v}, {FeatureType::kFace, face_b}),
-                             surface::find(cs, {FeatureType::kFace, face_a}, {FeatureType::kVertex, vb})}) {
+    for (const Contact* c : {contact_with_features(cs, {FeatureType::kVertex, v}, {FeatureType::kFace, face_b}),
+                             contact_with_features(cs, {FeatureType::kFace, face_a}, {FeatureType::kVertex, vb})}) {
       ASSERT_NE(c, nullptr) << v;
       EXPECT_LE((c->position - a.world[static_cast<std::size_t>(v)]).norm(), 1e-15);
       EXPECT_LE((c->normal - Vec3(0, 0, -1)).norm(), 1e-15);
@@ -114,18 +111,17 @@ TEST(IntersectionMethod, RigidMotionAndScaleMoveTheContacts) {
   std::mt19937_64 rng(7);
   std::uniform_real_distribution<double> scale(0.01, 100.0);
   for (int k = 0; k < 20; ++k) {
-    const Transform pose = surface::random_pose(rng);
+    const Transform pose = random_pose(rng, 3.0);
     const double sc = scale(rng);
-    surface::expect_rigid_invariant(method(), method(), ridge_x(), ridge_y(-0.2), MethodSettings{}, pose, sc);
-    surface::expect_rigid_invariant(method(), method(), unit_tet(),
-                                    one_tet({0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0.3, 0.2, -1}), MethodSettings{}, pose,
-                                    sc);
+    expect_rigid_invariant(method(), method(), ridge_x(), ridge_y(-0.2), MethodSettings{}, pose, sc);
+    expect_rigid_invariant(method(), method(), unit_tet(), single_tet({0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0.3, 0.2, -1}),
+                           MethodSettings{}, pose, sc);
   }
 }
 
 TEST(IntersectionMethod, DegenerateSweepIsFiniteSaneAndSymmetric) {
   const std::size_t n =
-      surface::degenerate_sweep(method(), MethodSettings{}, 10000, 11, -std::numeric_limits<double>::infinity());
+      degenerate_sweep(method(), MethodSettings{}, 10000, 11, -std::numeric_limits<double>::infinity());
   EXPECT_GT(n, 1000u);  // the sweep does exercise the kernel
 }
 

@@ -17,7 +17,7 @@
 //     times s (length scale and the method's length parameters scaled by s). Compared within 1e-9
 //     of the (scaled) length scale.
 // Hand-derived cases of each method are in its own test file.
-#include "contact/swap_symmetry.h"
+#include "contact/method_test_support.h"
 #include "contactlab/contact/generate_contacts.h"
 #include "contactlab/contact/methods/closest_points.h"
 #include "contactlab/geometry/tetrahedron_tables.h"

@@ -5,7 +5,6 @@
 #include "contactlab/contact/methods/opposing.h"
 
 #include "contact/method_test_support.h"
-#include "contact/swap_symmetry.h"
 #include "contactlab/geometry/predicates.h"
 #include "contactlab/geometry/tet_tet_sat.h"
 
@@ -19,41 +18,12 @@
 namespace contactlab {
 namespace {
 
-using testing::expect_swap_symmetric;
-using testing::PosedTestBody;
-
-/// One-tet mesh from four corners, reordered to positive orientation when needed.
-TetMesh one_tet(std::array<Vec3, 4> c) {
-  if (signed_volume_sign(c[0], c[1], c[2], c[3]) < 0) std::swap(c[1], c[2]);
-  TetMesh m;
-  m.vertices = {c[0], c[1], c[2], c[3]};
-  m.tets = {{0, 1, 2, 3}};
-  return m;
-}
-
-std::vector<Contact> run(const PosedTestBody& a, const PosedTestBody& b, const MethodSettings& s) {
-  std::vector<Contact> out;
-  opposing_method().generate(a.body(), 0, b.body(), 0, s, out);
-  return out;
-}
-
-/// Every contact matches some expected point and every expected point some contact.
-void expect_same_points(const std::vector<Contact>& contacts, const std::vector<Vec3>& expected, double tol) {
-  for (const Contact& c : contacts) {
-    const bool found =
-        std::any_of(expected.begin(), expected.end(), [&](const Vec3& e) { return (e - c.position).norm() <= tol; });
-    EXPECT_TRUE(found) << "unexpected contact at " << c.position.transpose();
-  }
-  for (const Vec3& e : expected) {
-    const bool found =
-        std::any_of(contacts.begin(), contacts.end(), [&](const Contact& c) { return (e - c.position).norm() <= tol; });
-    EXPECT_TRUE(found) << "missing contact at " << e.transpose();
-  }
-  EXPECT_EQ(contacts.size(), expected.size());
-}
+using namespace testing;
 
 // A: the unit corner tet (z ≥ 0). B: its mirror image below z = h (apex at z = h − 1).
-TetMesh mirrored_below(double h) { return one_tet({Vec3(0, 0, h), Vec3(1, 0, h), Vec3(0, 1, h), Vec3(0, 0, h - 1)}); }
+TetMesh mirrored_below(double h) {
+  return single_tet({Vec3(0, 0, h), Vec3(1, 0, h), Vec3(0, 1, h), Vec3(0, 0, h - 1)});
+}
 
 /// Hand answers: for h = 0 the shared face's corners, gap 0; for 0 < h < 1 the overlap
 /// {x, y ≥ 0, 0 ≤ z ≤ h, x + y + z ≤ 1, x + y − z ≤ 1 − h} has corners over the 5 points
@@ -67,9 +37,9 @@ std::vector<Vec3> expected_points(double h) {
 TEST(Opposing, FaceToFaceTouchAndPenetrationByHand) {
   for (double h : {0.0, 0.25, 0.5}) {
     SCOPED_TRACE(h);
-    PosedTestBody a(testing::unit_tet(), Transform::identity(), 0);
+    PosedTestBody a(unit_tet(), Transform::identity(), 0);
     PosedTestBody b(mirrored_below(h), Transform::identity(), 1);
-    const std::vector<Contact> contacts = run(a, b, {});
+    const std::vector<Contact> contacts = run(opposing_method(), a, b, {});
     expect_same_points(contacts, expected_points(h), 1e-12);
     for (const Contact& c : contacts) {
       EXPECT_EQ(c.body_a, 0);
@@ -87,19 +57,19 @@ TEST(Opposing, FaceToFaceTouchAndPenetrationByHand) {
 }
 
 TEST(Opposing, SeparatedGivesNothing) {
-  PosedTestBody a(testing::unit_tet(), Transform::identity(), 0);
+  PosedTestBody a(unit_tet(), Transform::identity(), 0);
   PosedTestBody b(mirrored_below(-1.0 / 64), Transform::identity(), 1);
-  EXPECT_TRUE(run(a, b, {}).empty());
+  EXPECT_TRUE(run(opposing_method(), a, b, {}).empty());
 }
 
 // Interior faces never take part: with B's touching face interior (a second tet glued on it),
 // there is no surface face pair left facing A, hence no contact.
 TEST(Opposing, InteriorFacesAreNotSurface) {
-  PosedTestBody a(testing::unit_tet(), Transform::identity(), 0);
+  PosedTestBody a(unit_tet(), Transform::identity(), 0);
   TetMesh two;
   two.vertices = {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, -1), Vec3(0, 0, 1)};
   // Tet 0 below z = 0 and tet 1 above it share the face (0, 1, 2); tet 1 coincides with A.
-  two.tets = {one_tet({two.vertices[0], two.vertices[1], two.vertices[2], two.vertices[3]}).tets[0], {0, 1, 2, 4}};
+  two.tets = {single_tet({two.vertices[0], two.vertices[1], two.vertices[2], two.vertices[3]}).tets[0], {0, 1, 2, 4}};
   if (signed_volume_sign(two.vertices[0], two.vertices[1], two.vertices[2], two.vertices[3]) < 0) {
     two.tets[0] = {0, 2, 1, 3};
   }
@@ -118,7 +88,7 @@ TEST(Opposing, RigidMotionAndScale) {
     const double k = std::exp2(std::uniform_int_distribution<int>(-6, 6)(rng)) * (1 + 0.5 * (u(rng) + 1));
     const Quat q = Quat(u(rng), u(rng), u(rng), u(rng) + 2.0).normalized();
     Transform pose = Transform::from_quaternion(q, Vec3(u(rng), u(rng), u(rng)) * 10 * k);
-    TetMesh ma = testing::unit_tet();
+    TetMesh ma = unit_tet();
     TetMesh mb = mirrored_below(h);
     for (Vec3& v : ma.vertices) v *= k;
     for (Vec3& v : mb.vertices) v *= k;
@@ -126,7 +96,7 @@ TEST(Opposing, RigidMotionAndScale) {
     PosedTestBody b(mb, pose, 5);
     MethodSettings s;
     s.length_scale = k;
-    const std::vector<Contact> contacts = run(a, b, s);
+    const std::vector<Contact> contacts = run(opposing_method(), a, b, s);
     // Every hand point is found. After a rotation, an edge lying in the other face's plane is in
     // it only up to rounding, so the crossing point interpolated on it may be any point of the
     // true intersection segment: extra contacts are allowed, but only inside the hand-derived
@@ -156,57 +126,14 @@ TEST(Opposing, RigidMotionAndScale) {
 
 // --- random degenerate pairs -------------------------------------------------------------------
 
-Vec3 grid_point(std::mt19937_64& rng, int n, double unit) {
-  std::uniform_int_distribution<int> g(0, n);
-  return Vec3(g(rng), g(rng), g(rng)) * unit;
-}
-
-/// A random tet pair built to be degenerate in one of several ways (exact dyadic coordinates).
-std::pair<std::array<Vec3, 4>, std::array<Vec3, 4>> degenerate_pair(std::mt19937_64& rng) {
-  std::array<Vec3, 4> a, b;
-  for (Vec3& v : a) v = grid_point(rng, 4, 0.5);
-  const int kind = std::uniform_int_distribution<int>(0, 5)(rng);
-  switch (kind) {
-    case 0:  // B: A translated by an integer vector (touching, coplanar faces, parallel edges)
-    {
-      const Vec3 t = grid_point(rng, 2, 1.0) - Vec3(1, 1, 1);
-      for (int i = 0; i < 4; ++i) b[i] = a[i] + t;
-      break;
-    }
-    case 1:  // B shares A's face (0, 1, 2), apex on either side or in the plane
-      b = {a[0], a[1], a[2], grid_point(rng, 4, 0.5)};
-      break;
-    case 2:  // B: A mirrored through a point (parallel faces and edges)
-    {
-      const Vec3 c = grid_point(rng, 4, 0.25);
-      for (int i = 0; i < 4; ++i) b[i] = 2 * c - a[i];
-      break;
-    }
-    case 3:  // slivers: both tets nearly flat (one corner lifted by 2^-10)
-      for (Vec3& v : a) v.z() = 0;
-      a[3].z() = std::ldexp(1.0, -10);
-      for (Vec3& v : b) v = grid_point(rng, 4, 0.5);
-      for (Vec3& v : b) v.z() = 0;
-      b[3].z() = -std::ldexp(1.0, -10) * std::uniform_int_distribution<int>(-1, 1)(rng);
-      break;
-    case 4:  // B shares an edge or vertex of A
-      b = {a[0], a[1], grid_point(rng, 4, 0.5), grid_point(rng, 4, 0.5)};
-      if (rng() % 2) b[1] = grid_point(rng, 4, 0.5);
-      break;
-    default:  // generic small-grid tets (many coplanar coincidences)
-      for (Vec3& v : b) v = grid_point(rng, 4, 0.5);
-  }
-  return {a, b};
-}
-
 TEST(Opposing, RandomDegeneratePairsAreFiniteAndSymmetric) {
   std::mt19937_64 rng(2024);
   constexpr int kCases = 10000;
   int with_contacts = 0;
   for (int i = 0; i < kCases; ++i) {
-    const auto [ca, cb] = degenerate_pair(rng);
-    PosedTestBody a(one_tet(ca), Transform::identity(), 0);
-    PosedTestBody b(one_tet(cb), Transform::identity(), 1);
+    const auto [ca, cb] = random_degenerate_tet_pair(rng);
+    PosedTestBody a(single_tet(ca), Transform::identity(), 0);
+    PosedTestBody b(single_tet(cb), Transform::identity(), 1);
     MethodSettings s;
     s.length_scale = 2.0;
     const double tol = s.absolute_tolerance();

@@ -1,10 +1,9 @@
-// Test support shared by the Volume-SAT and Surface-SAT kernel tests: tets with interior-face
-// neighbours, contact invariants, rigid-motion comparison, and the randomized
+// Test support shared by the Volume-SAT and Surface-SAT kernel tests (what every method test uses is
+// in method_test_support.h): contact invariants, rigid-motion comparison, and the randomized
 // degenerate-pair suite with exactly known answers for shared faces, edges and vertices.
 #pragma once
 
 #include "contact/method_test_support.h"
-#include "contact/swap_symmetry.h"
 
 #include "contactlab/geometry/predicates.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
@@ -23,32 +22,11 @@ namespace contactlab::testing {
 
 using Corners = std::array<Vec3, 4>;
 
-inline TetMesh single_tet(const Corners& c) {
-  TetMesh m;
-  m.vertices.assign(c.begin(), c.end());
-  m.tets = {{0, 1, 2, 3}};
-  return m;
-}
-
-/// Tet 0 = corners (positively oriented), plus one neighbour tet glued on every face except
-/// `surface_face` (local face index), so that tet 0 has exactly one boundary face.
-inline TetMesh tet_with_neighbours(const Corners& c, int surface_face) {
-  TetMesh m = single_tet(c);
-  for (int f = 0; f < 4; ++f) {
-    if (f == surface_face) continue;
-    const auto& face = kTetFaces[f];
-    const Vec3 w = c[face[0]] + c[face[1]] + c[face[2]] - 2.0 * c[f];  // beyond face f
-    m.vertices.push_back(w);
-    m.tets.push_back({face[0], face[1], face[2], static_cast<Index>(m.vertices.size() - 1)});
-  }
-  return m;
-}
-
-inline std::vector<Contact> run(const ContactMethod& method, const PosedTestBody& a, Index ta, const PosedTestBody& b,
-                                Index tb, const MethodSettings& settings) {
-  std::vector<Contact> out;
-  method.generate(a.body(), ta, b.body(), tb, settings, out);
-  return out;
+/// The contact at p (within 1e-12) with normal n and the given gap.
+inline void expect_contact(const Contact& c, const Vec3& p, const Vec3& n, double gap) {
+  EXPECT_LE((c.position - p).norm(), 1e-12) << c.position.transpose() << " vs " << p.transpose();
+  EXPECT_LE((c.normal - n).norm(), 1e-12) << c.normal.transpose();
+  EXPECT_NEAR(c.gap, gap, 1e-12);
 }
 
 inline double diameter(const Corners& c) {
@@ -110,7 +88,7 @@ struct DegenerateSuiteStats {
 /// beyond it: exactly the 3 face corners), an edge (point reflection through its midpoint: exactly
 /// its 2 end points) or a vertex (point reflection through it: exactly that point), partners
 /// translated apart (no contact), and random partners (invariants only). Every pair is also
-/// checked for the swap symmetry (swap_symmetry.h). Shared-feature answers are geometric facts for proper (non-flat) tets.
+/// checked for the swap symmetry (expect_swap_symmetric). Shared-feature answers are geometric facts for proper (non-flat) tets.
 inline DegenerateSuiteStats run_degenerate_suite(const ContactMethod& method, int count, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_int_distribution<int> coord(0, 4), kind(0, 5), pick4(0, 3), pick6(0, 5);
@@ -214,16 +192,6 @@ inline void expect_moved_contacts(const std::vector<Contact>& original, const st
     }
     EXPECT_EQ(matches, 1) << o.position.transpose();
   }
-}
-
-inline Transform random_pose(std::mt19937& rng) {
-  std::normal_distribution<double> g(0.0, 1.0);
-  return Transform::from_quaternion(Quat(g(rng), g(rng), g(rng), g(rng)), Vec3(g(rng), g(rng), g(rng)) * 10.0);
-}
-
-inline TetMesh scaled(TetMesh m, double s) {
-  for (Vec3& v : m.vertices) v *= s;
-  return m;
 }
 
 }  // namespace contactlab::testing

@@ -1,10 +1,10 @@
 // Test support shared by the surface-based method tests (intersection_test.cpp,
-// closest_points_test.cpp): one-tet bodies, running a kernel both ways, matching contacts by
-// feature pair, the rigid-motion check, and the randomized degenerate-pair sweep.
+// closest_points_test.cpp; what every method test uses is in method_test_support.h): contact
+// invariants, matching contacts by feature pair, the rigid-motion check, and the randomized
+// degenerate-pair sweep.
 #pragma once
 
 #include "contact/method_test_support.h"
-#include "contact/swap_symmetry.h"
 #include "contactlab/geometry/predicates.h"
 
 #include <gtest/gtest.h>
@@ -13,25 +13,10 @@
 #include <cmath>
 #include <random>
 
-namespace contactlab::testing::surface {
+namespace contactlab::testing {
 
-/// A one-tet mesh, reordered to positive orientation when it is inverted.
-inline TetMesh one_tet(Vec3 p0, Vec3 p1, Vec3 p2, Vec3 p3) {
-  if (signed_volume_sign(p0, p1, p2, p3) < 0) std::swap(p2, p3);
-  TetMesh m;
-  m.vertices = {p0, p1, p2, p3};
-  m.tets = {{0, 1, 2, 3}};
-  return m;
-}
-
-inline std::vector<Contact> run(const ContactMethod& m, const PosedTestBody& a, const PosedTestBody& b,
-                                const MethodSettings& s) {
-  std::vector<Contact> out;
-  m.generate(a.body(), 0, b.body(), 0, s, out);
-  return out;
-}
-
-inline const Contact* find(const std::vector<Contact>& cs, const FeatureRef& fa, const FeatureRef& fb) {
+inline const Contact* contact_with_features(const std::vector<Contact>& cs, const FeatureRef& fa,
+                                            const FeatureRef& fb) {
   for (const Contact& c : cs) {
     if (c.feature_a == fa && c.feature_b == fb) return &c;
   }
@@ -73,30 +58,20 @@ inline void expect_sane(const std::vector<Contact>& cs, const std::vector<Vec3>&
   }
 }
 
-/// A random rotation (uniform quaternion) and translation in [-3, 3]^3.
-inline Transform random_pose(std::mt19937_64& rng) {
-  std::normal_distribution<double> g;
-  std::uniform_real_distribution<double> u(-3, 3);
-  return Transform::from_quaternion(Quat(g(rng), g(rng), g(rng), g(rng)), Vec3(u(rng), u(rng), u(rng)));
-}
-
 /// Poses both bodies by `scale` then `pose` and checks the contacts move with them: positions
 /// mapped, normals rotated, gaps scaled (settings' length scale scaled too; `scaled_m` is `m`
 /// with its own length parameters, e.g. Closest points' envelope, scaled by `scale`).
 inline void expect_rigid_invariant(const ContactMethod& m, const ContactMethod& scaled_m, const TetMesh& ta,
                                    const TetMesh& tb, const MethodSettings& s, const Transform& pose, double scale) {
   const PosedTestBody a0(ta, Transform::identity(), 0), b0(tb, Transform::identity(), 1);
-  TetMesh sa = ta, sb = tb;
-  for (Vec3& v : sa.vertices) v *= scale;
-  for (Vec3& v : sb.vertices) v *= scale;
-  const PosedTestBody a1(sa, pose, 0), b1(sb, pose, 1);
+  const PosedTestBody a1(scaled(ta, scale), pose, 0), b1(scaled(tb, scale), pose, 1);
   MethodSettings s1 = s;
   s1.length_scale *= scale;
   const auto c0 = run(m, a0, b0, s);
   const auto c1 = run(scaled_m, a1, b1, s1);
   ASSERT_EQ(c0.size(), c1.size());
   for (const Contact& c : c0) {
-    const Contact* d = find(c1, c.feature_a, c.feature_b);
+    const Contact* d = contact_with_features(c1, c.feature_a, c.feature_b);
     ASSERT_NE(d, nullptr);
     EXPECT_LE((d->position - pose.apply(scale * c.position)).norm(), 1e-9 * scale);
     EXPECT_LE((d->normal - pose.apply_vector(c.normal)).norm(), 1e-9)
@@ -124,7 +99,7 @@ inline std::size_t degenerate_sweep(const ContactMethod& m, const MethodSettings
   std::vector<PosedTestBody> pool;
   pool.reserve(256);
   for (int i = 0; i < 256; ++i)
-    pool.emplace_back(one_tet(corner(), corner(), corner(), corner()), Transform::identity(), 0);
+    pool.emplace_back(single_tet(corner(), corner(), corner(), corner()), Transform::identity(), 0);
   std::size_t total = 0;
   std::vector<Vec3> world_b(4);
   for (int k = 0; k < pairs; ++k) {
@@ -145,4 +120,4 @@ inline std::size_t degenerate_sweep(const ContactMethod& m, const MethodSettings
   return total;
 }
 
-}  // namespace contactlab::testing::surface
+}  // namespace contactlab::testing

@@ -7,13 +7,21 @@
 namespace contactlab::testing {
 namespace {
 
-const ContactMethod& method() { return surface_sat_method(); }
-
-void expect_contact(const Contact& c, const Vec3& p, const Vec3& n, double gap) {
-  EXPECT_LE((c.position - p).norm(), 1e-12) << c.position.transpose() << " vs " << p.transpose();
-  EXPECT_LE((c.normal - n).norm(), 1e-12) << c.normal.transpose();
-  EXPECT_NEAR(c.gap, gap, 1e-12);
+/// Tet 0 = corners (positively oriented), plus one neighbour tet glued on every face except
+/// `surface_face` (local face index), so that tet 0 has exactly one boundary face.
+TetMesh tet_with_neighbours(const Corners& c, int surface_face) {
+  TetMesh m = single_tet(c);  // corners as given (positively oriented)
+  for (int f = 0; f < 4; ++f) {
+    if (f == surface_face) continue;
+    const auto& face = kTetFaces[f];
+    const Vec3 w = c[face[0]] + c[face[1]] + c[face[2]] - 2.0 * c[f];  // beyond face f
+    m.vertices.push_back(w);
+    m.tets.push_back({face[0], face[1], face[2], static_cast<Index>(m.vertices.size() - 1)});
+  }
+  return m;
 }
+
+const ContactMethod& method() { return surface_sat_method(); }
 
 const Corners kA0{Vec3(0, 0, 0), Vec3(0, 1, 0), Vec3(1, 0, 0), Vec3(0, 0, -1)};  // top face 3 at z = 0
 const Corners kB0{Vec3(0.9, 0, -0.2), Vec3(1.9, 0, -0.2), Vec3(0.9, 1, -0.2), Vec3(0.9, 0, 0.8)};  // bottom face 3
@@ -77,7 +85,7 @@ TEST(SurfaceSat, RigidMotionAndScale) {
   const std::vector<Contact> original = run(method(), a, 0, b, 0, MethodSettings{});
   for (int trial = 0; trial < 40; ++trial) {
     const double s = std::pow(10.0, log_scale(rng));
-    const Transform pose = random_pose(rng);
+    const Transform pose = random_pose(rng, 10.0);
     MethodSettings settings;
     settings.length_scale = s;
     const PosedTestBody pa(scaled(ma, s), pose, 0), pb(scaled(mb, s), pose, 1);

@@ -1,11 +1,10 @@
 // Test support shared by the vertex-only and consistent-vertex kernel tests: exact integer geometry
 // for independent brute-force answers, a generator of degenerate tet pairs on an integer grid, the
-// invariants every contact must satisfy, and hand-built cases under motion (with the swap check of
-// swap_symmetry.h).
+// invariants every contact must satisfy, and hand-built cases under exact and random motions (with
+// the swap check). What every method test uses is in method_test_support.h.
 #pragma once
 
 #include "contact/method_test_support.h"
-#include "contact/swap_symmetry.h"
 #include "contactlab/contact/method.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 
@@ -15,11 +14,13 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <random>
+#include <string>
 #include <tuple>
 #include <vector>
 
-namespace contactlab::testing::vertex_methods {
+namespace contactlab::testing {
 
 // ---- exact integer geometry (coordinates are small integers: |x| ≤ 8) ----
 
@@ -125,11 +126,11 @@ inline void expect_sane(const std::vector<Contact>& contacts, const MethodBody& 
 
 // ---- random degenerate pairs on an integer grid ----
 
-/// Two canonical topologies: one tet (every face on the surface), and two tets sharing face
-/// (0, 1, 2) — that face interior. Kernels read only topology and world vertices, so each case
-/// overwrites `world` of a body built once per topology.
-inline TetMesh one_tet_topology() { return unit_tet(); }
-inline TetMesh two_tet_topology() {
+/// The unit tet on top of a second tet below its face z = 0 (face (0, 1, 2), which becomes
+/// interior). With unit_tet() the two canonical topologies of the degenerate sweeps: kernels read
+/// only topology and world vertices, so each case overwrites `world` of a body built once per
+/// topology.
+inline TetMesh unit_tet_on_tet_below() {
   TetMesh m = unit_tet();
   m.vertices.push_back({0.25, 0.25, -1.0});
   m.tets.push_back({1, 0, 2, 4});
@@ -205,16 +206,36 @@ struct ExpectedContact {
   FeatureRef feature_a, feature_b;
 };
 
+/// The surface triangle of local face f of tet t of `mesh`.
+inline Index surface_triangle_of(const TetMesh& mesh, Index t, int f) {
+  return make_shape_from_tets(mesh, "lookup")->surface_map.tet_face_to_triangle[t][f];
+}
+
+/// A thin tet with its apex at `apex` and its base 1.3 below (−z): the apex's three edges run
+/// almost straight down.
+inline TetMesh spike(const Vec3& apex) {
+  return single_tet(apex + Vec3(-0.05, -0.05, -1.3), apex + Vec3(0.05, -0.05, -1.3), apex + Vec3(0, 0.05, -1.3), apex);
+}
+
+inline FeatureRef vertex_feature(Index v) { return {FeatureType::kVertex, v}; }
+inline FeatureRef face_feature(Index f) { return {FeatureType::kFace, f}; }
+
+/// A hand-built case: tet ta of a against tet tb of b, and the contacts expected (unposed, unscaled).
+struct HandCase {
+  const char* name;
+  TetMesh a, b;
+  Index ta = 0, tb = 0;
+  std::vector<ExpectedContact> expected;
+  bool touching = false;  ///< only exact motions keep it touching
+};
+
 /// Runs `method` on (a: tet ta, b: tet tb), with both bodies' meshes scaled by `scale` and posed by
 /// `pose`, settings.length_scale = scale, and compares with `expected` (given unscaled, unposed):
 /// same features, positions pose(scale·p), normals R·n, gaps scale·g.
 inline void expect_hand_case(const ContactMethod& method, const TetMesh& mesh_a, Index ta, const TetMesh& mesh_b,
                              Index tb, const std::vector<ExpectedContact>& expected, const Transform& pose,
                              double scale) {
-  TetMesh sa = mesh_a, sb = mesh_b;
-  for (Vec3& v : sa.vertices) v *= scale;
-  for (Vec3& v : sb.vertices) v *= scale;
-  const PosedTestBody a(sa, pose, 0), b(sb, pose, 1);
+  const PosedTestBody a(scaled(mesh_a, scale), pose, 0), b(scaled(mesh_b, scale), pose, 1);
   MethodSettings settings;
   settings.length_scale = scale;
   std::vector<Contact> got;
@@ -241,14 +262,6 @@ inline void expect_hand_case(const ContactMethod& method, const TetMesh& mesh_a,
   expect_swap_symmetric(method, a.body(), ta, b.body(), tb, settings);
 }
 
-/// A random proper rotation, translation within ±10.
-inline Transform random_pose(std::mt19937& rng) {
-  std::normal_distribution<double> g;
-  const Quat q(g(rng), g(rng), g(rng), g(rng));
-  std::uniform_real_distribution<double> u(-10, 10);
-  return Transform::from_quaternion(q, Vec3(u(rng), u(rng), u(rng)));
-}
-
 /// An exact motion: a proper signed permutation matrix and an integer translation (keeps exact
 /// touching exact).
 inline Transform random_exact_pose(std::mt19937& rng) {
@@ -261,15 +274,6 @@ inline Transform random_exact_pose(std::mt19937& rng) {
   return {r, t};
 }
 
-/// A tet with the given corners, reordered to positive orientation.
-inline TetMesh single_tet(Vec3 p0, Vec3 p1, Vec3 p2, Vec3 p3) {
-  if ((p1 - p0).dot((p2 - p0).cross(p3 - p0)) < 0) std::swap(p0, p1);
-  TetMesh m;
-  m.vertices = {p0, p1, p2, p3};
-  m.tets = {{0, 1, 2, 3}};
-  return m;
-}
-
 /// Index of the vertex at `p` in `m` (exact match).
 inline Index vertex_at(const TetMesh& m, const Vec3& p) {
   for (Index i = 0; i < m.vertex_count(); ++i)
@@ -277,4 +281,71 @@ inline Index vertex_at(const TetMesh& m, const Vec3& p) {
   return kInvalidIndex;
 }
 
-}  // namespace contactlab::testing::vertex_methods
+/// Every hand case as built (identity pose, scale 1).
+inline void expect_hand_cases(const ContactMethod& method, const std::vector<HandCase>& cases) {
+  for (const HandCase& c : cases) {
+    SCOPED_TRACE(c.name);
+    expect_hand_case(method, c.a, c.ta, c.b, c.tb, c.expected, Transform::identity(), 1.0);
+  }
+}
+
+/// Every hand case under 20 random motions: general rotations (translations within ±10) and scales
+/// in [1e-3, 1e3] for the penetrating cases; signed permutations, integer shifts and powers of two
+/// for the touching ones.
+inline void expect_hand_cases_under_motion(const ContactMethod& method, const std::vector<HandCase>& cases,
+                                           std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> log_scale(-3, 3);
+  for (const HandCase& c : cases) {
+    SCOPED_TRACE(c.name);
+    for (int k = 0; k < 20; ++k) {
+      if (c.touching) {
+        expect_hand_case(method, c.a, c.ta, c.b, c.tb, c.expected, random_exact_pose(rng),
+                         std::ldexp(1.0, int(rng() % 21) - 10));
+      } else {
+        expect_hand_case(method, c.a, c.ta, c.b, c.tb, c.expected, random_pose(rng, 10.0),
+                         std::pow(10.0, log_scale(rng)));
+      }
+    }
+  }
+}
+
+/// 2·10^4 random pairs from DegenerateGenerator(seed) on one- or two-tet bodies: the invariants
+/// (expect_sane), exact A/B symmetry and the method's brute force, called as
+/// expect_brute_force(a, ta, b, tb, settings, contacts); the generator must produce contacts,
+/// touching and penetrating ones among them.
+template <class BruteForce>
+void expect_random_degenerate_pairs(const ContactMethod& method, std::uint32_t seed, BruteForce&& expect_brute_force) {
+  PosedTestBody a1(unit_tet(), Transform::identity(), 0), a2(unit_tet_on_tet_below(), Transform::identity(), 0);
+  PosedTestBody b1(unit_tet(), Transform::identity(), 1), b2(unit_tet_on_tet_below(), Transform::identity(), 1);
+  DegenerateGenerator gen(seed);
+  MethodSettings settings;
+  settings.length_scale = 16.0;
+  std::size_t with_contacts = 0, touching = 0, penetrating = 0;
+  for (int i = 0; i < 20000; ++i) {
+    PosedTestBody& pa = gen.coin(0.5) ? a1 : a2;
+    PosedTestBody& pb = gen.coin(0.5) ? b1 : b2;
+    pa.world = gen.body(pa.world.size(), {});
+    pb.world = gen.body(pb.world.size(), DegenerateGenerator::pool_of(pa.world));
+    const MethodBody a = pa.body(), b = pb.body();
+    const Index ta = Index(gen.rng()() % a.shape->tets.tets.size());
+    const Index tb = Index(gen.rng()() % b.shape->tets.tets.size());
+    std::vector<Contact> got;
+    method.generate(a, ta, b, tb, settings, got);
+    SCOPED_TRACE(i);
+    expect_sane(got, a, ta, b, tb, settings);
+    expect_swap_symmetric(method, a, ta, b, tb, settings);
+    expect_brute_force(a, ta, b, tb, settings, got);
+    if (::testing::Test::HasFailure()) return;
+    with_contacts += !got.empty();
+    for (const Contact& c : got) (c.gap == 0.0 ? touching : penetrating) += 1;
+  }
+  // The generator must actually produce contacts, touching ones among them.
+  EXPECT_GT(with_contacts, 2000u);
+  EXPECT_GT(touching, 1000u);
+  EXPECT_GT(penetrating, 1000u);
+  std::printf("%s random pairs: %zu with contacts, %zu touching and %zu penetrating contacts\n",
+              std::string(method.name()).c_str(), with_contacts, touching, penetrating);
+}
+
+}  // namespace contactlab::testing

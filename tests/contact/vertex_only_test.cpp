@@ -7,43 +7,12 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
-
 namespace contactlab {
 namespace {
 
 using namespace testing;
-using namespace testing::vertex_methods;
 
 const ContactMethod& method() { return vertex_only_method(); }
-
-Index tri(const TetMesh& mesh, Index t, int f) {
-  return make_shape_from_tets(mesh, "lookup")->surface_map.tet_face_to_triangle[t][f];
-}
-
-/// A thin tet with its apex at `apex` and its base 1.3 below (−z), well outside the unit tet.
-TetMesh spike(const Vec3& apex) {
-  return single_tet(apex + Vec3(-0.05, -0.05, -1.3), apex + Vec3(0.05, -0.05, -1.3), apex + Vec3(0, 0.05, -1.3), apex);
-}
-
-/// The unit tet on top of a second tet below its face z = 0 (which becomes interior).
-TetMesh stacked_tets() {
-  TetMesh m = unit_tet();
-  m.vertices.push_back({0.25, 0.25, -1.0});
-  m.tets.push_back({1, 0, 2, 4});
-  return m;
-}
-
-FeatureRef vtx(Index v) { return {FeatureType::kVertex, v}; }
-FeatureRef face(Index f) { return {FeatureType::kFace, f}; }
-
-struct HandCase {
-  const char* name;
-  TetMesh a, b;
-  Index ta = 0, tb = 0;
-  std::vector<ExpectedContact> expected;
-  bool touching = false;  ///< only exact motions keep it touching
-};
 
 std::vector<HandCase> hand_cases() {
   std::vector<HandCase> cases;
@@ -52,37 +21,64 @@ std::vector<HandCase> hand_cases() {
     const Vec3 p(0.2, 0.3, 0.1);
     const TetMesh b = spike(p);
     cases.push_back(
-        {"apex near z=0", unit, b, 0, 0, {{p, {0, 0, -1}, -0.1, face(tri(unit, 0, 3)), vtx(vertex_at(b, p))}}});
+        {"apex near z=0",
+         unit,
+         b,
+         0,
+         0,
+         {{p, {0, 0, -1}, -0.1, face_feature(surface_triangle_of(unit, 0, 3)), vertex_feature(vertex_at(b, p))}}});
   }
   {  // Nearest plane is x = 0 (0.1), not the one the spike came through (z = 0, 0.3).
     const Vec3 p(0.1, 0.3, 0.3);
     const TetMesh b = spike(p);
     cases.push_back(
-        {"apex near x=0", unit, b, 0, 0, {{p, {-1, 0, 0}, -0.1, face(tri(unit, 0, 1)), vtx(vertex_at(b, p))}}});
+        {"apex near x=0",
+         unit,
+         b,
+         0,
+         0,
+         {{p, {-1, 0, 0}, -0.1, face_feature(surface_triangle_of(unit, 0, 1)), vertex_feature(vertex_at(b, p))}}});
   }
   {  // z = 0 is interior in the stacked mesh: the nearest SURFACE plane is x = 0 (0.2).
     const Vec3 p(0.2, 0.3, 0.1);
-    const TetMesh a = stacked_tets(), b = spike(p);
+    const TetMesh a = unit_tet_on_tet_below(), b = spike(p);
     cases.push_back(
-        {"interior face ignored", a, b, 0, 0, {{p, {-1, 0, 0}, -0.2, face(tri(a, 0, 1)), vtx(vertex_at(b, p))}}});
+        {"interior face ignored",
+         a,
+         b,
+         0,
+         0,
+         {{p, {-1, 0, 0}, -0.2, face_feature(surface_triangle_of(a, 0, 1)), vertex_feature(vertex_at(b, p))}}});
   }
   {  // The unit tet's vertex... the other way round: A's apex inside B, normal +z (from A up to B).
     const Vec3 p(0.2, 0.3, 0.1);
     const TetMesh a = spike(p);
     cases.push_back(
-        {"A's vertex in B", a, unit, 0, 0, {{p, {0, 0, 1}, -0.1, vtx(vertex_at(a, p)), face(tri(unit, 0, 3))}}});
+        {"A's vertex in B",
+         a,
+         unit,
+         0,
+         0,
+         {{p, {0, 0, 1}, -0.1, vertex_feature(vertex_at(a, p)), face_feature(surface_triangle_of(unit, 0, 3))}}});
   }
   {  // Exact touch: apex on face z = 0.
     const Vec3 p(0.25, 0.25, 0.0);
     const TetMesh b = spike(p);
     cases.push_back(
-        {"apex touching", unit, b, 0, 0, {{p, {0, 0, -1}, 0.0, face(tri(unit, 0, 3)), vtx(vertex_at(b, p))}}, true});
+        {"apex touching",
+         unit,
+         b,
+         0,
+         0,
+         {{p, {0, 0, -1}, 0.0, face_feature(surface_triangle_of(unit, 0, 3)), vertex_feature(vertex_at(b, p))}},
+         true});
   }
   {  // Face on face: B's top face lies in z = 0 inside A's face: its three corners touch.
     const Vec3 q0(0.125, 0.125, 0), q1(0.5, 0.125, 0), q2(0.125, 0.5, 0);
     const TetMesh b = single_tet(q0, q1, q2, Vec3(0.25, 0.25, -1));
     std::vector<ExpectedContact> e;
-    for (const Vec3& q : {q0, q1, q2}) e.push_back({q, {0, 0, -1}, 0.0, face(tri(unit, 0, 3)), vtx(vertex_at(b, q))});
+    for (const Vec3& q : {q0, q1, q2})
+      e.push_back({q, {0, 0, -1}, 0.0, face_feature(surface_triangle_of(unit, 0, 3)), vertex_feature(vertex_at(b, q))});
     cases.push_back({"face on face", unit, b, 0, 0, e, true});
   }
   {  // Interior vertex (the centroid (1,1,1) of a tet split in four) inside B: not probed. No
@@ -110,30 +106,11 @@ TEST(VertexOnly, NameAndParameters) {
   EXPECT_EQ(method().candidate_margin(MethodSettings{}), 0.0);
 }
 
-TEST(VertexOnly, HandBuiltCases) {
-  for (const HandCase& c : hand_cases()) {
-    SCOPED_TRACE(c.name);
-    expect_hand_case(method(), c.a, c.ta, c.b, c.tb, c.expected, Transform::identity(), 1.0);
-  }
-}
+TEST(VertexOnly, HandBuiltCases) { expect_hand_cases(method(), hand_cases()); }
 
 // 20 random motions per case: general rotations and scales in [1e-3, 1e3] for the penetrating
 // cases; signed permutations, integer shifts and powers of two for the touching ones.
-TEST(VertexOnly, HandBuiltCasesUnderMotionAndScale) {
-  std::mt19937 rng(7);
-  std::uniform_real_distribution<double> log_scale(-3, 3);
-  for (const HandCase& c : hand_cases()) {
-    SCOPED_TRACE(c.name);
-    for (int k = 0; k < 20; ++k) {
-      if (c.touching) {
-        expect_hand_case(method(), c.a, c.ta, c.b, c.tb, c.expected, random_exact_pose(rng),
-                         std::ldexp(1.0, int(rng() % 21) - 10));
-      } else {
-        expect_hand_case(method(), c.a, c.ta, c.b, c.tb, c.expected, random_pose(rng), std::pow(10.0, log_scale(rng)));
-      }
-    }
-  }
-}
+TEST(VertexOnly, HandBuiltCasesUnderMotionAndScale) { expect_hand_cases_under_motion(method(), hand_cases(), 7); }
 
 /// Brute force: for each surface vertex of one tet in the other closed tet (exact integers), the
 /// surface faces at exactly the least plane distance. Checks the kernel's contacts against it.
@@ -195,36 +172,7 @@ void expect_brute_force(const MethodBody& a, Index ta, const MethodBody& b, Inde
 // built from the first's vertices, edge midpoints and nearby grid points; 15% flat or nearly flat
 // tets): invariants, exact A/B symmetry and the brute force.
 TEST(VertexOnly, RandomDegeneratePairsAgainstBruteForce) {
-  PosedTestBody a1(one_tet_topology(), Transform::identity(), 0), a2(two_tet_topology(), Transform::identity(), 0);
-  PosedTestBody b1(one_tet_topology(), Transform::identity(), 1), b2(two_tet_topology(), Transform::identity(), 1);
-  DegenerateGenerator gen(12345);
-  MethodSettings settings;
-  settings.length_scale = 16.0;
-  std::size_t with_contacts = 0, touching = 0, penetrating = 0;
-  for (int i = 0; i < 20000; ++i) {
-    PosedTestBody& pa = gen.coin(0.5) ? a1 : a2;
-    PosedTestBody& pb = gen.coin(0.5) ? b1 : b2;
-    pa.world = gen.body(pa.world.size(), {});
-    pb.world = gen.body(pb.world.size(), DegenerateGenerator::pool_of(pa.world));
-    const MethodBody a = pa.body(), b = pb.body();
-    const Index ta = Index(gen.rng()() % a.shape->tets.tets.size());
-    const Index tb = Index(gen.rng()() % b.shape->tets.tets.size());
-    std::vector<Contact> got;
-    method().generate(a, ta, b, tb, settings, got);
-    SCOPED_TRACE(i);
-    expect_sane(got, a, ta, b, tb, settings);
-    expect_swap_symmetric(method(), a, ta, b, tb, settings);
-    expect_brute_force(a, ta, b, tb, settings, got);
-    if (::testing::Test::HasFailure()) return;
-    with_contacts += !got.empty();
-    for (const Contact& c : got) (c.gap == 0.0 ? touching : penetrating) += 1;
-  }
-  // The generator must actually produce contacts, touching ones among them.
-  EXPECT_GT(with_contacts, 2000u);
-  EXPECT_GT(touching, 1000u);
-  EXPECT_GT(penetrating, 1000u);
-  std::printf("vertex-only random pairs: %zu with contacts, %zu touching and %zu penetrating contacts\n", with_contacts,
-              touching, penetrating);
+  expect_random_degenerate_pairs(method(), 12345, expect_brute_force);
 }
 
 }  // namespace
