@@ -17,13 +17,10 @@
 #include "contactlab/suite/derive_ground_truth.h"
 
 #include "body_pair_overlaps.h"
-#include "contactlab/broadphase/bvh.h"
-#include "contactlab/broadphase/candidate_body_pairs.h"
-#include "contactlab/broadphase/candidate_element_pairs.h"
-#include "contactlab/broadphase/mesh_elements.h"
 #include "contactlab/core/error.h"
 #include "contactlab/geometry/closest_points_triangle_triangle.h"
 #include "contactlab/suite/planar_interfaces.h"
+#include "scene_candidate_pairs.h"
 
 #include <fmt/core.h>
 
@@ -41,52 +38,27 @@ using Pair = std::pair<Index, Index>;
 
 /// Body pairs whose method surfaces come within `tol` (stage 1 of the file comment).
 std::set<Pair> touching_pairs(const Scene& scene, double tol) {
-  const double margin = 2.0 * tol;
-  std::map<const Shape*, Bvh> trees;  // shapes are shared by bodies: one tree per distinct shape
-  const std::size_t n = scene.bodies.size();
-  std::vector<const Bvh*> body_trees(n, nullptr);
-  std::vector<Transform> poses(n);
-  std::vector<Aabb> boxes(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const Body& body = scene.bodies[i];
-    if (!body.shape || body.shape->surface_map.surface.triangles.empty()) continue;  // empty box: no pair
-    auto [it, inserted] = trees.try_emplace(body.shape.get());
-    if (inserted) it->second = build_bvh(mesh_elements(body.shape->surface_map.surface));
-    body_trees[i] = &it->second;
-    poses[i] = body.pose();
-    boxes[i] = bvh_world_bounds(it->second, poses[i]);
-  }
-  std::vector<std::vector<Vec3>> world(n);  // posed surface vertices, made when first needed
-  auto world_vertices = [&](Index i) -> const std::vector<Vec3>& {
-    std::vector<Vec3>& w = world[i];
-    if (w.empty()) {
-      const std::vector<Vec3>& local = scene.bodies[i].shape->surface_map.surface.vertices;
-      w.reserve(local.size());
-      for (const Vec3& v : local) w.push_back(poses[i].apply(v));
-    }
-    return w;
-  };
-
+  // Margin 2·tol so that faces up to tol apart are candidates.
   std::set<Pair> result;
   const double tol2 = tol * tol;
-  for (const BodyPair& pair : candidate_body_pairs(boxes, margin)) {
-    const TriMesh& surface_a = scene.bodies[pair.a].shape->surface_map.surface;
-    const TriMesh& surface_b = scene.bodies[pair.b].shape->surface_map.surface;
-    const PosedBody a{body_trees[pair.a], mesh_elements(surface_a), poses[pair.a]};
-    const PosedBody b{body_trees[pair.b], mesh_elements(surface_b), poses[pair.b]};
-    const std::vector<Vec3>& wa = world_vertices(pair.a);
-    const std::vector<Vec3>& wb = world_vertices(pair.b);
-    for (const ElementPair& ep : candidate_element_pairs(a, b, margin)) {
-      const Triangle& ta = surface_a.triangles[ep.a];
-      const Triangle& tb = surface_b.triangles[ep.b];
-      const TriangleTriangleClosestPoints closest =
-          closest_points_triangle_triangle(wa[ta[0]], wa[ta[1]], wa[ta[2]], wb[tb[0]], wb[tb[1]], wb[tb[2]]);
-      if (closest.intersecting || closest.squared_distance <= tol2) {
-        result.insert({pair.a, pair.b});
-        break;
-      }
-    }
-  }
+  suite_detail::for_each_candidate_pair(scene, suite_detail::SceneElements::kSurfaceTriangles, 2.0 * tol,
+                                        [&](const suite_detail::SceneCandidatePair& pair) {
+                                          const TriMesh& surface_a = scene.bodies[pair.a].shape->surface_map.surface;
+                                          const TriMesh& surface_b = scene.bodies[pair.b].shape->surface_map.surface;
+                                          const std::vector<Vec3>& wa = *pair.world_a;
+                                          const std::vector<Vec3>& wb = *pair.world_b;
+                                          for (const ElementPair& ep : pair.element_pairs) {
+                                            const Triangle& ta = surface_a.triangles[ep.a];
+                                            const Triangle& tb = surface_b.triangles[ep.b];
+                                            const TriangleTriangleClosestPoints closest =
+                                                closest_points_triangle_triangle(wa[ta[0]], wa[ta[1]], wa[ta[2]],
+                                                                                 wb[tb[0]], wb[tb[1]], wb[tb[2]]);
+                                            if (closest.intersecting || closest.squared_distance <= tol2) {
+                                              result.insert({pair.a, pair.b});
+                                              break;
+                                            }
+                                          }
+                                        });
   return result;
 }
 
