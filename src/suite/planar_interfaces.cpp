@@ -1,9 +1,9 @@
 // find_planar_interfaces (planar_interfaces.h): planar contact regions from geometry alone.
 //
 // Stages, per candidate body pair (A, B), A the lower body index:
-//   1. Triangle pairs. Body boxes (bvh_world_bounds) → candidate_body_pairs, then the BVH tandem
-//      walk over the two bodies' boundary triangles (shape->surface_map.surface, the surface the
-//      contact methods see), both with margin 2·tol so that faces up to tol apart are candidates.
+//   1. Triangle pairs. The scene-wide broad phase (scene_candidate_pairs.h: body boxes, then the
+//      BVH tandem walk) over the bodies' boundary triangles (shape->surface_map.surface, the surface
+//      the contact methods see), with margin 2·tol so that faces up to tol apart are candidates.
 //   2. Coplanar triangles. A pair (ta, tb) is kept when n_A and n_B are parallel or antiparallel
 //      within angle_tolerance and every corner of each triangle lies within tol of the other's
 //      plane. Its overlap is clip_convex_polygon_in_plane(tb, ta, n_A) (a point set on ta's plane).
@@ -40,16 +40,13 @@
 // tol = options.tolerance.absolute(scene.length_scale()).
 #include "contactlab/suite/planar_interfaces.h"
 
-#include "contactlab/broadphase/bvh.h"
-#include "contactlab/broadphase/candidate_body_pairs.h"
-#include "contactlab/broadphase/candidate_element_pairs.h"
-#include "contactlab/broadphase/mesh_elements.h"
 #include "contactlab/core/error.h"
 #include "contactlab/geometry/clip_convex_polygon.h"
 #include "contactlab/geometry/convex_hull_2d.h"
 #include "contactlab/geometry/orthonormal_basis.h"
 #include "contactlab/geometry/predicates.h"
 #include "contactlab/mesh/topology.h"
+#include "scene_candidate_pairs.h"
 
 #include <algorithm>
 #include <array>
@@ -70,17 +67,11 @@ namespace {
 constexpr const char* kSource = "find_planar_interfaces";
 
 /// What the search needs of one distinct shape (shapes are shared by bodies).
-struct ShapeData {
-  const TriMesh* surface = nullptr;
-  MeshTopology topology;
-  Bvh bvh;
-};
-
-/// One body's posed surface.
+/// One body's posed surface: what stages 3–6 read of it.
 struct PosedSurface {
-  const ShapeData* shape = nullptr;
-  Transform pose;
-  std::vector<Vec3> world;  ///< world positions of all vertices of the surface's vertex array
+  const TriMesh* surface = nullptr;
+  const MeshTopology* topology = nullptr;
+  const std::vector<Vec3>* world = nullptr;  ///< world positions of all vertices of the surface's vertex array
 };
 
 /// The coplanar overlap of one body pair in one plane (stage 3).
@@ -151,9 +142,9 @@ struct PlaneFrame {
 /// Stage 6 for one body: the feature at corner `p` (2-D), and the vertex it lies on (or invalid).
 FeatureRef find_feature(const Vec2& p, const PosedSurface& body, const std::set<Index>& triangles,
                         const PlaneFrame& frame, double tol) {
-  const TriMesh& surface = *body.shape->surface;
-  const MeshTopology& topology = body.shape->topology;
-  auto corner_2d = [&](Index vertex) { return frame.to_2d(body.world[vertex]); };
+  const TriMesh& surface = *body.surface;
+  const MeshTopology& topology = *body.topology;
+  auto corner_2d = [&](Index vertex) { return frame.to_2d((*body.world)[vertex]); };
 
   // Nearest within tol, ties to the lower index (sets and the loops below run in index order).
   FeatureRef best;
@@ -244,9 +235,9 @@ std::optional<ContactInterface> make_interface(Index a, Index b, const PlaneGrou
     corner.on_a = find_feature(q, body_a, group.triangles_a, frame, tol);
     corner.on_b = find_feature(q, body_b, group.triangles_b, frame, tol);
     if (corner.on_a.type == FeatureType::kVertex) {
-      corner.position = body_a.world[corner.on_a.index];
+      corner.position = (*body_a.world)[corner.on_a.index];
     } else if (corner.on_b.type == FeatureType::kVertex) {
-      corner.position = body_b.world[corner.on_b.index];
+      corner.position = (*body_b.world)[corner.on_b.index];
     } else {
       corner.position = frame.origin + q.x() * frame.u + q.y() * frame.v;
     }
@@ -276,88 +267,73 @@ std::vector<ContactInterface> find_planar_interfaces(const Scene& scene, const P
   const double margin = 2.0 * tol;
   const double cos_angle = std::cos(std::min(options.angle_tolerance, std::numbers::pi));
 
-  // Per distinct shape: topology and triangle BVH, built once.
-  std::map<const Shape*, ShapeData> shapes;
-  std::vector<PosedSurface> bodies(scene.bodies.size());
-  std::vector<Aabb> boxes(scene.bodies.size());
-  for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
-    const Body& body = scene.bodies[i];
-    if (!body.shape) continue;  // no shape: an empty box, in no pair
-    auto [it, inserted] = shapes.try_emplace(body.shape.get());
-    ShapeData& data = it->second;
-    if (inserted) {
-      data.surface = &body.shape->surface_map.surface;
-      data.topology = build_topology(*data.surface);
-      data.bvh = build_bvh(mesh_elements(*data.surface));
-    }
-    bodies[i].shape = &data;
-    bodies[i].pose = body.pose();
-    boxes[i] = bvh_world_bounds(data.bvh, bodies[i].pose);
-  }
+  // Per distinct shape: the topology, built when the shape first appears in a candidate pair.
+  std::map<const Shape*, MeshTopology> topologies;
+  auto posed_surface = [&](Index body, const std::vector<Vec3>* world) {
+    const Shape& shape = *scene.bodies[body].shape;
+    auto [it, inserted] = topologies.try_emplace(&shape);
+    if (inserted) it->second = build_topology(shape.surface_map.surface);
+    return PosedSurface{&shape.surface_map.surface, &it->second, world};
+  };
 
   std::vector<ContactInterface> result;
-  for (const BodyPair& pair : candidate_body_pairs(boxes, margin)) {
-    PosedSurface& body_a = bodies[pair.a];
-    PosedSurface& body_b = bodies[pair.b];
-    for (PosedSurface* body : {&body_a, &body_b}) {
-      if (!body->world.empty()) continue;
-      body->world.reserve(body->shape->surface->vertices.size());
-      for (const Vec3& v : body->shape->surface->vertices) body->world.push_back(body->pose.apply(v));
-    }
-    const TriMesh& surface_a = *body_a.shape->surface;
-    const TriMesh& surface_b = *body_b.shape->surface;
-    const PosedBody posed_a{&body_a.shape->bvh, mesh_elements(surface_a), body_a.pose};
-    const PosedBody posed_b{&body_b.shape->bvh, mesh_elements(surface_b), body_b.pose};
-    std::vector<PlaneGroup> groups;
-    for (const ElementPair& ep : candidate_element_pairs(posed_a, posed_b, margin)) {
-      const std::array<Vec3, 3> ta{body_a.world[surface_a.triangles[ep.a][0]],
-                                   body_a.world[surface_a.triangles[ep.a][1]],
-                                   body_a.world[surface_a.triangles[ep.a][2]]};
-      const std::array<Vec3, 3> tb{body_b.world[surface_b.triangles[ep.b][0]],
-                                   body_b.world[surface_b.triangles[ep.b][1]],
-                                   body_b.world[surface_b.triangles[ep.b][2]]};
-      bool ok_a = false, ok_b = false;
-      const Vec3 na = unit_normal(ta, ok_a);
-      const Vec3 nb = unit_normal(tb, ok_b);
-      if (!ok_a || !ok_b) continue;  // zero-area triangle: no plane, no area
-      const double alignment = na.dot(nb);
-      if (!(std::abs(alignment) >= cos_angle)) continue;
-      const bool opposite = alignment < 0.0;
-      if (!within_plane(tb, na, ta[0], tol) || !within_plane(ta, nb, tb[0], tol)) continue;
+  suite_detail::for_each_candidate_pair(
+      scene, suite_detail::SceneElements::kSurfaceTriangles, margin, [&](const suite_detail::SceneCandidatePair& pair) {
+        const PosedSurface body_a = posed_surface(pair.a, pair.world_a);
+        const PosedSurface body_b = posed_surface(pair.b, pair.world_b);
+        const TriMesh& surface_a = *body_a.surface;
+        const TriMesh& surface_b = *body_b.surface;
+        const std::vector<Vec3>& world_a = *body_a.world;
+        const std::vector<Vec3>& world_b = *body_b.world;
+        std::vector<PlaneGroup> groups;
+        for (const ElementPair& ep : pair.element_pairs) {
+          const std::array<Vec3, 3> ta{world_a[surface_a.triangles[ep.a][0]], world_a[surface_a.triangles[ep.a][1]],
+                                       world_a[surface_a.triangles[ep.a][2]]};
+          const std::array<Vec3, 3> tb{world_b[surface_b.triangles[ep.b][0]], world_b[surface_b.triangles[ep.b][1]],
+                                       world_b[surface_b.triangles[ep.b][2]]};
+          bool ok_a = false, ok_b = false;
+          const Vec3 na = unit_normal(ta, ok_a);
+          const Vec3 nb = unit_normal(tb, ok_b);
+          if (!ok_a || !ok_b) continue;  // zero-area triangle: no plane, no area
+          const double alignment = na.dot(nb);
+          if (!(std::abs(alignment) >= cos_angle)) continue;
+          const bool opposite = alignment < 0.0;
+          if (!within_plane(tb, na, ta[0], tol) || !within_plane(ta, nb, tb[0], tol)) continue;
 
-      PlaneGroup* group = nullptr;
-      for (PlaneGroup& g : groups) {
-        if (std::abs(g.reference_normal.dot(na)) >= cos_angle &&
-            within_plane(ta, g.reference_normal, g.reference_point, tol)) {
-          group = &g;
-          break;
+          PlaneGroup* group = nullptr;
+          for (PlaneGroup& g : groups) {
+            if (std::abs(g.reference_normal.dot(na)) >= cos_angle &&
+                within_plane(ta, g.reference_normal, g.reference_point, tol)) {
+              group = &g;
+              break;
+            }
+          }
+          if (group == nullptr) {
+            groups.emplace_back();
+            group = &groups.back();
+            group->reference_normal = na;
+            group->reference_point = ta[0];
+          }
+          group->triangles_a.insert(ep.a);
+          group->triangles_b.insert(ep.b);
+
+          const std::vector<Vec3> piece = clip_convex_polygon_in_plane(tb, ta, na);
+          if (piece.size() < 3) continue;
+          const double area = polygon_area(piece, na);
+          if (!(area > tol * diameter(piece))) continue;  // narrower than tol: edge/point touching
+          if (!opposite) {
+            group->area -= area;  // a fold of one surface (stage 4)
+            continue;
+          }
+          group->area += area;
+          group->weighted_normal += area * na;
+          group->corners.insert(group->corners.end(), piece.begin(), piece.end());
         }
-      }
-      if (group == nullptr) {
-        groups.emplace_back();
-        group = &groups.back();
-        group->reference_normal = na;
-        group->reference_point = ta[0];
-      }
-      group->triangles_a.insert(ep.a);
-      group->triangles_b.insert(ep.b);
-
-      const std::vector<Vec3> piece = clip_convex_polygon_in_plane(tb, ta, na);
-      if (piece.size() < 3) continue;
-      const double area = polygon_area(piece, na);
-      if (!(area > tol * diameter(piece))) continue;  // narrower than tol: edge/point touching
-      if (!opposite) {
-        group->area -= area;  // a fold of one surface (stage 4)
-        continue;
-      }
-      group->area += area;
-      group->weighted_normal += area * na;
-      group->corners.insert(group->corners.end(), piece.begin(), piece.end());
-    }
-    for (const PlaneGroup& group : groups) {
-      if (auto found = make_interface(pair.a, pair.b, group, body_a, body_b, tol)) result.push_back(std::move(*found));
-    }
-  }
+        for (const PlaneGroup& group : groups) {
+          if (auto found = make_interface(pair.a, pair.b, group, body_a, body_b, tol))
+            result.push_back(std::move(*found));
+        }
+      });
 
   // Deterministic order: body pair, then the plane (normal, then offset along it).
   auto key = [](const ContactInterface& i) {
