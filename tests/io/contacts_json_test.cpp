@@ -5,6 +5,7 @@
 #include "contactlab/contact/ground_truth_contacts.h"
 #include "contactlab/core/error.h"
 #include "contactlab/suite/builtin_scenes.h"
+#include "core/scratch_dir.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -31,26 +32,6 @@ const Scene& pillar() {
 }
 
 /// A fresh empty directory under the system temp dir, removed at the end of the test.
-class TempDir {
- public:
-  TempDir() {
-    std::random_device seed;
-    path_ = fs::temp_directory_path() / ("contactlab-io-test-" + std::to_string(seed()) + std::to_string(seed()));
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-  std::size_t entries() const {
-    return static_cast<std::size_t>(std::distance(fs::directory_iterator(path_), fs::directory_iterator()));
-  }
-
- private:
-  fs::path path_;
-};
-
 std::uint64_t bits(double x) { return std::bit_cast<std::uint64_t>(x); }
 
 /// A finite double with a random bit pattern, or one of the awkward ones (±0, subnormals, extremes,
@@ -225,7 +206,7 @@ TEST(ContactsJson, EmptySetAndGroundTruthRoundTrip) {
 }
 
 TEST(ContactsJson, FilesAreWrittenAtomicallyAndReadBack) {
-  TempDir dir;
+  testing::ScratchDir dir("io-test");
   const std::string path = dir.file("contacts.json");
   const ContactSet truth = contacts_from_ground_truth(pillar());
   write_contacts_json(path, truth, pillar());

@@ -6,6 +6,7 @@
 #include "contactlab/contact/ground_truth_contacts.h"
 #include "contactlab/core/error.h"
 #include "contactlab/suite/builtin_scenes.h"
+#include "core/scratch_dir.h"
 
 #include <gtest/gtest.h>
 
@@ -24,26 +25,6 @@ namespace contactlab {
 namespace {
 
 namespace fs = std::filesystem;
-
-class TempDir {
- public:
-  TempDir() {
-    std::random_device seed;
-    path_ = fs::temp_directory_path() / ("contactlab-vtp-test-" + std::to_string(seed()) + std::to_string(seed()));
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-  std::size_t entries() const {
-    return static_cast<std::size_t>(std::distance(fs::directory_iterator(path_), fs::directory_iterator()));
-  }
-
- private:
-  fs::path path_;
-};
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -102,7 +83,7 @@ std::vector<double> doubles(const DataArray& a) {
 }
 
 TEST(VtpWriter, WallSurfacesHaveConsistentCountsAndEachBrickWhereTheLayoutPutsIt) {
-  TempDir dir;
+  testing::ScratchDir dir("vtp-test");
   const Scene scene = make_builtin_scene("wall");
   const std::string path = dir.file("wall.vtp");
   write_vtp_surfaces(path, scene);
@@ -206,7 +187,7 @@ TEST(VtpWriter, RandomContactsComeBackBitIdentical) {
     }
     set.contacts.push_back(c);
   }
-  TempDir dir;
+  testing::ScratchDir dir("vtp-test");
   const std::string path = dir.file("contacts.vtp");
   write_vtp_contacts(path, set);
   const std::string xml = read_file(path);
@@ -248,7 +229,7 @@ TEST(VtpWriter, RandomContactsComeBackBitIdentical) {
 }
 
 TEST(VtpWriter, EmptySetNonFiniteContactsAndUnwritablePaths) {
-  TempDir dir;
+  testing::ScratchDir dir("vtp-test");
   const std::string path = dir.file("contacts.vtp");
   write_vtp_contacts(path, ContactSet{});
   const std::string xml = read_file(path);

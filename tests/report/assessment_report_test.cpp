@@ -8,11 +8,11 @@
 #include "contactlab/core/error.h"
 #include "contactlab/report/paper_reference.h"
 #include "contactlab/suite/builtin_scenes.h"
+#include "core/scratch_dir.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <unistd.h>
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -41,20 +41,6 @@ std::size_t occurrences(const std::string& text, const std::string& what) {
   for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
   return n;
 }
-
-class ScratchDir {
- public:
-  ScratchDir()
-      : path_(fs::temp_directory_path() / ("contactlab-report-test-" + std::to_string(::getpid()) + "-" +
-                                           ::testing::UnitTest::GetInstance()->current_test_info()->name())) {
-    fs::remove_all(path_);
-  }
-  ~ScratchDir() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 /// Two "methods" on slide-spike, internal-edge and pillar: "truth" reports the ground-truth
 /// contacts (one per polygon corner), "half" the first half of them; the measures are set by hand.
@@ -109,7 +95,7 @@ Json inlined_data(const std::string& page) {
 }
 
 TEST(AssessmentReport, WritesEveryFileWithOneSharedBundle) {
-  ScratchDir dir;
+  testing::ScratchDir dir("report-test", /*create=*/false);
   const SuiteResult result = hand_built();
   std::vector<std::string> steps;
   const std::vector<std::string> written =
@@ -148,7 +134,7 @@ TEST(AssessmentReport, WritesEveryFileWithOneSharedBundle) {
 }
 
 TEST(AssessmentReport, ViewerPagesHoldEveryMethodsContactSet) {
-  ScratchDir dir;
+  testing::ScratchDir dir("report-test", /*create=*/false);
   const SuiteResult result = hand_built();
   write_assessment_report(dir.path().string(), result, {.viewer = kBundle});
   for (std::size_t c = 0; c < result.cases.size(); ++c) {
@@ -168,7 +154,7 @@ TEST(AssessmentReport, ViewerPagesHoldEveryMethodsContactSet) {
 }
 
 TEST(AssessmentReport, IndexShowsTablesReferencePlotsAndViewLinks) {
-  ScratchDir dir;
+  testing::ScratchDir dir("report-test", /*create=*/false);
   write_assessment_report(dir.path().string(), hand_built(),
                           {.reference = &paper_reference(), .viewer = kBundle, .command = "contactlab assess <x>"});
   const std::string index = read(dir.path() / "index.html");
@@ -192,7 +178,7 @@ TEST(AssessmentReport, IndexShowsTablesReferencePlotsAndViewLinks) {
 }
 
 TEST(AssessmentReport, WithoutTheViewerThePageSaysSoAndNoViewsAreWritten) {
-  ScratchDir dir;
+  testing::ScratchDir dir("report-test", /*create=*/false);
   write_assessment_report(dir.path().string(), hand_built());
   EXPECT_FALSE(fs::exists(dir.path() / "view"));
   const std::string index = read(dir.path() / "index.html");
@@ -201,7 +187,7 @@ TEST(AssessmentReport, WithoutTheViewerThePageSaysSoAndNoViewsAreWritten) {
 }
 
 TEST(AssessmentReport, FundamentalCasesOnlyMakeNoPlots) {
-  ScratchDir dir;
+  testing::ScratchDir dir("report-test", /*create=*/false);
   SuiteResult result = hand_built();
   // Keep slide-spike alone (case 2 of each method).
   result.cases = {"slide-spike"};
@@ -212,7 +198,7 @@ TEST(AssessmentReport, FundamentalCasesOnlyMakeNoPlots) {
 }
 
 TEST(AssessmentReport, AFileInThePlaceOfTheFolderIsAnInputError) {
-  ScratchDir dir;
+  testing::ScratchDir dir("report-test", /*create=*/false);
   fs::create_directories(dir.path());
   const fs::path blocker = dir.path() / "not-a-folder";
   std::ofstream(blocker) << "x";

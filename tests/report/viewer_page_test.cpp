@@ -6,10 +6,10 @@
 #include "contactlab/report/viewer_folder.h"
 
 #include "contactlab/core/error.h"
+#include "core/scratch_dir.h"
 
 #include <gtest/gtest.h>
 
-#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -30,20 +30,6 @@ std::string read(const fs::path& path) {
   s << in.rdbuf();
   return s.str();
 }
-
-class ScratchDir {
- public:
-  ScratchDir()
-      : path_(fs::temp_directory_path() / ("contactlab-viewer-page-test-" + std::to_string(::getpid()) + "-" +
-                                           ::testing::UnitTest::GetInstance()->current_test_info()->name())) {
-    fs::remove_all(path_);
-  }
-  ~ScratchDir() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 TEST(ViewerPage, ReplacesBothPlaceholdersWithScriptSafeText) {
   const std::string page = viewer_page(kBundle, R"({"a":"</script>"})");
@@ -67,7 +53,7 @@ TEST(ViewerPage, ATemplateWithoutPlaceholdersInOrderIsRefusedNamingIt) {
 }
 
 TEST(ReadViewerBundle, ReadsBothFilesOrNamesTheFirstMissingOne) {
-  ScratchDir dir;
+  testing::ScratchDir dir("viewer-page-test", /*create=*/false);
   fs::create_directories(dir.path());
   const std::string dist = dir.path().string();
   ViewerBundleRead read_result = read_viewer_bundle(dist);
@@ -87,7 +73,7 @@ TEST(ReadViewerBundle, ReadsBothFilesOrNamesTheFirstMissingOne) {
 }
 
 TEST(WriteViewerFolder, CreatesTheFolderAndWritesOnlyIndexHtml) {
-  ScratchDir dir;
+  testing::ScratchDir dir("viewer-page-test", /*create=*/false);
   const fs::path folder = dir.path() / "a" / "b";
   const std::string page = write_viewer_folder({.dir = folder.string(), .bundle = kBundle, .data_json = "{}"});
   EXPECT_EQ(page, (folder / "index.html").string());
@@ -101,7 +87,7 @@ TEST(WriteViewerFolder, CreatesTheFolderAndWritesOnlyIndexHtml) {
 }
 
 TEST(WriteViewerFolder, ABadTemplateWritesNoPage) {
-  ScratchDir dir;
+  testing::ScratchDir dir("viewer-page-test", /*create=*/false);
   ViewerBundle bad = kBundle;
   bad.template_html = "<html></html>";
   EXPECT_THROW(write_viewer_folder({.dir = dir.path().string(), .bundle = bad, .data_json = "{}"}), std::runtime_error);
