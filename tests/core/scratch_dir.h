@@ -20,8 +20,8 @@ class ScratchDir {
   explicit ScratchDir(const std::string& tag, bool create = true) {
     const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
     const std::string test = info == nullptr ? "none" : std::string(info->test_suite_name()) + "." + info->name();
-    path_ = std::filesystem::temp_directory_path() /
-            ("contactlab-" + tag + "-" + std::to_string(::getpid()) + "-" + test);
+    path_ =
+        std::filesystem::temp_directory_path() / ("contactlab-" + tag + "-" + std::to_string(::getpid()) + "-" + test);
     std::filesystem::remove_all(path_);
     if (create) std::filesystem::create_directories(path_);
   }
