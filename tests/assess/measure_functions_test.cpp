@@ -13,6 +13,7 @@
 #include "contactlab/assess/measure_quality.h"
 #include "contactlab/assess/measure_stray_contacts.h"
 
+#include "assess/make_contact.h"
 #include "contactlab/core/error.h"
 #include "contactlab/suite/builtin_scenes.h"
 
@@ -187,14 +188,7 @@ TEST(MeasureAbsNormalY, IsTheUnitNormalsAbsoluteY) {
   EXPECT_EQ(measure_abs_normal_y(set), (std::vector<double>{4.0 / 5.0, 1.0, 0.0, 0.0, 0.0}));
 }
 
-Contact contact(Index a, Index b, const Vec3& position, const Vec3& normal) {
-  Contact c;
-  c.body_a = a;
-  c.body_b = b;
-  c.position = position;
-  c.normal = normal;
-  return c;
-}
+using testing::make_contact;
 
 TEST(AssignContacts, OrientsNormalsPicksTheNearestRegionAndLeavesOtherPairsStray) {
   // Hand-made truth on the pillar's bodies 0 and 1: a floor in y = 3.2 (normal +y) over the unit
@@ -214,11 +208,11 @@ TEST(AssignContacts, OrientsNormalsPicksTheNearestRegionAndLeavesOtherPairsStray
   }
   truth.interfaces = {floor, side};
   ContactSet set;
-  set.contacts = {contact(0, 1, Vec3(1.1, 3.2, 0.5), Vec3(0, 3, 0)),   // on the floor
-                  contact(1, 0, Vec3(1.1, 3.7, 0.5), Vec3(0, -1, 0)),  // B, A: flipped; 0.5 above the floor
-                  contact(0, 1, Vec3(1.6, 3.7, 0.5), Vec3(1, 0, 0)),   // on the side, 0.5 from the floor
-                  contact(0, 1, Vec3(1.1, 3.2, 0.5), Vec3(0, -1, 0)),  // on the floor, reversed
-                  contact(1, 2, Vec3(0, 0, 0), Vec3(0, 1, 0))};        // no interface: stray
+  set.contacts = {make_contact(0, 1, Vec3(1.1, 3.2, 0.5), Vec3(0, 3, 0)),   // on the floor
+                  make_contact(1, 0, Vec3(1.1, 3.7, 0.5), Vec3(0, -1, 0)),  // B, A: flipped; 0.5 above the floor
+                  make_contact(0, 1, Vec3(1.6, 3.7, 0.5), Vec3(1, 0, 0)),   // on the side, 0.5 from the floor
+                  make_contact(0, 1, Vec3(1.1, 3.2, 0.5), Vec3(0, -1, 0)),  // on the floor, reversed
+                  make_contact(1, 2, Vec3(0, 0, 0), Vec3(0, 1, 0))};        // no interface: stray
   const ContactAssignment a = assign_contacts(scene, truth, set);
   ASSERT_EQ(a.contacts.size(), 5u);
   EXPECT_EQ(a.feasible_normals[0], (std::vector<Vec3>{Vec3::UnitY()}));
@@ -247,7 +241,7 @@ TEST(AssignContacts, OrientsNormalsPicksTheNearestRegionAndLeavesOtherPairsStray
 
   EXPECT_EQ(a.contacts_per_interface(), (std::vector<int>{3, 1}));
 
-  set.contacts.push_back(contact(0, static_cast<Index>(scene.bodies.size()), Vec3::Zero(), Vec3::UnitY()));
+  set.contacts.push_back(make_contact(0, static_cast<Index>(scene.bodies.size()), Vec3::Zero(), Vec3::UnitY()));
   EXPECT_THROW(assign_contacts(scene, truth, set), InputError);
 }
 

@@ -4,6 +4,7 @@
 // measure code.
 #include "contactlab/assess/measures.h"
 
+#include "assess/make_contact.h"
 #include "contactlab/contact/generate_contacts.h"
 #include "contactlab/contact/ground_truth_contacts.h"
 #include "contactlab/core/error.h"
@@ -25,14 +26,7 @@ const Scene& builtin(const std::string& name) {
   return it->second;
 }
 
-Contact make_contact(Index a, Index b, const Vec3& position, const Vec3& normal) {
-  Contact c;
-  c.body_a = a;
-  c.body_b = b;
-  c.position = position;
-  c.normal = normal;
-  return c;
-}
+using testing::make_contact;
 
 /// One contact per true region corner and per feasible normal of every interface.
 ContactSet corner_contacts(const Scene& scene) {
