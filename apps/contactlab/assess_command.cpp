@@ -10,6 +10,7 @@
 #include "contactlab/assess/suite_run.h"
 #include "contactlab/contact/method.h"
 #include "contactlab/core/error.h"
+#include "contactlab/core/output_files.h"
 #include "contactlab/report/assessment_report.h"
 #include "contactlab/report/assessment_tables.h"
 #include "contactlab/report/paper_reference.h"
@@ -58,23 +59,6 @@ void check_names(const std::vector<std::string>& names, const std::vector<std::s
                        fmt::format("unknown {} '{}': expected {}one of {}", what, name, file_too, join(known)));
     }
     if (!seen.insert(name).second) throw InputError(option, 0, fmt::format("{} '{}' is listed twice", what, name));
-  }
-}
-
-/// The output folder must be a folder or creatable: checked before the run, so that a run of
-/// minutes does not end in "cannot write".
-void check_output(const fs::path& dir) {
-  std::error_code error;
-  if (fs::exists(dir, error)) {
-    if (!fs::is_directory(dir, error))
-      throw InputError(dir.string(), 0, "exists and is not a folder (-o expects a folder)");
-    if (::access(dir.c_str(), W_OK) != 0) throw InputError(dir.string(), 0, "the folder is not writable");
-    return;
-  }
-  fs::path parent = fs::absolute(dir, error).parent_path();
-  while (!parent.empty() && !fs::exists(parent, error)) parent = parent.parent_path();
-  if (parent.empty() || !fs::is_directory(parent, error) || ::access(parent.c_str(), W_OK) != 0) {
-    throw InputError(dir.string(), 0, "cannot create the folder: " + parent.string() + " is not a writable folder");
   }
 }
 
@@ -140,7 +124,8 @@ void run_assess(const AssessArgs& args) {
   check_names(builtin_cases, case_names, "--cases", "case");
   check_names(args.cases, args.cases, "--cases", "case");  // each listed once
   const fs::path dir = args.output;
-  check_output(dir);
+  // Before the run, so that a run of minutes does not end in "cannot write".
+  check_output_folder(dir.string());
   std::optional<ViewerBundle> viewer = load_viewer();
 
   SuiteOptions options;

@@ -7,6 +7,7 @@
 #include "contactlab/contact/generate_contacts.h"
 #include "contactlab/contact/ground_truth_contacts.h"
 #include "contactlab/core/error.h"
+#include "contactlab/core/output_files.h"
 #include "contactlab/io/contacts_csv.h"
 #include "contactlab/io/contacts_json.h"
 #include "contactlab/suite/load_scene.h"
@@ -66,9 +67,14 @@ void add_contacts_command(CLI::App& app) {
   cmd->add_option("--method", args->method, "contact method (see `contactlab methods`) or ground-truth")->required();
   cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")->check(CLI::NonNegativeNumber);
   cmd->add_flag("--refined", args->refined, "refined tet meshes");
-  cmd->add_option("-o,--output", args->output, "write the contacts JSON here (else it goes to stdout)");
+  CLI::Option* output =
+      cmd->add_option("-o,--output", args->output, "write the contacts JSON here (else it goes to stdout)");
   cmd->add_flag("--csv", args->csv, "print the contacts as CSV on stdout");
-  cmd->callback([args] { run_contacts(*args); });
+  cmd->callback([args, output] {
+    // Before the contacts are generated, not after; and `-o ""` is a bad path, not "no -o".
+    if (output->count() > 0) check_output_file(args->output);
+    run_contacts(*args);
+  });
 
   CLI::App* list = app.add_subcommand("methods", "List the contact methods");
   list->callback([] {

@@ -1,7 +1,7 @@
 // `contactlab mesh info FILE` and `contactlab mesh tetrahedralize IN -o OUT [--switches S]`.
 #include "commands.h"
 
-#include "contactlab/io/tetgen_atomic_write.h"
+#include "contactlab/core/output_files.h"
 #include "contactlab/mesh/mass_properties.h"
 #include "contactlab/mesh/mesh_file.h"
 #include "contactlab/mesh/surface_map.h"
@@ -102,6 +102,13 @@ std::string strip_tetgen_extension(const std::string& path) {
   return path;
 }
 
+/// OUT.node, OUT.ele and OUT.face checked before TetGen runs (minutes, for a fine mesh), not after;
+/// write_tetgen checks them again when it writes.
+void check_tetgen_output(const std::string& base) {
+  check_file_name(base);
+  for (const char* extension : {".node", ".ele", ".face"}) check_output_file(base + extension);
+}
+
 }  // namespace
 
 void add_mesh_commands(CLI::App& app) {
@@ -129,9 +136,10 @@ void add_mesh_commands(CLI::App& app) {
   tet->callback([args] {
     const TriMesh surface = read_surface_mesh(args->input);
     require_valid(surface, args->input);
-    const TetrahedralizeResult result = tetrahedralize(surface, args->switches);
     const std::string base = strip_tetgen_extension(args->output);
-    write_tetgen_atomically(base, result.mesh, result.boundary_triangles);
+    check_tetgen_output(base);
+    const TetrahedralizeResult result = tetrahedralize(surface, args->switches);
+    write_tetgen(base, result.mesh, result.boundary_triangles);
     fmt::print("{}: {} vertices, {} tets, {} boundary triangles (switches {}) -> {}.node/.ele/.face\n", args->input,
                result.mesh.vertex_count(), result.mesh.tet_count(), result.boundary_triangles.size(), result.switches,
                base);

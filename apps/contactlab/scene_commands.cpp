@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "contactlab/core/error.h"
+#include "contactlab/core/output_files.h"
 #include "contactlab/scene/scene_json.h"
 #include "contactlab/scene/scene_transforms.h"
 #include "contactlab/suite/builtin_scenes.h"
@@ -132,8 +133,13 @@ void add_scene_commands(CLI::App& app) {
   scene->add_flag("--derive-ground-truth", args->derive_ground_truth,
                   "derive the planar interfaces from the geometry (replacing planar ones, keeping point/line "
                   "ones) and list touching pairs it cannot derive");
-  scene->add_option("-o,--output", args->output, "write the scene (with its ground truth) as JSON");
-  scene->callback([args] { run_scene(*args); });
+  CLI::Option* output =
+      scene->add_option("-o,--output", args->output, "write the scene (with its ground truth) as JSON");
+  scene->callback([args, output] {
+    // Before the scene is built, not after; and `-o ""` is a bad path, not "no -o".
+    if (output->count() > 0) check_output_file(args->output);
+    run_scene(*args);
+  });
 }
 
 }  // namespace contactlab::cli

@@ -6,6 +6,7 @@
 #include "viewer_location.h"
 
 #include "contactlab/core/error.h"
+#include "contactlab/core/output_files.h"
 #include "contactlab/io/contacts_json.h"
 #include "contactlab/io/viewer_data.h"
 #include "contactlab/io/vtp_writer.h"
@@ -14,11 +15,14 @@
 
 #include <fmt/core.h>
 
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cerrno>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -47,23 +51,88 @@ ViewerBundle load_viewer() {
   return std::move(*read.bundle);
 }
 
-/// Runs `node viewer/tools/screenshot.mjs PAGE PNG` (no shell involved).
-void screenshot(const fs::path& page, const std::string& png) {
+/// Runs `node viewer/tools/screenshot.mjs PAGE PNG` (no shell involved). The tool's own "wrote PNG"
+/// line goes to /dev/null: PNG is a temporary the user never sees (render_png says why).
+void screenshot(const fs::path& page, const fs::path& png) {
   const std::string tool = (viewer_dir() / "tools" / "screenshot.mjs").string();
-  std::vector<std::string> args = {"node", tool, page.string(), png};
+  std::vector<std::string> args = {"node", tool, page.string(), png.string()};
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
   pid_t pid = 0;
-  if (posix_spawnp(&pid, "node", nullptr, nullptr, argv.data(), environ) != 0) {
-    throw std::runtime_error("cannot run node for the screenshot (is Node.js installed?)");
-  }
+  const int spawned = posix_spawnp(&pid, "node", &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) throw std::runtime_error("cannot run node for the screenshot (is Node.js installed?)");
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
     if (errno != EINTR) throw std::runtime_error("waiting for the screenshot tool failed");
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     throw std::runtime_error("the screenshot tool failed (see its message above); is Debian's chromium installed?");
+  }
+}
+
+/// A private folder under the system's temporary folder (mkdtemp: no one else's link or file can be
+/// in its place), removed with everything in it when the run ends, however it ends.
+class ScratchFolder {
+ public:
+  ScratchFolder() {
+    std::string path = (fs::temp_directory_path() / "contactlab-view-XXXXXX").string();
+    if (::mkdtemp(path.data()) == nullptr) {
+      throw std::runtime_error("cannot create a folder under " + fs::temp_directory_path().string());
+    }
+    path_ = path;
+  }
+  ~ScratchFolder() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  ScratchFolder(const ScratchFolder&) = delete;
+  ScratchFolder& operator=(const ScratchFolder&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+/// Renders `page` and writes the PNG to `png` by the rule for output paths (core/output_files.h):
+/// Chromium writes into the scratch folder, and the bytes are then written beside `png` and renamed
+/// into place, so that Chromium never opens the user's path (a link, a FIFO) and a failed render
+/// leaves no partial PNG.
+void render_png(const fs::path& page, const std::string& png, const ScratchFolder& scratch) {
+  const fs::path rendered = scratch.path() / "screenshot.png";
+  screenshot(page, rendered);
+  std::ifstream in(rendered, std::ios::binary);
+  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (!in.good() && !in.eof()) throw std::runtime_error("cannot read the screenshot " + rendered.string());
+  write_file_atomically(png, bytes);
+}
+
+/// PREFIX_surfaces.vtp, then PREFIX_contacts_N.vtp for each of `sets` contact sets.
+std::vector<std::string> vtp_paths(const std::string& prefix, std::size_t sets) {
+  std::vector<std::string> paths = {prefix + "_surfaces.vtp"};
+  for (std::size_t i = 0; i < sets; ++i) paths.push_back(fmt::format("{}_contacts_{}.vtp", prefix, i));
+  return paths;
+}
+
+/// Which output options were given: a value of "" given is a bad path, not a missing option.
+struct ViewOutputs {
+  bool folder = false, png = false, vtp = false;
+};
+
+/// Every path view writes, checked before anything is built, rendered or written.
+void check_view_outputs(const ViewArgs& args, const ViewOutputs& given) {
+  if (!given.folder && !given.png && !given.vtp) {
+    throw InputError("-o", 0, "expected -o DIR, --png FILE or --vtp PREFIX");
+  }
+  if (given.folder) check_output_folder(args.output);
+  if (given.png) check_output_file(args.png);
+  if (given.vtp) {
+    check_file_name(args.vtp);
+    for (const std::string& path : vtp_paths(args.vtp, args.contacts.size())) check_output_file(path);
   }
 }
 
@@ -80,32 +149,26 @@ void run_view(const ViewArgs& args) {
   }
   const std::string data = viewer_data_json(scene, sets, ViewerDataOptions{.include_tets = args.tets});
 
-  fs::path dir = args.output;
-  std::optional<fs::path> scratch;
-  if (dir.empty()) {
-    if (args.png.empty() && args.vtp.empty()) throw InputError("-o", 0, "expected -o DIR, --png FILE or --vtp PREFIX");
-    if (!args.png.empty()) {
-      scratch = fs::temp_directory_path() / ("contactlab-view-" + std::to_string(::getpid()));
-      dir = *scratch;
-    }
-  }
-  if (!dir.empty()) {
+  std::optional<ScratchFolder> scratch;
+  if (!args.png.empty()) scratch.emplace();
+  if (!args.output.empty() || scratch) {
+    // Without -o the page only serves the screenshot: it goes to the scratch folder.
+    const fs::path dir = args.output.empty() ? scratch->path() / "page" : fs::path(args.output);
     const fs::path page = write_viewer_folder({.dir = dir.string(), .bundle = load_viewer(), .data_json = data});
-    if (!scratch) fmt::print("wrote {}\n", page.string());
-    if (!args.png.empty()) {
-      screenshot(page, args.png);
+    if (!args.output.empty()) fmt::print("wrote {}\n", page.string());
+    if (scratch) {
+      render_png(page, args.png, *scratch);
       fmt::print("wrote {}\n", args.png);
     }
-    if (scratch) fs::remove_all(*scratch);
   }
   if (!args.vtp.empty()) {
-    write_vtp_surfaces(args.vtp + "_surfaces.vtp", scene);
-    fmt::print("wrote {}_surfaces.vtp\n", args.vtp);
-    for (std::size_t i = 0; i < sets.size(); ++i) {
-      const std::string path = fmt::format("{}_contacts_{}.vtp", args.vtp, i);
-      write_vtp_contacts(path, sets[i].second);
-      fmt::print("wrote {} ({})\n", path, sets[i].first);
-    }
+    const std::vector<std::string> paths = vtp_paths(args.vtp, sets.size());
+    AtomicFileSet files;  // the surfaces and every contact set, all or none
+    files.add(paths[0], vtp_surfaces(scene, paths[0]));
+    for (std::size_t i = 0; i < sets.size(); ++i) files.add(paths[i + 1], vtp_contacts(sets[i].second, paths[i + 1]));
+    files.commit();
+    fmt::print("wrote {}\n", paths[0]);
+    for (std::size_t i = 0; i < sets.size(); ++i) fmt::print("wrote {} ({})\n", paths[i + 1], sets[i].first);
   }
 }
 
@@ -117,12 +180,16 @@ void add_view_command(CLI::App& app) {
       "view", "Write a 3-D viewer page (and optionally a PNG or .vtp files) for a scene and contact sets");
   cmd->add_option("SCENE", args->scene, "built-in scene name or scene JSON path")->required();
   cmd->add_option("--contacts", args->contacts, "contacts JSON file(s) to show (docs/contacts-format.md)");
-  cmd->add_option("-o,--output", args->output, "folder for index.html (created if missing)");
-  cmd->add_option("--png", args->png, "render a screenshot through headless Chromium");
-  cmd->add_option("--vtp", args->vtp, "also write PREFIX_surfaces.vtp and PREFIX_contacts_N.vtp for ParaView");
+  CLI::Option* output = cmd->add_option("-o,--output", args->output, "folder for index.html (created if missing)");
+  CLI::Option* png = cmd->add_option("--png", args->png, "render a screenshot through headless Chromium");
+  CLI::Option* vtp =
+      cmd->add_option("--vtp", args->vtp, "also write PREFIX_surfaces.vtp and PREFIX_contacts_N.vtp for ParaView");
   cmd->add_flag("--refined", args->refined, "refined tet meshes");
   cmd->add_flag("--tets", args->tets, "include the tets (the page can show them)");
-  cmd->callback([args] { run_view(*args); });
+  cmd->callback([args, output, png, vtp] {
+    check_view_outputs(*args, {.folder = output->count() > 0, .png = png->count() > 0, .vtp = vtp->count() > 0});
+    run_view(*args);
+  });
 }
 
 }  // namespace contactlab::cli

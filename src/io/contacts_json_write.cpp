@@ -5,7 +5,7 @@
 
 #include "contactlab/core/error.h"
 #include "contactlab/core/json_fields.h"
-#include "contactlab/io/atomic_write.h"
+#include "contactlab/core/output_files.h"
 #include "contacts_json_value.h"
 
 namespace contactlab {

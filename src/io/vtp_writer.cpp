@@ -3,7 +3,7 @@
 #include "contactlab/io/vtp_writer.h"
 
 #include "contactlab/core/error.h"
-#include "contactlab/io/atomic_write.h"
+#include "contactlab/core/output_files.h"
 
 #include <fmt/format.h>
 
@@ -64,7 +64,7 @@ void cells_section(std::string& out, const char* tag, const std::vector<std::int
 
 }  // namespace
 
-void write_vtp_surfaces(const std::string& path, const Scene& scene) {
+std::string vtp_surfaces(const Scene& scene, const std::string& path) {
   std::vector<double> points;
   std::vector<std::int64_t> connectivity, offsets;
   std::vector<std::int32_t> body_of_cell;
@@ -101,10 +101,14 @@ void write_vtp_surfaces(const std::string& path, const Scene& scene) {
   data_array(out, "Int32", "body", 1, body_of_cell, 12);
   out += "      </CellData>\n";
   out += footer();
-  write_file_atomically(path, out);
+  return out;
 }
 
-void write_vtp_contacts(const std::string& path, const ContactSet& contacts) {
+void write_vtp_surfaces(const std::string& path, const Scene& scene) {
+  write_file_atomically(path, vtp_surfaces(scene, path));
+}
+
+std::string vtp_contacts(const ContactSet& contacts, const std::string& path) {
   const std::size_t n = contacts.contacts.size();
   std::vector<double> points, normals, gaps;
   std::vector<std::int64_t> connectivity, offsets;
@@ -135,7 +139,11 @@ void write_vtp_contacts(const std::string& path, const ContactSet& contacts) {
   data_array(out, "Int32", "body_b", 1, body_b, 12);
   out += "      </PointData>\n";
   out += footer();
-  write_file_atomically(path, out);
+  return out;
+}
+
+void write_vtp_contacts(const std::string& path, const ContactSet& contacts) {
+  write_file_atomically(path, vtp_contacts(contacts, path));
 }
 
 }  // namespace contactlab

@@ -1,6 +1,7 @@
 #include "contactlab/mesh/tetgen_io.h"
 
 #include "contactlab/core/error.h"
+#include "contactlab/core/output_files.h"
 #include "text_line_reader.h"
 
 #include <fmt/format.h>
@@ -146,6 +147,8 @@ TetGenMesh read_tetgen(const std::string& path) {
 
 void write_tetgen(const std::string& base, const TetMesh& mesh, const std::vector<Triangle>& faces,
                   const std::vector<int>& face_markers, int first_index) {
+  // BASE must name a file of its own: "" or "out/" would write the hidden ".node", "." "..node".
+  check_file_name(base);
   if (first_index != 0 && first_index != 1) {
     throw InputError(base, 0, "first index " + std::to_string(first_index) + ": expected 0 or 1");
   }
@@ -166,18 +169,20 @@ void write_tetgen(const std::string& base, const TetMesh& mesh, const std::vecto
     ele += fmt::format("{} {} {} {} {}\n", i + static_cast<std::size_t>(first_index), t[0] + first_index,
                        t[1] + first_index, t[2] + first_index, t[3] + first_index);
   }
-  mesh_detail::write_text_file(base + ".node", node);
-  mesh_detail::write_text_file(base + ".ele", ele);
-  if (faces.empty()) return;
-  const bool markers = !face_markers.empty();
-  std::string face = fmt::format("# contactlab boundary faces\n{} {}\n", faces.size(), markers ? 1 : 0);
-  for (std::size_t i = 0; i < faces.size(); ++i) {
-    const Triangle& f = faces[i];
-    face += fmt::format("{} {} {} {}", i + static_cast<std::size_t>(first_index), f[0] + first_index,
-                        f[1] + first_index, f[2] + first_index);
-    face += markers ? fmt::format(" {}\n", face_markers[i]) : std::string("\n");
+  std::vector<OutputFile> files = {{base + ".node", std::move(node)}, {base + ".ele", std::move(ele)}};
+  if (!faces.empty()) {
+    const bool markers = !face_markers.empty();
+    std::string face = fmt::format("# contactlab boundary faces\n{} {}\n", faces.size(), markers ? 1 : 0);
+    for (std::size_t i = 0; i < faces.size(); ++i) {
+      const Triangle& f = faces[i];
+      face += fmt::format("{} {} {} {}", i + static_cast<std::size_t>(first_index), f[0] + first_index,
+                          f[1] + first_index, f[2] + first_index);
+      face += markers ? fmt::format(" {}\n", face_markers[i]) : std::string("\n");
+    }
+    files.push_back({base + ".face", std::move(face)});
   }
-  mesh_detail::write_text_file(base + ".face", face);
+  // All or none: a .face that cannot be written must not leave a new .node and .ele behind.
+  write_files_atomically(files);
 }
 
 }  // namespace contactlab

@@ -1,6 +1,7 @@
 #include "text_line_reader.h"
 
 #include "contactlab/core/error.h"
+#include "contactlab/core/output_files.h"
 
 #include <cctype>
 #include <charconv>
@@ -98,13 +99,7 @@ std::string_view TextLineReader::token(std::size_t i, const std::string& what) c
   return tokens_[i];
 }
 
-void write_text_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw InputError(path, 0, "cannot open file for writing");
-  out.write(text.data(), static_cast<std::streamsize>(text.size()));
-  out.close();
-  if (!out) throw InputError(path, 0, "error while writing file");
-}
+void write_text_file(const std::string& path, const std::string& text) { write_file_atomically(path, text); }
 
 std::string format_double(double value) {
   // max_digits10 (17) significant digits guarantee an exact round trip of any finite double.

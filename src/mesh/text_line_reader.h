@@ -47,7 +47,8 @@ class TextLineReader {
   int line_ = 0;
 };
 
-/// Writes `text` to `path` (replacing it); throws InputError(path, 0, ...) on failure.
+/// Writes `text` to `path` with write_file_atomically (core/output_files.h: only a regular file is
+/// replaced); throws InputError(path, 0, ...) on failure.
 void write_text_file(const std::string& path, const std::string& text);
 
 /// Shortest text of `value` with max_digits10 significant digits ("%.17g"): reads back exactly.

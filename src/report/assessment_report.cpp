@@ -1,10 +1,9 @@
-// write_assessment_report: the files of `contactlab assess -o DIR` (assessment_report.h), each
-// written atomically.
+// write_assessment_report: the files of `contactlab assess -o DIR` (assessment_report.h), written
+// all or none (AtomicFileSet, core/output_files.h).
 #include "contactlab/report/assessment_report.h"
 
 #include "contactlab/assess/suite_run.h"
-#include "contactlab/core/error.h"
-#include "contactlab/io/atomic_write.h"
+#include "contactlab/core/output_files.h"
 #include "contactlab/io/viewer_data.h"
 #include "contactlab/report/plots.h"
 #include "contactlab/suite/builtin_scenes.h"
@@ -12,7 +11,6 @@
 #include "report_index_html.h"
 
 #include <filesystem>
-#include <system_error>
 
 namespace contactlab {
 namespace {
@@ -25,7 +23,7 @@ class ReportWriter {
       : dir_(dir), result_(result), options_(options) {}
 
   std::vector<std::string> write() {
-    make_directory(dir_);
+    files_.create_folder(dir_.string());
     step("tables, CSV and JSON");
     std::string tables = fundamental_cases_table(result_, options_.reference);
     const std::string structures = structures_table(result_, options_.reference);
@@ -45,6 +43,7 @@ class ReportWriter {
     }
     step("index.html");
     file("index.html", report_detail::report_index_html(index));
+    files_.commit();
     return std::move(written_);
   }
 
@@ -53,16 +52,8 @@ class ReportWriter {
     if (options_.progress) options_.progress(what);
   }
 
-  static void make_directory(const fs::path& path) {
-    std::error_code error;
-    fs::create_directories(path, error);
-    if (error || !fs::is_directory(path)) {
-      throw InputError(path.string(), 0, "cannot create the folder" + (error ? ": " + error.message() : std::string()));
-    }
-  }
-
   void file(const std::string& relative, const std::string& content) {
-    write_file_atomically((dir_ / relative).string(), content);
+    files_.add((dir_ / relative).string(), content);
     written_.push_back(relative);
   }
 
@@ -70,7 +61,7 @@ class ReportWriter {
     std::vector<report_detail::ReportFigure> figures;
     const std::vector<std::size_t> cases = cases_in_suite_order(result_, false);
     if (cases.empty() || result_.methods.empty()) return figures;
-    make_directory(dir_ / "plots");
+    files_.create_folder((dir_ / "plots").string());
     const auto add = [&](const std::string& case_name, const std::string& stem, const std::string& caption,
                          const PlotImages& images) {
       file("plots/" + stem + ".svg", images.svg);
@@ -104,7 +95,7 @@ class ReportWriter {
   }
 
   void views() {
-    make_directory(dir_ / "view");
+    files_.create_folder((dir_ / "view").string());
     file("view/viewer.js", options_.viewer->script);
     const std::vector<std::string> stems = report_detail::case_file_stems(result_.cases);
     for (std::size_t c = 0; c < result_.cases.size(); ++c) {
@@ -124,6 +115,9 @@ class ReportWriter {
   const SuiteResult& result_;
   const AssessmentReportOptions& options_;
   std::vector<std::string> written_;
+  // Every file goes to a temporary until the last is written: a failure half way (a full disk, a
+  // `plots` that is a file, an exception) leaves DIR as it was, not a report that mixes runs.
+  AtomicFileSet files_;
 };
 
 }  // namespace

@@ -1,18 +1,20 @@
 // write_viewer_folder (viewer_folder.h).
 #include "contactlab/report/viewer_folder.h"
 
-#include "contactlab/io/atomic_write.h"
+#include "contactlab/core/output_files.h"
 
 #include <filesystem>
 
 namespace contactlab {
 
 std::string write_viewer_folder(const ViewerFolderRequest& request) {
-  const std::filesystem::path dir = request.dir;
-  // Throws filesystem_error (not InputError) as `contactlab view` always has: exit status 1.
-  std::filesystem::create_directories(dir);
-  const std::string page = (dir / "index.html").string();
-  write_file_atomically(page, viewer_page(request.bundle, request.data_json));
+  // The page is made first: a template without its placeholders then leaves no new folder behind.
+  const std::string text = viewer_page(request.bundle, request.data_json);
+  const std::string page = (std::filesystem::path(request.dir) / "index.html").string();
+  AtomicFileSet files;
+  files.create_folder(request.dir);
+  files.add(page, text);
+  files.commit();
   return page;
 }
 

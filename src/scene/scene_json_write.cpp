@@ -7,12 +7,9 @@
 
 #include "contactlab/core/error.h"
 #include "contactlab/core/json_fields.h"
+#include "contactlab/core/output_files.h"
 #include "scene_json_common.h"
 
-#include <unistd.h>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <map>
 
@@ -208,33 +205,7 @@ std::string scene_to_json(const Scene& scene) {
 
 void write_scene_json(const std::string& path, const Scene& scene) {
   const std::string text = scene_to_json(scene);  // fails before anything touches the disk
-  std::string temp = path + ".XXXXXX";
-  const int fd = ::mkstemp(temp.data());
-  if (fd < 0) throw InputError(path, 0, std::string("cannot create a temporary file: ") + std::strerror(errno));
-  std::size_t written = 0;
-  while (written < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    written += static_cast<std::size_t>(n);
-  }
-  const int write_errno = errno;
-  const bool closed = ::close(fd) == 0;
-  if (written != text.size() || !closed) {
-    ::unlink(temp.c_str());
-    throw InputError(path, 0, std::string("cannot write: ") + std::strerror(write_errno));
-  }
-  // mkstemp creates the file 0600; a scene file is an ordinary document.
-  std::error_code ignored;
-  std::filesystem::permissions(temp,
-                               std::filesystem::perms::owner_read | std::filesystem::perms::owner_write |
-                                   std::filesystem::perms::group_read | std::filesystem::perms::others_read,
-                               ignored);
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    const int rename_errno = errno;
-    ::unlink(temp.c_str());
-    throw InputError(path, 0, std::string("cannot write: ") + std::strerror(rename_errno));
-  }
+  write_file_atomically(path, text);
 }
 
 }  // namespace contactlab

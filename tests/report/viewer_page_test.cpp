@@ -92,6 +92,30 @@ TEST(WriteViewerFolder, ABadTemplateWritesNoPage) {
   bad.template_html = "<html></html>";
   EXPECT_THROW(write_viewer_folder({.dir = dir.path().string(), .bundle = bad, .data_json = "{}"}), std::runtime_error);
   EXPECT_FALSE(fs::exists(dir.path() / "index.html"));
+  EXPECT_FALSE(fs::exists(dir.path()));  // nor the folder it would have created
+}
+
+TEST(WriteViewerFolder, AnIndexHtmlThatIsAFolderStaysAndNothingIsWritten) {
+  testing::ScratchDir dir("viewer-page-test");
+  fs::create_directory(dir.path() / "index.html");
+  try {
+    write_viewer_folder({.dir = dir.path().string(), .bundle = kBundle, .data_json = "{}"});
+    FAIL() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("index.html: is a folder"), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(fs::is_empty(dir.path() / "index.html"));
+  EXPECT_EQ(dir.entries(), 1u);  // no temporary
+}
+
+TEST(WriteViewerFolder, AFolderOnAFileIsAnInputErrorThatCreatesNothing) {
+  testing::ScratchDir dir("viewer-page-test");
+  std::ofstream(dir.path() / "file") << "kept";
+  EXPECT_THROW(
+      write_viewer_folder({.dir = (dir.path() / "file" / "page").string(), .bundle = kBundle, .data_json = "{}"}),
+      InputError);
+  EXPECT_EQ(read((dir.path() / "file").string()), "kept");
+  EXPECT_EQ(dir.entries(), 1u);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // VTK XML PolyData files (.vtp, ASCII) for ParaView: the scene's surfaces and a contact set, both
-// in the world frame (metres). Files are written atomically (temporary file + rename). Doubles are
+// in the world frame (metres). Files are written with write_file_atomically (core/output_files.h);
+// vtp_surfaces and vtp_contacts give the texts, for writing several files all or none. Doubles are
 // written as the shortest decimal text that reads back as the same value.
 #pragma once
 
@@ -23,5 +24,11 @@ void write_vtp_surfaces(const std::string& path, const Scene& scene);
 /// Int32 "body_a" and "body_b" (scene body indices). Throws InputError (naming `path` and the
 /// contact) for a non-finite position, normal or gap, or when the file cannot be written.
 void write_vtp_contacts(const std::string& path, const ContactSet& contacts);
+
+/// The text write_vtp_surfaces writes; `path` names the file in errors.
+std::string vtp_surfaces(const Scene& scene, const std::string& path);
+
+/// The text write_vtp_contacts writes; `path` names the file in errors.
+std::string vtp_contacts(const ContactSet& contacts, const std::string& path);
 
 }  // namespace contactlab

@@ -39,7 +39,9 @@ TetGenMesh read_tetgen(const std::string& path);
 
 /// Writes `<base>.node`, `<base>.ele` and, when `faces` is not empty, `<base>.face` (with
 /// markers when `face_markers` is not empty; then it must have one per face). `first_index`
-/// (0 or 1) is the numbering base of the files.
+/// (0 or 1) is the numbering base of the files. The files appear all or none
+/// (write_files_atomically, core/output_files.h): `base` must name a file (not "", ".", "dir/"),
+/// and each of the files must be absent or a regular file, else InputError and nothing is written.
 void write_tetgen(const std::string& base, const TetMesh& mesh, const std::vector<Triangle>& faces = {},
                   const std::vector<int>& face_markers = {}, int first_index = 0);
 

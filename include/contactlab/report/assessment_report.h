@@ -31,7 +31,9 @@ struct AssessmentReportOptions {
 };
 
 /// Writes the report into `dir` (created if missing; files already there with the same names are
-/// replaced, each atomically; nothing else in it is touched). Viewer pages need the scenes: each
+/// replaced; nothing else in it is touched). The files appear all or none (AtomicFileSet,
+/// core/output_files.h): on any failure the temporaries and the folders this call created are
+/// removed, and a name in the way that is not a regular file (a folder, a link, …) is an InputError. Viewer pages need the scenes: each
 /// case is rebuilt with make_builtin_scene(name, {result.refined}) — the same meshes the run used,
 /// TetGen being deterministic. Returns the paths written, relative to `dir`. Throws InputError when
 /// a file cannot be written, std::runtime_error when the viewer template lacks its placeholders.

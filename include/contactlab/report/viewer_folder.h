@@ -14,11 +14,11 @@ struct ViewerFolderRequest {
   std::string data_json;  ///< the page's data: viewer_data_json(scene, labelled sets, options)
 };
 
-/// Creates the folder, then writes DIR/index.html atomically (write_file_atomically; an existing
-/// index.html is replaced, nothing else in the folder is touched). Returns the page's path,
-/// DIR/index.html. Throws std::filesystem::filesystem_error when the folder cannot be created,
+/// Creates the folder, then writes DIR/index.html (AtomicFileSet, core/output_files.h: an existing
+/// index.html is replaced if it is a regular file, nothing else in the folder is touched; on failure
+/// no folder this call created is left). Returns the page's path, DIR/index.html. Throws
 /// std::runtime_error when the template lacks its placeholders (viewer_page), InputError when the
-/// page cannot be written.
+/// folder cannot be created (check_output_folder) or the page cannot be written.
 std::string write_viewer_folder(const ViewerFolderRequest& request);
 
 }  // namespace contactlab

@@ -31,8 +31,9 @@ Scene parse_scene_json(const std::string& text, const std::string& source, const
 /// The JSON text of a scene (with its ground truth, if any), 2-space indented.
 std::string scene_to_json(const Scene& scene);
 
-/// Writes scene_to_json(scene) to `path` atomically (temporary file + rename): on failure nothing
-/// is left behind. Mesh-file shapes keep their paths as read.
+/// Writes scene_to_json(scene) to `path` with write_file_atomically (core/output_files.h: only a
+/// regular file is replaced; on failure nothing is left behind). Mesh-file shapes keep their paths
+/// as read.
 void write_scene_json(const std::string& path, const Scene& scene);
 
 }  // namespace contactlab
