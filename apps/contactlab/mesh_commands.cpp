@@ -1,6 +1,7 @@
 // `contactlab mesh info FILE` and `contactlab mesh tetrahedralize IN -o OUT [--switches S]`.
 #include "commands.h"
 
+#include "contactlab/core/error.h"
 #include "contactlab/core/output_files.h"
 #include "contactlab/mesh/mass_properties.h"
 #include "contactlab/mesh/mesh_file.h"
@@ -16,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace contactlab::cli {
 namespace {
@@ -58,6 +60,14 @@ void print_topology(const MeshTopology& topology) {
   fmt::print("\n");
 }
 
+// The file of a TetGen set with extension `ext`, as read_tetgen opens it.
+std::string tetgen_file(const std::string& path, const char* ext) {
+  const fs::path p(path);
+  const std::string e = p.extension().string();
+  if (e == ".node" || e == ".ele" || e == ".face") return (p.parent_path() / p.stem()).string() + ext;
+  return path + ext;
+}
+
 void mesh_info(const std::string& path) {
   const MeshFileFormat format = mesh_file_format(path);
   std::optional<TetMesh> tets;
@@ -73,7 +83,12 @@ void mesh_info(const std::string& path) {
   std::optional<ValidationReport> tet_report;
   if (tets) {
     tet_report = validate(*tets);
-    surface = build_surface_map(*tets).surface;
+    try {
+      surface = build_surface_map(*tets).surface;
+    } catch (const GeometryError& e) {
+      // A face shared by three tets, or by two that overlap: the tets of the .ele file are at fault.
+      throw GeometryError(tetgen_file(path, ".ele"), 0, e.what());
+    }
   }
   const ValidationReport surface_report = validate(surface);
   const Aabb box = tets ? tets->bounds() : surface.bounds();
@@ -134,11 +149,18 @@ void add_mesh_commands(CLI::App& app) {
                   fmt::format("TetGen switches (default {}, the paper's; refined: {})", kTetGenDefaultSwitches,
                               kTetGenRefinedSwitches));
   tet->callback([args] {
-    const TriMesh surface = read_surface_mesh(args->input);
-    require_valid(surface, args->input);
+    std::vector<int> lines;  // of each triangle's face in the file, for messages
+    const TriMesh surface = read_surface_mesh(args->input, &lines);
+    require_valid(surface, args->input, lines);
     const std::string base = strip_tetgen_extension(args->output);
     check_tetgen_output(base);
-    const TetrahedralizeResult result = tetrahedralize(surface, args->switches);
+    TetrahedralizeResult result;
+    try {
+      result = tetrahedralize(surface, args->switches);
+    } catch (const GeometryError& e) {
+      // TetGen's own findings (its intersection check, its failures) concern the input file.
+      throw GeometryError(args->input, 0, e.what());
+    }
     write_tetgen(base, result.mesh, result.boundary_triangles);
     fmt::print("{}: {} vertices, {} tets, {} boundary triangles (switches {}) -> {}.node/.ele/.face\n", args->input,
                result.mesh.vertex_count(), result.mesh.tet_count(), result.boundary_triangles.size(), result.switches,

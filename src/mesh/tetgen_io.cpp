@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <limits>
@@ -52,6 +53,21 @@ Index parse_node_reference(const mesh_detail::TextLineReader& reader, std::size_
   return static_cast<Index>(index - first);
 }
 
+// A tet or face through one node twice has no volume or area: refused here, where the line is
+// known, rather than later by build_surface_map or validate, which can only name its index.
+template <std::size_t N>
+void check_distinct(const mesh_detail::TextLineReader& reader, const std::array<Index, N>& nodes, std::int64_t first,
+                    const char* item) {
+  for (std::size_t a = 0; a < N; ++a) {
+    for (std::size_t b = a + 1; b < N; ++b) {
+      if (nodes[a] == nodes[b]) {
+        reader.fail(fmt::format("{} lists node {} twice (corners {} and {}): expected {} distinct nodes", item,
+                                nodes[a] + first, a, b, N));
+      }
+    }
+  }
+}
+
 }  // namespace
 
 TetGenMesh read_tetgen(const std::string& path) {
@@ -66,7 +82,9 @@ TetGenMesh read_tetgen(const std::string& path) {
       const std::int64_t dim = reader.parse_integer(reader.tokens()[1], "dimension");
       if (dim != 3) reader.fail("dimension " + std::to_string(dim) + ": expected 3");
     }
-    result.mesh.vertices.reserve(static_cast<std::size_t>(count));
+    if (count < 4) reader.fail("node count " + std::to_string(count) + ": expected at least 4 (one tet)");
+    // Each node takes a line: reserve no more than the file can hold (the header may lie).
+    result.mesh.vertices.reserve(reader.reservable(count));
     static const char* const kAxis[3] = {"x", "y", "z"};
     for (std::int64_t i = 0; i < count; ++i) {
       if (!reader.next_line()) {
@@ -83,7 +101,7 @@ TetGenMesh read_tetgen(const std::string& path) {
       Vec3 p;
       for (int k = 0; k < 3; ++k) {
         const std::string what = std::string(kAxis[k]) + " coordinate of node";
-        p[k] = reader.parse_double(reader.token(1 + static_cast<std::size_t>(k), what), what);
+        p[k] = reader.parse_coordinate(reader.token(1 + static_cast<std::size_t>(k), what), what);
       }
       result.mesh.vertices.push_back(p);
     }
@@ -101,7 +119,8 @@ TetGenMesh read_tetgen(const std::string& path) {
         reader.fail("nodes per tet " + std::to_string(corners) + ": expected 4 or 10");
       }
     }
-    result.mesh.tets.reserve(static_cast<std::size_t>(count));
+    if (count < 1) reader.fail("tet count 0: expected at least 1 tet");
+    result.mesh.tets.reserve(reader.reservable(count));
     for (std::int64_t i = 0; i < count; ++i) {
       if (!reader.next_line()) reader.fail_truncated(std::to_string(count) + " tets, found " + std::to_string(i));
       check_item_number(reader, first + i, "tet");
@@ -109,6 +128,7 @@ TetGenMesh read_tetgen(const std::string& path) {
       for (std::size_t k = 0; k < 4; ++k) {
         tet[k] = parse_node_reference(reader, 1 + k, first, node_count, "node " + std::to_string(k) + " of tet");
       }
+      check_distinct(reader, tet, first, "tet");
       result.mesh.tets.push_back(tet);
     }
   }
@@ -132,6 +152,7 @@ TetGenMesh read_tetgen(const std::string& path) {
       for (std::size_t k = 0; k < 3; ++k) {
         face[k] = parse_node_reference(reader, 1 + k, first, node_count, "node " + std::to_string(k) + " of face");
       }
+      check_distinct(reader, face, first, "face");
       result.faces.push_back(face);
       if (has_markers) {
         const std::int64_t marker = reader.parse_integer(reader.token(4, "boundary marker"), "boundary marker");

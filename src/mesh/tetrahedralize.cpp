@@ -1,6 +1,7 @@
 #include "contactlab/mesh/tetrahedralize.h"
 
 #include "contactlab/core/error.h"
+#include "contactlab/core/input_limits.h"
 #include "contactlab/geometry/predicates.h"
 #include "contactlab/mesh/validate.h"
 #include "run_in_child_process.h"
@@ -13,6 +14,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <cmath>
 #include <csignal>
 #include <cstdint>
 #include <cstring>
@@ -31,36 +34,172 @@ namespace {
 
 const char* const kSwitchSource = "tetrahedralize switches";
 
-// The letters present in a TetGen switch string, following TetGen's own parser: a letter may be
-// followed by a numeric parameter (digits, '.', '/', ','; exponents for a, S, T), which belongs to
-// it and is not a switch of its own ("T1e-8" is T alone, "q1.2/10" is q alone).
-struct ParsedSwitches {
-  std::set<char> letters;
-  bool x_without_1 = false;   // 'X' (inexact arithmetic) rather than 'X1' (no static filter)
-  bool second_order = false;  // 'o2'
+// The switch forms contactlab accepts (TetGen manual §4.2), each a letter and an optional number:
+// what TetGen accepts beyond them either changes the output read back or is an error TetGen
+// would only print ("Unknown switch") while going on with something else.
+struct SwitchForm {
+  char letter;
+  const char* number;  // nullptr: takes no number; else what it is, for messages
+  bool number_required;
+  bool exponent;    // the number may have an exponent (e.g. T1e-8)
+  bool second;      // a second number may follow after '/' (q ratio/angle, O level/scheme)
+  double min, max;  // range of the (first) number; min exclusive when min_exclusive
+  bool min_exclusive;
+  bool integer;
 };
 
-ParsedSwitches parse_switches(const std::string& switches) {
+constexpr SwitchForm kSwitchForms[] = {
+    {'p', nullptr, false, false, false, 0, 0, false, false},
+    {'Y', nullptr, false, false, false, 0, 0, false, false},
+    {'A', nullptr, false, false, false, 0, 0, false, false},
+    {'M', nullptr, false, false, false, 0, 0, false, false},
+    {'z', nullptr, false, false, false, 0, 0, false, false},
+    {'Q', nullptr, false, false, false, 0, 0, false, false},
+    {'V', nullptr, false, false, false, 0, 0, false, false},
+    {'J', nullptr, false, false, false, 0, 0, false, false},
+    {'I', nullptr, false, false, false, 0, 0, false, false},
+    {'C', nullptr, false, false, false, 0, 0, false, false},
+    // Radius-edge ratio bound (TetGen's Delaunay refinement needs > 1 to terminate, but it takes
+    // any positive bound and the Steiner limit stops it), then optionally '/' a minimum dihedral
+    // angle in degrees.
+    {'q', "a radius-edge ratio > 0, optionally /min dihedral angle in degrees (0 to 90)", false, false, true, 0, 1e300,
+     true, false},
+    {'a', "a maximum tet volume > 0", true, true, false, 0, 1e300, true, false},
+    {'T', "a tolerance > 0", true, true, false, 0, 1, true, false},
+    {'S', "a maximum number of added points (a whole number ≥ 0)", true, false, false, 0, 2147483647, false, true},
+    {'O', "an optimisation level 0 to 10, optionally /scheme 0 to 7", false, false, true, 0, 10, false, true},
+    {'X', "1 (no static filter; plain X, inexact arithmetic, is not supported)", true, false, false, 1, 1, false, true},
+};
+
+constexpr const char* kAcceptedSwitches =
+    "accepted: p Y A M z Q V J I C, q[ratio[/angle]], a<volume>, T<tolerance>, S<points>, O<level>[/scheme], X1";
+
+// Why a switch letter TetGen knows is not accepted.
+const char* unsupported_reason(char c) {
+  switch (c) {
+    case 'r':
+    case 'w':
+    case 'c':
+    case 'd':
+    case 'i':
+    case 'm':
+    case 'R':
+      return "it changes what is meshed or needs input contactlab does not give";
+    case 'o':
+      return "quadratic tets (o2) are not supported";
+    case 'B':
+    case 'F':
+    case 'E':
+    case 'N':
+    case 'f':
+    case 'e':
+    case 'n':
+    case 'k':
+    case 'g':
+    case 'v':
+      return "it changes or suppresses the output read back";
+    case 'h':
+    case 'H':
+    case '?':
+      return "it prints help instead of meshing";
+    default:
+      return nullptr;
+  }
+}
+
+[[noreturn]] void fail_switch(const std::string& user, const std::string& what) {
+  throw InputError(kSwitchSource, 0, fmt::format("\"{}\": {} ({})", quoted_excerpt(user), what, kAcceptedSwitches));
+}
+
+// A number as TetGen's parser reads it after a switch letter, checked: digits with at most one
+// '.', and an exponent where the form allows one. Returns its value; `text` is what was read.
+double parse_switch_number(const std::string& user, char letter, std::string_view text, bool exponent, bool integer,
+                           const char* meaning) {
+  double value = 0.0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  const bool digits_only = text.find_first_not_of("0123456789") == std::string_view::npos;
+  // A sign is read (and then refused by the range check, with the number in the message).
+  const bool unsigned_integer = digits_only || (text.size() > 1 && text.front() == '-' &&
+                                                text.find_first_not_of("0123456789", 1) == std::string_view::npos);
+  const bool well_formed = !text.empty() && ec == std::errc() && end == text.data() + text.size() &&
+                           (!integer || unsigned_integer) &&
+                           (exponent || text.find_first_of("eE") == std::string_view::npos) && std::isfinite(value);
+  if (!well_formed) {
+    fail_switch(user, fmt::format("TetGen switch '{}' has the malformed number {}: expected {}", letter,
+                                  "'" + quoted_excerpt(text) + "'", meaning));
+  }
+  return value;
+}
+
+struct ParsedSwitches {
+  std::set<char> letters;
+};
+
+ParsedSwitches parse_switches(const std::string& user, const std::string& switches) {
   ParsedSwitches parsed;
   std::size_t i = 0;
   while (i < switches.size()) {
     const char c = switches[i++];
-    if (!std::isalpha(static_cast<unsigned char>(c)) && c != '?') {
-      throw InputError(kSwitchSource, 0,
-                       fmt::format("unexpected character '{}' in TetGen switches \"{}\": expected a switch letter "
-                                   "optionally followed by a number",
-                                   c, switches));
+    const SwitchForm* form = nullptr;
+    for (const SwitchForm& f : kSwitchForms) {
+      if (f.letter == c) form = &f;
+    }
+    if (form == nullptr) {
+      if (const char* reason = unsupported_reason(c)) {
+        fail_switch(user, fmt::format("TetGen switch '{}' is not supported: {}", c, reason));
+      }
+      if (!std::isalpha(static_cast<unsigned char>(c))) {
+        fail_switch(user, fmt::format("unexpected character '{}' where a switch letter was expected",
+                                      quoted_excerpt(std::string_view(&c, 1))));
+      }
+      fail_switch(user, fmt::format("unknown TetGen switch '{}'", c));
     }
     parsed.letters.insert(c);
-    if (c == 'X') parsed.x_without_1 |= !(i < switches.size() && switches[i] == '1');
-    if (c == 'o' && i < switches.size() && switches[i] == '2') parsed.second_order = true;
-    const bool exponent = c == 'a' || c == 'S' || c == 'T';
-    while (i < switches.size()) {
-      const char p = switches[i];
-      const bool numeric = std::isdigit(static_cast<unsigned char>(p)) || p == '.' || p == '/' || p == ',' ||
-                           (exponent && (p == 'e' || p == 'E' || p == '+' || p == '-'));
-      if (!numeric) break;
-      ++i;
+    // The number: everything up to the next letter that cannot be part of it (a sign or an
+    // exponent belongs to it when the form allows one, so "a-1" is a's number "-1", refused).
+    const auto number_end = [&](std::size_t from, bool exponent) {
+      std::size_t j = from;
+      while (j < switches.size()) {
+        const char p = switches[j];
+        const bool sign_ok = j == from || (exponent && (switches[j - 1] == 'e' || switches[j - 1] == 'E'));
+        if (std::isdigit(static_cast<unsigned char>(p)) || p == '.' || ((p == '-' || p == '+') && sign_ok) ||
+            (exponent && (p == 'e' || p == 'E') && j > from)) {
+          ++j;
+        } else {
+          break;
+        }
+      }
+      return j;
+    };
+    std::size_t end = number_end(i, form->exponent);
+    const std::string_view text = std::string_view(switches).substr(i, end - i);
+    if (form->number == nullptr) {
+      if (!text.empty()) {
+        fail_switch(user, fmt::format("TetGen switch '{}' takes no number, got '{}'", c, quoted_excerpt(text)));
+      }
+      continue;
+    }
+    if (text.empty()) {
+      if (form->number_required) fail_switch(user, fmt::format("TetGen switch '{}' needs {}", c, form->number));
+    } else {
+      const double value = parse_switch_number(user, c, text, form->exponent, form->integer, form->number);
+      const bool in_range = (form->min_exclusive ? value > form->min : value >= form->min) && value <= form->max;
+      if (!in_range) {
+        fail_switch(user, fmt::format("TetGen switch '{}' has the number {}: expected {}", c,
+                                      "'" + quoted_excerpt(text) + "'", form->number));
+      }
+    }
+    i = end;
+    if (form->second && i < switches.size() && switches[i] == '/') {
+      end = number_end(i + 1, false);
+      const std::string_view second = std::string_view(switches).substr(i + 1, end - i - 1);
+      const double value = parse_switch_number(user, c, second, false, c == 'O', form->number);
+      const double max = c == 'O' ? 7.0 : 90.0;
+      if (!(value >= 0.0 && value <= max)) {
+        fail_switch(user, fmt::format("TetGen switch '{}' has the second number {}: expected {}", c,
+                                      "'" + quoted_excerpt(second) + "'", form->number));
+      }
+      i = end;
     }
   }
   return parsed;
@@ -70,26 +209,7 @@ ParsedSwitches parse_switches(const std::string& switches) {
 std::string effective_switches(const std::string& user) {
   std::string switches = user;
   if (!switches.empty() && switches.front() == '-') switches.erase(0, 1);
-  const ParsedSwitches parsed = parse_switches(switches);
-  const std::string rejected = "rwcdimBFENkgvhH?";
-  for (char c : parsed.letters) {
-    if (rejected.find(c) != std::string::npos) {
-      throw InputError(kSwitchSource, 0,
-                       fmt::format("TetGen switch '{}' in \"{}\" is not supported by tetrahedralize(): it changes or "
-                                   "suppresses the output read back (allowed: p q a Y A M T S O z Q V J I C X1 ...)",
-                                   c, user));
-    }
-  }
-  if (parsed.x_without_1) {
-    throw InputError(kSwitchSource, 0,
-                     fmt::format("TetGen switch 'X' (inexact arithmetic) in \"{}\" is not supported: it would make the "
-                                 "process-wide exact predicates inexact; 'X1' is allowed",
-                                 user));
-  }
-  if (parsed.second_order) {
-    throw InputError(kSwitchSource, 0,
-                     fmt::format("TetGen switch 'o2' (quadratic tets) in \"{}\" is not supported", user));
-  }
+  const ParsedSwitches parsed = parse_switches(user, switches);
   if (!parsed.letters.count('p')) switches.insert(0, "p");
   if (!parsed.letters.count('z')) switches += 'z';
   if (!parsed.letters.count('Q') && !parsed.letters.count('V')) switches += 'Q';

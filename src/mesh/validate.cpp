@@ -2,11 +2,13 @@
 
 #include "contactlab/core/error.h"
 #include "contactlab/geometry/predicates.h"
+#include "contactlab/geometry/triangle_triangle_intersection.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace contactlab {
 namespace {
@@ -123,6 +125,122 @@ void check_edges(const TriMesh& mesh, const std::vector<char>& usable, const Val
   }
 }
 
+// Where the surface touches itself although its triangles are not neighbours there: TetGen needs a
+// manifold (its own intersection check 'd' misses touching along an edge or at a vertex, and the
+// touching parts become one solid glued at a line or point). Two kinds:
+//  - a vertex whose triangles form two or more fans (cones meeting at a shared apex): found from
+//    the indices;
+//  - two triangles with no vertex index in common that share a point (a face, an edge or a
+//    vertex lying on the other, including distinct vertices at the same position): found with the
+//    exact triangle–triangle test over the pairs whose bounding boxes meet (sweep along the box
+//    list's longest axis). Triangles with a common vertex are neighbours; their crossings are
+//    TetGen's intersection check's to find.
+void check_self_contact(const TriMesh& mesh, const std::vector<char>& usable, ValidationReport& report) {
+  const auto n = static_cast<Index>(mesh.triangles.size());
+  // 1. Fans around each vertex: triangles around v are joined when they share an edge (v, w).
+  std::vector<std::vector<Index>> around(mesh.vertices.size());
+  for (Index t = 0; t < n; ++t) {
+    if (!usable[static_cast<std::size_t>(t)]) continue;
+    for (Index v : mesh.triangles[static_cast<std::size_t>(t)]) around[static_cast<std::size_t>(v)].push_back(t);
+  }
+  std::vector<Index> parent;
+  const auto find = [&parent](Index i) {
+    while (parent[static_cast<std::size_t>(i)] != i)
+      i = parent[static_cast<std::size_t>(i)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(i)])];
+    return i;
+  };
+  for (std::size_t v = 0; v < around.size(); ++v) {
+    const std::vector<Index>& tris = around[v];
+    if (tris.size() < 2) continue;
+    parent.resize(tris.size());
+    std::iota(parent.begin(), parent.end(), 0);
+    // (other vertex w, position in tris) sorted by w: equal w means a shared edge (v, w).
+    std::vector<std::pair<Index, Index>> spokes;
+    for (std::size_t k = 0; k < tris.size(); ++k) {
+      for (Index w : mesh.triangles[static_cast<std::size_t>(tris[k])]) {
+        if (w != static_cast<Index>(v)) spokes.push_back({w, static_cast<Index>(k)});
+      }
+    }
+    std::sort(spokes.begin(), spokes.end());
+    for (std::size_t k = 1; k < spokes.size(); ++k) {
+      if (spokes[k].first == spokes[k - 1].first)
+        parent[static_cast<std::size_t>(find(spokes[k].second))] = find(spokes[k - 1].second);
+    }
+    std::size_t fans = 0;
+    Index other = kInvalidIndex;
+    for (std::size_t k = 0; k < tris.size(); ++k) {
+      if (find(static_cast<Index>(k)) == static_cast<Index>(k)) {
+        ++fans;
+        if (k > 0 && other == kInvalidIndex) other = tris[k];
+      }
+    }
+    if (fans > 1) {
+      report.issues.push_back(
+          {MeshIssueKind::kSelfContact, tris.front(),
+           fmt::format("the surface touches itself at vertex {}: its triangles form {} separate fans (triangles {} "
+                       "and {} are in different ones); expected one closed fan per vertex (a manifold)",
+                       v, fans, tris.front(), other)});
+    }
+  }
+  // 2. Triangles without a common vertex that share a point.
+  std::vector<Aabb> boxes(static_cast<std::size_t>(n));
+  Aabb all;
+  std::vector<Index> order;
+  for (Index t = 0; t < n; ++t) {
+    if (!usable[static_cast<std::size_t>(t)]) continue;
+    boxes[static_cast<std::size_t>(t)] = mesh.triangle_bounds(t);
+    all.extend(boxes[static_cast<std::size_t>(t)]);
+    order.push_back(t);
+  }
+  if (order.empty()) return;
+  int axis = 0;
+  all.extents().maxCoeff(&axis);
+  std::sort(order.begin(), order.end(), [&](Index a, Index b) {
+    const double ma = boxes[static_cast<std::size_t>(a)].min[axis], mb = boxes[static_cast<std::size_t>(b)].min[axis];
+    return ma != mb ? ma < mb : a < b;
+  });
+  // One issue for all pairs (two cubes sharing a face give dozens): the first pair and where it meets.
+  std::size_t pairs = 0;
+  std::pair<Index, Index> first{kInvalidIndex, kInvalidIndex};
+  TriangleTriangleIntersection first_hit;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const Index a = order[i];
+    const Aabb& box_a = boxes[static_cast<std::size_t>(a)];
+    const Triangle& ta = mesh.triangles[static_cast<std::size_t>(a)];
+    for (std::size_t j = i + 1; j < order.size(); ++j) {
+      const Index b = order[j];
+      const Aabb& box_b = boxes[static_cast<std::size_t>(b)];
+      if (box_b.min[axis] > box_a.max[axis]) break;
+      if (!box_a.overlaps(box_b)) continue;
+      const Triangle& tb = mesh.triangles[static_cast<std::size_t>(b)];
+      bool neighbours = false;
+      for (Index u : ta) neighbours |= std::find(tb.begin(), tb.end(), u) != tb.end();
+      if (neighbours) continue;
+      const TriangleTriangleIntersection hit =
+          triangle_triangle_intersection(mesh.corner(a, 0), mesh.corner(a, 1), mesh.corner(a, 2), mesh.corner(b, 0),
+                                         mesh.corner(b, 1), mesh.corner(b, 2));
+      if (!hit.intersect) continue;
+      ++pairs;
+      const std::pair<Index, Index> pair{std::min(a, b), std::max(a, b)};
+      if (pairs == 1 || pair < first) {
+        first = pair;
+        first_hit = hit;
+      }
+    }
+  }
+  if (pairs == 0) return;
+  const auto point = [](const Vec3& p) { return fmt::format("({:.6g}, {:.6g}, {:.6g})", p.x(), p.y(), p.z()); };
+  const std::string where = first_hit.coplanar ? "lie in one plane and touch or overlap there"
+                            : first_hit.p0 == first_hit.p1
+                                ? "meet at " + point(first_hit.p0)
+                                : "meet along " + point(first_hit.p0) + "–" + point(first_hit.p1);
+  report.issues.push_back(
+      {MeshIssueKind::kSelfContact, first.first,
+       fmt::format("triangles {} and {} share no vertex but {}: the surface touches or crosses itself ({} such "
+                   "pair(s) of triangles); expected a manifold surface that meets itself only along shared edges",
+                   first.first, first.second, where, pairs)});
+}
+
 }  // namespace
 
 const char* to_string(MeshIssueKind kind) {
@@ -141,6 +259,8 @@ const char* to_string(MeshIssueKind kind) {
       return "non-manifold edge";
     case MeshIssueKind::kInconsistentOrientation:
       return "inconsistent orientation";
+    case MeshIssueKind::kSelfContact:
+      return "self-contact";
     case MeshIssueKind::kNonPositiveVolume:
       return "non-positive enclosed volume";
     case MeshIssueKind::kInvertedTet:
@@ -192,6 +312,14 @@ ValidationReport validate(const TriMesh& mesh, const ValidationOptions& options)
       geometry_ok = false;
       report.issues.push_back(
           {MeshIssueKind::kDegenerateTriangle, ti, fmt::format("triangle {} has collinear corners (zero area)", t)});
+    } else if (twice_area == 0.0 || longest == 0.0) {
+      // Not exactly collinear, but the area (or even the edges' squared lengths) underflows to 0
+      // in double, which would make the height below 0/0.
+      geometry_ok = false;
+      report.issues.push_back({MeshIssueKind::kDegenerateTriangle, ti,
+                               fmt::format("triangle {} has an area too small to represent in double precision "
+                                           "(longest edge {:.3g}): degenerate",
+                                           t, longest)});
     } else if (twice_area <= tol * longest) {
       geometry_ok = false;
       report.issues.push_back({MeshIssueKind::kDegenerateTriangle, ti,
@@ -201,6 +329,16 @@ ValidationReport validate(const TriMesh& mesh, const ValidationOptions& options)
   }
   bool closed_and_consistent = false;
   check_edges(mesh, topologically_usable, options, report, closed_and_consistent);
+  std::vector<char> geometrically_usable(mesh.triangles.size(), 0);
+  for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
+    const Triangle& tri = mesh.triangles[t];
+    geometrically_usable[t] = topologically_usable[t] && std::all_of(tri.begin(), tri.end(), [&](Index v) {
+                                return is_finite(mesh.vertices[static_cast<std::size_t>(v)]);
+                              });
+  }
+  const std::size_t before = report.issues.size();
+  check_self_contact(mesh, geometrically_usable, report);
+  geometry_ok = geometry_ok && report.issues.size() == before;
   if (closed_and_consistent && geometry_ok && options.require_closed && !mesh.triangles.empty()) {
     // Enclosed volume by the divergence theorem: V = Σ (a−o)·((b−o)×(c−o))/6 over outward
     // triangles, for any origin o; o = the box centre avoids cancellation far from the origin.
@@ -262,6 +400,19 @@ ValidationReport validate(const TetMesh& mesh, const ValidationOptions& options)
 void require_valid(const TriMesh& mesh, const std::string& source, const ValidationOptions& options) {
   const ValidationReport report = validate(mesh, options);
   if (!report.ok()) throw GeometryError(source, 0, report.summary());
+}
+
+void require_valid(const TriMesh& mesh, const std::string& source, const std::vector<int>& triangle_lines,
+                   const ValidationOptions& options) {
+  const ValidationReport report = validate(mesh, options);
+  if (report.ok()) return;
+  const MeshIssue& first = report.issues.front();
+  // Every kind but these names a triangle; its face's line is where to look in the file.
+  const bool names_triangle =
+      first.kind != MeshIssueKind::kNonFiniteCoordinate && first.kind != MeshIssueKind::kNonPositiveVolume;
+  const bool known =
+      names_triangle && first.element >= 0 && static_cast<std::size_t>(first.element) < triangle_lines.size();
+  throw GeometryError(source, known ? triangle_lines[static_cast<std::size_t>(first.element)] : 0, report.summary());
 }
 
 void require_valid(const TetMesh& mesh, const std::string& source, const ValidationOptions& options) {

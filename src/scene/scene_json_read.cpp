@@ -11,6 +11,7 @@
 #include "contactlab/core/json_fields.h"
 #include "contactlab/mesh/mesh_file.h"
 #include "contactlab/mesh/shape_generators.h"
+#include "contactlab/mesh/validate.h"
 #include "scene_json_common.h"
 
 #include <algorithm>
@@ -207,8 +208,11 @@ class Reader : json::FieldReader {
                                ? " (relative paths are resolved against the scene file's folder)"
                                : ""));
     }
-    // The mesh reader's own errors name the mesh file and line; they propagate unchanged.
-    spec.surface = read_surface_mesh(resolved.string());
+    // The mesh reader's own errors name the mesh file and line; they propagate unchanged. So do
+    // the mesh's geometric defects, checked here where the lines of its faces are known.
+    std::vector<int> lines;
+    spec.surface = read_surface_mesh(resolved.string(), &lines);
+    require_valid(spec.surface, resolved.string(), lines);
     spec.key = "file\n" + resolved.string();
   }
 

@@ -1,6 +1,8 @@
 #include "contactlab/mesh/obj_io.h"
 
 #include "contactlab/core/error.h"
+#include "contactlab/core/input_limits.h"
+#include "mesh/test_meshes.h"
 
 #include <gtest/gtest.h>
 
@@ -119,13 +121,114 @@ TEST(ObjIo, ErrorsNameFileLineAndExpectation) {
   expect_error(bad, 0, "directory");
 }
 
+// Signed volume enclosed by an outward surface (divergence theorem): the ground truth of the text
+// tests below, which all read the unit right tetrahedron (volume 1/6).
+double enclosed_volume(const TriMesh& m) {
+  double v = 0;
+  for (Index t = 0; t < m.triangle_count(); ++t) v += m.corner(t, 0).dot(m.corner(t, 1).cross(m.corner(t, 2))) / 6;
+  return v;
+}
+
+const char* const kTetrahedronLines[] = {"v 0 0 0", "v 1 0 0", "v 0 1 0", "v 0 0 1",
+                                         "f 1 3 2", "f 1 2 4", "f 1 4 3", "f 2 3 4"};
+
+std::string tetrahedron(const std::string& line_end) {
+  std::string text;
+  for (const char* line : kTetrahedronLines) text += line + line_end;
+  return text;
+}
+
+TEST(ObjIo, ByteOrderMarkAndEveryLineEndReadTheSameMesh) {
+  // A UTF-8 byte-order mark before the first vertex used to hide that line: the faces then took
+  // the wrong vertices. LF, CRLF and CR-only line ends give the same mesh; the BOM is skipped.
+  for (const std::string bom : {"", "\xEF\xBB\xBF"}) {
+    for (const std::string end : {"\n", "\r\n", "\r"}) {
+      SCOPED_TRACE("bom " + std::to_string(bom.size()) + ", line end of " + std::to_string(end.size()) + " byte(s)");
+      const TriMesh m = read_obj(write_file("tet.obj", bom + tetrahedron(end)));
+      ASSERT_EQ(m.vertex_count(), 4);
+      ASSERT_EQ(m.triangle_count(), 4);
+      EXPECT_EQ(m.vertices[0], Vec3(0, 0, 0));
+      EXPECT_DOUBLE_EQ(enclosed_volume(m), 1.0 / 6.0);
+    }
+  }
+  // Line numbers count each kind of line end once (the bad index is on line 6 in all three).
+  for (const std::string end : {"\n", "\r\n", "\r"}) {
+    std::string text = tetrahedron(end);
+    text.replace(text.find("f 1 2 4"), 7, "f 1 2 5");
+    expect_error(write_file("bad.obj", "\xEF\xBB\xBF" + text), 6, "vertex index 5 out of range");
+  }
+}
+
+TEST(ObjIo, BinaryEmptyAndCommentOnlyFilesAreRefused) {
+  expect_error(write_file("nul.obj", std::string("v 0 0 0\nv 1 0\0 0\n", 18)), 2,
+               "binary data (byte \\x00 at column 6): expected a text mesh file");
+  expect_error(write_file("ctrl.obj", "v 0 0 0\n\x01\x02\x03\n"), 2, "binary data (byte \\x01 at column 1)");
+  expect_error(write_file("utf16.obj", "\xFF\xFEv\0 \0"), 1, "UTF-16 text");
+  expect_error(write_file("empty.obj", ""), 0, "no vertices and no faces in the file");
+  expect_error(write_file("comments.obj", "# one\n\n# two\n"), 3, "no vertices and no faces in the file");
+  expect_error(write_file("points.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\np 1 2 3\n"), 4,
+               "3 vertices but no faces in the file: expected 'f i j k' lines");
+  // Random bytes: refused (somewhere) as binary, never read as a mesh.
+  std::mt19937_64 rng(11);
+  for (int trial = 0; trial < 20; ++trial) {
+    std::string bytes(256, '\0');
+    for (char& c : bytes) c = static_cast<char>(rng() & 0xff);
+    bytes[0] = '\0';
+    EXPECT_THROW(read_obj(write_file("random.obj", bytes)), InputError);
+  }
+}
+
+TEST(ObjIo, UnknownStatementsAndExtraValuesAreRefused) {
+  const std::string base = "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n";
+  expect_error(write_file("vx.obj", base + "vx 1 2 3\n"), 5, "unknown statement 'vx': expected 'v', 'f'");
+  expect_error(write_file("surf.obj", base + "surf 0 1 0 1 1 2 3\n"), 5, "unknown statement 'surf'");
+  expect_error(write_file("long.obj", base + std::string(1000, 'k') + "\n"), 5,
+               "unknown statement '" + std::string(60, 'k') + "…(1000 bytes)'");
+  expect_error(write_file("v5.obj", "v 0 0 0 1 2\n"), 1, "vertex with 5 values, the last '2': expected 'v x y z'");
+  expect_error(write_file("v7.obj", "v 0 0 0 1 0 0 0\n"), 1, "vertex with 7 values");
+  expect_error(write_file("w.obj", "v 0 0 0 heavy\n"), 1, "malformed number 'heavy' for weight w of the vertex");
+  expect_error(write_file("rgb.obj", "v 0 0 0 1 0 red\n"), 1, "malformed number 'red' for colour component");
+  expect_error(write_file("corner.obj", base + "f 1/x 2 3\n"), 5, "malformed integer 'x' for texture index");
+  expect_error(write_file("corner4.obj", base + "f 1/1/1/1 2 3\n"), 5, "expected i, i/t, i//n or i/t/n");
+  // The accepted forms: w, colours, and every skipped statement.
+  const TriMesh m = read_obj(write_file("ok.obj",
+                                        "v 0 0 0 1\nv 1 0 0 0.5 0.5 0.5\nv 0 1 0\n"
+                                        "lod 1\nbevel off\nc_interp on\nd_interp off\nmg 1 0.5\n"
+                                        "shadow_obj s.obj\ntrace_obj t.obj\nf 1 2 3\n"));
+  EXPECT_EQ(m.vertex_count(), 3);
+  EXPECT_EQ(m.triangle_count(), 1);
+}
+
+TEST(ObjIo, RepeatedFaceVertexIsRefusedAtItsLine) {
+  expect_error(write_file("rep.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3 -4\n"), 5,
+               "face corners 1 and 4 are both vertex 1: expected distinct vertices");
+}
+
+TEST(ObjIo, CoordinatesBeyondTheLimitAreRefused) {
+  expect_error(
+      write_file("big.obj", "v 0 0 0\nv 1e308 0 0\n"), 2,
+      "x coordinate of vertex 2 '1e308' is beyond the coordinate limit: expected a magnitude of at most 1e+50");
+  expect_error(write_file("big2.obj", "v 0 -1.000000000000001e50 0\n"), 1, "beyond the coordinate limit");
+  expect_error(write_file("big3.obj", "v 0 0 1e51\n"), 1, "z coordinate of vertex 1 '1e51'");
+  // The limit itself and tiny magnitudes are fine.
+  const TriMesh m = read_obj(write_file("limit.obj", "v 1e50 -1e50 1e-300\nv 0 0 0\nv 0 1 0\nf 1 2 3\n"));
+  EXPECT_EQ(m.vertices[0], Vec3(kMaxCoordinateMagnitude, -kMaxCoordinateMagnitude, 1e-300));
+}
+
+TEST(ObjIo, TriangleLinesNameEachFace) {
+  std::vector<int> lines;
+  read_obj(write_file("lines.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\n# quad\nf 1 2 3 4\n\nf 1 3 4\n"), &lines);
+  EXPECT_EQ(lines, (std::vector<int>{6, 6, 8}));
+}
+
 TEST(ObjIo, RoundTripIsExact) {
-  // Random meshes with awkward doubles (non-terminating decimals, tiny, huge, subnormal, −0).
+  // Random meshes with awkward doubles (non-terminating decimals, tiny, huge up to the coordinate
+  // limit, subnormal, −0). 2^166 < 1e50 = kMaxCoordinateMagnitude, the largest accepted magnitude.
   std::mt19937_64 rng(5);
   std::uniform_real_distribution<double> unit(-1, 1);
-  std::uniform_int_distribution<int> exponent(-300, 300);
+  std::uniform_int_distribution<int> exponent(-300, 166);
   const std::vector<double> specials{
-      0.1, -0.0, 1e-310, std::numeric_limits<double>::max(), std::numeric_limits<double>::denorm_min(), 1.0 / 3.0};
+      0.1, -0.0, 1e-310, kMaxCoordinateMagnitude, std::numeric_limits<double>::denorm_min(), 1.0 / 3.0};
   const std::string path = scratch("round_trip.obj");
   for (int trial = 0; trial < 100; ++trial) {
     TriMesh m;
@@ -138,7 +241,7 @@ TEST(ObjIo, RoundTripIsExact) {
       m.vertices.push_back(v);
     }
     std::uniform_int_distribution<Index> vi(0, n - 1);
-    for (int t = 0; t < 2 * n; ++t) m.triangles.push_back({vi(rng), vi(rng), vi(rng)});
+    for (int t = 0; t < 2 * n; ++t) m.triangles.push_back(contactlab::testing::distinct_triangle(vi, rng));
     write_obj(path, m);
     const TriMesh r = read_obj(path);
     ASSERT_EQ(r.triangles, m.triangles);

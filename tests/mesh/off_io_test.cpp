@@ -1,6 +1,8 @@
 #include "contactlab/mesh/off_io.h"
 
 #include "contactlab/core/error.h"
+#include "contactlab/core/input_limits.h"
+#include "mesh/test_meshes.h"
 
 #include <gtest/gtest.h>
 
@@ -76,6 +78,49 @@ TEST(OffIo, ErrorsNameFileLineAndExpectation) {
   expect_error(bad + "nothing_here.off", 0, "cannot open");
 }
 
+std::string write_file(const std::string& name, const std::string& text) {
+  const std::string path = scratch(name);
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+TEST(OffIo, HugeHeaderCountsAreReportedAsTruncatedWithoutAllocating) {
+  // 2·10^9 vertices of 24 bytes would need 48 GB: the reader reserves only what the file's lines
+  // can hold and reports the file truncated at its last line.
+  expect_error(write_file("huge.off", "OFF\n2000000000 12 0\n"), 2,
+               "unexpected end of file: expected 2000000000 vertices, found 0");
+  expect_error(write_file("huge_faces.off", "OFF 3 2147483647 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n"), 5,
+               "expected 2147483647 faces, found 1");
+}
+
+TEST(OffIo, TextEmptyMeshesExtraValuesAndLimits) {
+  const std::string body = "0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n";
+  for (const std::string prefix : {"", "\xEF\xBB\xBF"}) {
+    for (const std::string end : {"\n", "\r\n", "\r"}) {
+      std::string text = prefix + "OFF\n4 4 0\n" + body;
+      for (std::size_t i = 0; (i = text.find('\n', i)) != std::string::npos; i += end.size()) text.replace(i, 1, end);
+      const TriMesh m = read_off(write_file("tet.off", text));
+      ASSERT_EQ(m.triangle_count(), 4);
+      double v = 0;
+      for (Index t = 0; t < 4; ++t) v += m.corner(t, 0).dot(m.corner(t, 1).cross(m.corner(t, 2))) / 6;
+      EXPECT_DOUBLE_EQ(v, 1.0 / 6.0);
+    }
+  }
+  expect_error(write_file("empty.off", "OFF\n0 0 0\n"), 2, "declares 0 vertices and 0 faces: expected a surface mesh");
+  expect_error(write_file("nofaces.off", "OFF\n3 0 0\n0 0 0\n1 0 0\n0 1 0\n"), 2, "and 0 faces");
+  expect_error(write_file("colour.off", "OFF\n3 1 0\n0 0 0 1 2 3 4 5\n1 0 0\n0 1 0\n3 0 1 2\n"), 3,
+               "vertex 0 has 5 extra values, the last '5': expected at most a colour (1 to 4 numbers)");
+  expect_error(write_file("colour2.off", "OFF\n3 1 0\n0 0 0 red\n1 0 0\n0 1 0\n3 0 1 2\n"), 3,
+               "malformed number 'red' for colour of vertex 0");
+  expect_error(write_file("rep.off", "OFF\n3 1 0\n0 0 0\n1 0 0\n0 1 0\n4 0 1 2 1\n"), 6,
+               "face 0 lists vertex 1 twice: expected distinct vertices");
+  expect_error(write_file("after.off", "OFF\n3 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n3 0 2 1\n"), 7,
+               "unexpected data after the last of the 1 faces");
+  expect_error(write_file("big.off", "OFF\n3 1 0\n0 0 0\n1 0 0\n0 -1e200 0\n3 0 1 2\n"), 5,
+               "y coordinate of vertex 2 '-1e200' is beyond the coordinate limit");
+  expect_error(write_file("nul.off", std::string("OFF\n3 1 0\n0 0\0 0\n", 17)), 3, "binary data");
+}
+
 TEST(OffIo, RoundTripIsExact) {
   std::mt19937_64 rng(9);
   std::uniform_real_distribution<double> coordinate(-1e3, 1e3);
@@ -85,7 +130,7 @@ TEST(OffIo, RoundTripIsExact) {
     const int n = 3 + trial % 13;
     for (int i = 0; i < n; ++i) m.vertices.emplace_back(coordinate(rng), coordinate(rng) * 1e-7, coordinate(rng) / 3);
     std::uniform_int_distribution<Index> vi(0, n - 1);
-    for (int t = 0; t < n; ++t) m.triangles.push_back({vi(rng), vi(rng), vi(rng)});
+    for (int t = 0; t < n; ++t) m.triangles.push_back(contactlab::testing::distinct_triangle(vi, rng));
     write_off(path, m);
     const TriMesh r = read_off(path);
     ASSERT_EQ(r.vertices, m.vertices);

@@ -662,7 +662,17 @@ TEST(Generators, BadParametersNameWhereWhatAndExpected) {
   EXPECT_EQ(generate("frustum", with(frustum, "slices", {3.5})),
             "bodies[2].shape.slices: expected an integer ≥ 3, got 3.5");
   EXPECT_EQ(generate("frustum", with(frustum, "slices", {1e9})),
-            "bodies[2].shape.slices: expected an integer ≤ 100000, got 1000000000");
+            "bodies[2].shape.slices: expected an integer ≤ 500 (the cap: tetrahedralisation time grows with slices², "
+            "about 2 s at 500), got 1000000000");
+  EXPECT_EQ(generate("frustum", with(frustum, "slices", {501})),
+            "bodies[2].shape.slices: expected an integer ≤ 500 (the cap: tetrahedralisation time grows with slices², "
+            "about 2 s at 500), got 501");
+  EXPECT_EQ(generate("frustum", with(frustum, "slices", {500})), "no error");
+  // Lengths become coordinates: beyond kMaxCoordinateMagnitude (1e50) they are refused.
+  EXPECT_EQ(generate("frustum", with(frustum, "height", {1e300})),
+            "bodies[2].shape.height: expected a length of at most 1e+50 (kMaxCoordinateMagnitude), got 1e+300");
+  EXPECT_EQ(generate("box", ShapeParams{{"size", {1, 1e51, 1}}}),
+            "bodies[2].shape.size: expected lengths of at most 1e+50 (kMaxCoordinateMagnitude), got [1, 1e+51, 1]");
   EXPECT_EQ(generate("frustum", with(frustum, "height", {-1})),
             "bodies[2].shape.height: expected a positive number, got -1");
   EXPECT_EQ(generate("frustum", with(frustum, "bottom_radius", {NAN})),

@@ -20,6 +20,16 @@
 
 namespace contactlab::testing {
 
+/// A random triangle of three distinct indices drawn from `index` (a range of at least 3): the
+/// readers refuse faces that repeat a vertex.
+template <typename Distribution, typename Rng>
+Triangle distinct_triangle(Distribution& index, Rng& rng) {
+  Triangle t{index(rng), index(rng), index(rng)};
+  while (t[1] == t[0]) t[1] = index(rng);
+  while (t[2] == t[0] || t[2] == t[1]) t[2] = index(rng);
+  return t;
+}
+
 /// Appends triangle (a, b, c), reversed if its normal points against `outward`.
 inline void add_triangle(TriMesh& mesh, Index a, Index b, Index c, const Vec3& outward) {
   const Vec3 n = (mesh.vertices[b] - mesh.vertices[a]).cross(mesh.vertices[c] - mesh.vertices[a]);

@@ -37,6 +37,42 @@ void expect_error(const std::string& path, const std::string& file, int line, co
   }
 }
 
+TEST(TetGenIo, HugeCountsRepeatedNodesAndLimits) {
+  const std::string base = scratch("t");
+  const std::string node = "4 3 0 0\n0 0 0 0\n1 1 0 0\n2 0 1 0\n3 0 0 1\n";
+  // Huge header counts: read to the end and reported truncated, never allocated.
+  std::ofstream(base + ".node") << "2000000000 3 0 0\n";
+  std::ofstream(base + ".ele") << "1 4 0\n0 0 1 2 3\n";
+  expect_error(base, base + ".node", 1, "expected 2000000000 nodes, found 0");
+  std::ofstream(base + ".node") << node;
+  std::ofstream(base + ".ele") << "2000000000 4 0\n";
+  expect_error(base, base + ".ele", 1, "expected 2000000000 tets, found 0");
+  std::ofstream(base + ".ele") << "1 4 0\n0 0 1 2 3\n";
+  std::ofstream(base + ".face") << "2000000000 0\n";
+  expect_error(base, base + ".face", 1, "expected 2000000000 faces, found 0");
+  std::filesystem::remove(base + ".face");
+  // Too few nodes, no tets, repeated nodes.
+  std::ofstream(base + ".node") << "3 3 0 0\n0 0 0 0\n1 1 0 0\n2 0 1 0\n";
+  expect_error(base, base + ".node", 1, "node count 3: expected at least 4");
+  std::ofstream(base + ".node") << node;
+  std::ofstream(base + ".ele") << "0 4 0\n";
+  expect_error(base, base + ".ele", 1, "tet count 0: expected at least 1 tet");
+  std::ofstream(base + ".ele") << "1 4 0\n0 0 1 2 0\n";
+  expect_error(base, base + ".ele", 2, "tet lists node 0 twice (corners 0 and 3): expected 4 distinct nodes");
+  std::ofstream(base + ".ele") << "1 4 0\n0 0 1 2 3\n";
+  std::ofstream(base + ".face") << "1 0\n0 2 1 2\n";
+  expect_error(base, base + ".face", 2, "face lists node 2 twice");
+  std::filesystem::remove(base + ".face");
+  // Coordinates beyond the limit; a byte-order mark and CR line ends are read.
+  std::ofstream(base + ".node") << "4 3 0 0\n0 0 0 0\n1 1e51 0 0\n2 0 1 0\n3 0 0 1\n";
+  expect_error(base, base + ".node", 3, "x coordinate of node '1e51' is beyond the coordinate limit");
+  std::ofstream(base + ".node", std::ios::binary) << "\xEF\xBB\xBF"
+                                                  << "4 3 0 0\r0 0 0 0\r1 1 0 0\r2 0 1 0\r3 0 0 1\r";
+  const TetGenMesh m = read_tetgen(base);
+  ASSERT_EQ(m.mesh.vertex_count(), 4);
+  EXPECT_DOUBLE_EQ(m.mesh.signed_volume(0), 1.0 / 6.0);
+}
+
 // A hand-written 1-based file set: two tets sharing face (2,3,4), with face markers.
 TEST(TetGenIo, ReadsOneBasedFilesWithComments) {
   const std::string base = scratch("two");

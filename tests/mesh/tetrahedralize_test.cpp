@@ -175,8 +175,48 @@ TEST(Tetrahedralize, EffectiveSwitchesAddOnlyWhatIsMissing) {
   EXPECT_EQ(tetrahedralize(cube, "-pzQS50").switches, "pzQS50X1");
   EXPECT_EQ(tetrahedralize(cube, "q1.5").switches, "pq1.5zQX1S10000");
   EXPECT_EQ(tetrahedralize(cube, "pYT1e-8X1").switches, "pYT1e-8X1zQS10000");  // 'e' belongs to T's number
+  EXPECT_EQ(tetrahedralize(cube, "pq1.2/10O3/7a1e-1").switches, "pq1.2/10O3/7a1e-1zQX1S10000");
   for (const char* bad : {"pr", "pq2.0c", "pB", "pX", "pk", "po2", "p#"}) {
     EXPECT_THROW(tetrahedralize(cube, bad), InputError) << bad;
+  }
+}
+
+// Every switch string is checked in full before TetGen sees it (TetGen itself only prints
+// "Unknown switch" for what it does not know and goes on): the message names the switch and the
+// accepted forms.
+TEST(Tetrahedralize, SwitchesAreValidatedInFull) {
+  const TriMesh cube = read_obj(kData + "/meshes/unit_cube.obj");
+  const std::pair<const char*, const char*> cases[] = {
+      {"pq2.0Ya-1", "switch 'a' has the number '-1': expected a maximum tet volume > 0"},
+      {"pq2.0Ya0", "switch 'a' has the number '0'"},
+      {"pa", "switch 'a' needs a maximum tet volume"},
+      {"pq2.0Yx", "unknown TetGen switch 'x'"},
+      {"pq-2", "switch 'q' has the number '-2'"},
+      {"pq1.2/100", "second number '100'"},
+      {"pq1..2", "malformed number '1..2'"},
+      {"pT0", "switch 'T' has the number '0'"},
+      {"pS-5", "switch 'S' has the number '-5'"},
+      {"pS1.5", "malformed number '1.5'"},
+      {"pO11", "switch 'O' has the number '11'"},
+      {"pX2", "switch 'X' has the number '2'"},
+      {"pY1", "switch 'Y' takes no number"},
+      {"pq1.2 Y", "unexpected character ' '"},
+      {"pq1e5", "switch 'e' is not supported"},
+      {"pr", "switch 'r' is not supported"},
+  };
+  for (const auto& [switches, fragment] : cases) {
+    SCOPED_TRACE(switches);
+    try {
+      tetrahedralize(cube, switches);
+      ADD_FAILURE() << "expected an InputError";
+    } catch (const GeometryError& e) {
+      ADD_FAILURE() << "expected an InputError, not a GeometryError: " << e.what();
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find(fragment), std::string::npos) << what;
+      EXPECT_NE(what.find(std::string("\"") + switches + "\""), std::string::npos) << what;
+      EXPECT_NE(what.find("accepted: p Y A M z Q V J I C"), std::string::npos) << what;
+    }
   }
 }
 
@@ -203,26 +243,96 @@ TEST(Tetrahedralize, BadSurfacesThrowGeometryError) {
   EXPECT_THROW(tetrahedralize(degenerate), GeometryError);
 }
 
-// Two cubes in one mesh, overlapping or touching: each is a closed manifold, so validation
-// passes, but the surface intersects itself. libtet 1.5.0 would crash on it; tetrahedralize()
-// must report a GeometryError instead.
-TEST(Tetrahedralize, SelfIntersectionIsAGeometryError) {
+// A cube and a copy of it scaled and moved, in one mesh; with `shared`, the copy's corner at
+// `offset` is the first cube's corner there (one vertex index for both).
+TriMesh two_cubes(double scale, const Vec3& offset, bool shared = false) {
   const TriMesh cube = read_obj(kData + "/meshes/unit_cube.obj");
-  for (const auto& [scale, offset] : {std::pair{1.0, Vec3(0.5, 0.25, 0.125)},  // overlapping
-                                      std::pair{1.0, Vec3(1.0, 0.25, 0.125)},  // face-to-face contact
-                                      std::pair{0.5, Vec3(1.0, 0.3, 0.2)}}) {  // small cube on a face
-    TriMesh two = cube;
-    const Index n = two.vertex_count();
-    for (const Vec3& v : cube.vertices) two.vertices.push_back(scale * v + offset);
-    for (const Triangle& t : cube.triangles) two.triangles.push_back({t[0] + n, t[1] + n, t[2] + n});
-    ASSERT_TRUE(validate(two).ok());
-    try {
-      tetrahedralize(two);
-      ADD_FAILURE() << "expected a GeometryError for offset " << offset.transpose();
-    } catch (const GeometryError& e) {
-      EXPECT_NE(std::string(e.what()).find("intersects"), std::string::npos) << e.what();
+  TriMesh two = cube;
+  std::vector<Index> map;
+  for (const Vec3& v : cube.vertices) {
+    const Vec3 p = scale * v + offset;
+    const auto same = std::find(cube.vertices.begin(), cube.vertices.end(), p);
+    if (shared && same != cube.vertices.end()) {
+      map.push_back(static_cast<Index>(same - cube.vertices.begin()));
+    } else {
+      map.push_back(two.vertex_count());
+      two.vertices.push_back(p);
     }
   }
+  for (const Triangle& t : cube.triangles) two.triangles.push_back({map[t[0]], map[t[1]], map[t[2]]});
+  return two;
+}
+
+// A pyramid over a self-crossing ("bow-tie") quadrilateral base in y = 0: every pair of its 6
+// triangles shares a vertex (5 vertices) and every edge has two consistently oriented triangles,
+// so validate() finds nothing, but the sides (a, b0, b1) and (a, b2, b3) cross — only TetGen's
+// intersection check sees it. The base's lobes differ (signed area 1/2), so the volume is not 0.
+TriMesh bowtie_pyramid() {
+  TriMesh m;
+  m.vertices = {{0, 0, 0}, {1, 0, 1}, {1, 0, 0}, {0, 0, 2}, {0.5, 1, 0.6}};
+  m.triangles = {{4, 0, 1}, {4, 1, 2}, {4, 2, 3}, {4, 3, 0}, {0, 3, 2}, {0, 2, 1}};
+  double volume = 0;
+  for (Index t = 0; t < m.triangle_count(); ++t) volume += m.corner(t, 0).dot(m.corner(t, 1).cross(m.corner(t, 2)));
+  if (volume < 0) {
+    for (Triangle& t : m.triangles) std::swap(t[1], t[2]);
+  }
+  return m;
+}
+
+// Surfaces that touch or cross themselves where they are not neighbours: each cube is a closed
+// manifold, but the union is not, and TetGen needs one (libtet 1.5.0 crashes on intersecting
+// input; touching along an edge or at a vertex its own check 'd' misses and the cubes would be
+// meshed glued at a line or a point). validate() reports them as self-contact and
+// tetrahedralize() refuses them before TetGen runs.
+TEST(Tetrahedralize, SelfContactIsAGeometryError) {
+  struct Case {
+    const char* what;
+    double scale;
+    Vec3 offset;
+    bool shared;
+    MeshIssueKind kind;
+  };
+  for (const Case& c :
+       {Case{"overlapping", 1.0, Vec3(0.5, 0.25, 0.125), false, MeshIssueKind::kSelfContact},
+        Case{"face to face", 1.0, Vec3(1.0, 0.25, 0.125), false, MeshIssueKind::kSelfContact},
+        Case{"small cube on a face", 0.5, Vec3(1.0, 0.3, 0.2), false, MeshIssueKind::kSelfContact},
+        Case{"edge to edge", 1.0, Vec3(1.0, 1.0, 0.0), false, MeshIssueKind::kSelfContact},
+        Case{"edges overlapping in part", 1.0, Vec3(1.0, 1.0, 0.5), false, MeshIssueKind::kSelfContact},
+        Case{"vertex to vertex", 1.0, Vec3(1.0, 1.0, 1.0), false, MeshIssueKind::kSelfContact},
+        Case{"vertex to vertex, one index", 1.0, Vec3(1.0, 1.0, 1.0), true, MeshIssueKind::kSelfContact},
+        Case{"edge to edge, shared indices", 1.0, Vec3(1.0, 1.0, 0.0), true, MeshIssueKind::kNonManifoldEdge}}) {
+    SCOPED_TRACE(c.what);
+    const TriMesh two = two_cubes(c.scale, c.offset, c.shared);
+    const ValidationReport report = validate(two);
+    EXPECT_GE(report.count(c.kind), 1u) << report.summary();
+    try {
+      tetrahedralize(two);
+      ADD_FAILURE() << "expected a GeometryError";
+    } catch (const GeometryError& e) {
+      EXPECT_NE(std::string(e.what()).find(c.kind == MeshIssueKind::kSelfContact ? "self-contact" : "non-manifold"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+  // Cubes 1e-9 apart do not touch: exact tests, no tolerance.
+  EXPECT_TRUE(validate(two_cubes(1.0, Vec3(1.0 + 1e-9, 1.0, 0.0))).ok());
+  EXPECT_TRUE(validate(two_cubes(1.0, Vec3(1.0, 1.0 + 1e-9, 1.0))).ok());
+}
+
+// Crossing triangles with a common vertex are TetGen's intersection check's to find.
+TEST(Tetrahedralize, SelfIntersectionFoundByTetGenIsAGeometryError) {
+  const TriMesh bowtie = bowtie_pyramid();
+  ASSERT_TRUE(validate(bowtie).ok()) << validate(bowtie).summary();
+  try {
+    tetrahedralize(bowtie);
+    ADD_FAILURE() << "expected a GeometryError";
+  } catch (const GeometryError& e) {
+    EXPECT_NE(std::string(e.what()).find("intersects"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Tetrahedralize, DisjointComponentsAreFine) {
+  const TriMesh cube = read_obj(kData + "/meshes/unit_cube.obj");
   // Two disjoint cubes are fine: two components, volume 2.
   TriMesh apart = cube;
   for (const Vec3& v : cube.vertices) apart.vertices.push_back(v + Vec3(3, 0, 0));
@@ -310,10 +420,7 @@ TEST(Tetrahedralize, TetGenAbortIsAGeometryError) {
 
 // TetGen's own errors still arrive with the messages of an in-process run.
 TEST(Tetrahedralize, TetGenErrorMessagesAreThoseOfAnInProcessRun) {
-  const TriMesh cube = read_obj(kData + "/meshes/unit_cube.obj");
-  TriMesh two = cube;
-  for (const Vec3& v : cube.vertices) two.vertices.push_back(v + Vec3(0.5, 0.25, 0.125));
-  for (const Triangle& t : cube.triangles) two.triangles.push_back({t[0] + 8, t[1] + 8, t[2] + 8});
+  const TriMesh two = bowtie_pyramid();
   std::string forked, in_process;
   try {
     tetrahedralize(two);

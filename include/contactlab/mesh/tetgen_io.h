@@ -11,9 +11,13 @@
 // (b−a)·((c−a)×(d−a)) > 0 (checked with the exact predicate in tetrahedralize_test) — so corners
 // are read and written as they are; validate() reports tets of a file that are not positive.
 //
-// Errors: InputError naming the file and 1-based line: unreadable .node/.ele, missing or
-// malformed counts, dimension other than 3, malformed number, NaN/Inf, wrong or non-consecutive
-// item index, node index out of range (message gives it and the valid range), truncated file.
+// Errors: InputError naming the file and 1-based line: unreadable or binary .node/.ele/.face,
+// missing or malformed counts, fewer than 4 nodes or no tet, dimension other than 3, malformed
+// number, NaN/Inf or a coordinate beyond kMaxCoordinateMagnitude (core/input_limits.h), wrong or
+// non-consecutive item index, node index out of range (message gives it and the valid range), a
+// tet or face listing a node twice, truncated file. Memory is reserved for at most as many items
+// as the file has lines left, so a header with a huge count is reported as a truncated file,
+// never allocated. Text handling (byte-order mark, line ends) is that of all mesh readers.
 //
 // Writing uses max_digits10 digits, so read → write → read reproduces the mesh exactly.
 #pragma once

@@ -2,8 +2,8 @@
 // tetrahedral mesh generator", ACM TOMS 41(2), 2015), used as a library.
 //
 // Input: a non-empty, closed, manifold, consistently outward-oriented triangle surface without
-// degenerate triangles (checked with validate(); otherwise GeometryError naming the first
-// problem). Several disjoint closed components are fine. Each
+// degenerate triangles and without self-contact (checked with validate(); otherwise GeometryError
+// naming the first problem). Several disjoint closed components are fine. Each
 // input triangle becomes one TetGen facet with marker = its index + 1, so every output boundary
 // triangle maps back to the input triangle it lies in.
 //
@@ -21,10 +21,14 @@
 // splitting "bad" tets without end (ratios this close to 1 are below what its Delaunay refinement
 // guarantees; q1.1 terminates). With the limit it stops after that many points and returns a valid
 // mesh whose quality/volume bounds may not all hold; steiner_limit_reached says so. Pass your own
-// 'S' to change the limit. Switches that would change what we read back are rejected with
-// InputError: r (refine a tet mesh), w (weighted), c (keep convex hull), d (intersection check
-// only), i/m (extra input), o2 (quadratic tets), B/F/E/N (suppress markers/faces/tets/nodes), k/g/v
-// (extra output files), X without 1 (inexact arithmetic). The effective switches are returned.
+// 'S' to change the limit. The switch string is checked in full (TetGen itself only prints
+// "Unknown switch" and goes on): accepted are p Y A M z Q V J I C (no number), q[ratio[/angle]]
+// (ratio > 0, angle 0..90), a<volume> (> 0), T<tolerance> (0 < T ≤ 1), S<points> (whole, ≥ 0),
+// O<level>[/scheme] (0..10, 0..7) and X1, optionally after one '-'. Anything else is an InputError
+// naming the switch and the accepted forms — among them what would change what we read back: r
+// (refine a tet mesh), w (weighted), c (keep convex hull), d (intersection check only), i/m (extra
+// input), o2 (quadratic tets), B/F/E/N (suppress markers/faces/tets/nodes), f/e/n/k/g/v (extra
+// output), X without 1 (inexact arithmetic). The effective switches are returned.
 //
 // Output: tets positively oriented per tet_mesh.h (TetGen's order is checked with the exact
 // predicate per tet and swapped if needed); the first surface.vertex_count() vertices are the input
@@ -35,7 +39,7 @@
 // memory, 2 internal error, 3 self-intersecting input, 4 input feature too small, 5 nearly
 // coplanar close facets, 10 bad switches — and never calls exit()) become GeometryError with the
 // code's meaning. But libtet 1.5.0 *crashes* (SIGSEGV) instead of reporting a self-intersecting
-// or self-touching surface, which validate() does not detect; so every call first runs TetGen's
+// or self-touching surface, which validate() finds only between triangles without a common vertex; so every call first runs TetGen's
 // intersection detector ('d') and throws GeometryError listing the intersecting input triangles.
 // The first vertices of the output are the input vertices — all of them, also unused ones.
 //

@@ -5,7 +5,11 @@
 // repeated vertex index; degenerate (zero-area) triangles; and, for the surface as a whole, open
 // boundary edges (when options.require_closed), non-manifold edges (> 2 triangles), neighbouring
 // triangles with inconsistent orientation (a shared edge traversed in the same direction by both),
-// and, for a closed consistently oriented surface, a non-positive enclosed volume (inside-out).
+// places where the surface touches itself without being neighbours there (self-contact: a vertex
+// whose triangles form two or more fans, or two triangles without a common vertex that share a
+// point — touching at a face, an edge or a vertex, decided exactly; crossings of triangles with a
+// common vertex are left to TetGen's intersection check), and, for a closed consistently oriented
+// surface without those, a non-positive enclosed volume (inside-out).
 // validate(TetMesh) reports: non-finite coordinates; out-of-range indices; repeated vertex
 // indices; inverted tets (negative volume, exact sign); zero-volume tets (exactly coplanar
 // corners); slivers (positive but below the threshold below).
@@ -18,7 +22,9 @@
 // Elements that already have an index problem or a non-finite corner are not checked further.
 //
 // Issues are listed in a deterministic order: vertices, then elements in index order, then edge
-// issues sorted by edge, then the volume test. Nothing is repaired. Degenerate input never throws
+// issues sorted by edge, then self-contact (by vertex, then by triangle pair), then the volume
+// test. Self-contact costs a sweep over the triangles' bounding boxes and an exact test per pair
+// of boxes that meet. Nothing is repaired. Degenerate input never throws
 // here: an empty mesh has no issues; a mesh whose vertices all coincide (L = 0) reports every
 // element as degenerate; unused vertices are not reported.
 #pragma once
@@ -41,6 +47,7 @@ enum class MeshIssueKind {
   kBoundaryEdge,             ///< element = the triangle holding the open edge
   kNonManifoldEdge,          ///< element = first triangle of the edge (message lists them all)
   kInconsistentOrientation,  ///< element = second of the two triangles sharing the edge
+  kSelfContact,              ///< element = a triangle at the place the surface touches itself
   kNonPositiveVolume,        ///< element = kInvalidIndex (whole surface)
   kInvertedTet,              ///< element = tet index
   kZeroVolumeTet,            ///< element = tet index
@@ -77,5 +84,10 @@ ValidationReport validate(const TetMesh& mesh, const ValidationOptions& options 
 /// `source` names the mesh in the message (a file path or a body name).
 void require_valid(const TriMesh& mesh, const std::string& source, const ValidationOptions& options = {});
 void require_valid(const TetMesh& mesh, const std::string& source, const ValidationOptions& options = {});
+/// As above for a surface read from a file: `triangle_lines[i]` is the file line of triangle i's
+/// face (read_surface_mesh gives them), and the error names `source:line` of the first issue's
+/// triangle, e.g. "cube.obj:14: repeated vertex ...".
+void require_valid(const TriMesh& mesh, const std::string& source, const std::vector<int>& triangle_lines,
+                   const ValidationOptions& options = {});
 
 }  // namespace contactlab
