@@ -32,12 +32,8 @@ using json::Json;
 using json::Names;
 using json::suggest;
 
-/// For number_within: why coordinates, sizes and velocities are bounded.
+/// For number_within: why coordinates and generator sizes are bounded.
 constexpr std::string_view kCoordinateLimit = "the coordinate limit, docs/errors-and-limits.md";
-
-/// Density bound: with every length within the coordinate limit, a body's mass (density × L³) and
-/// inertia (density × L⁵) stay finite for densities up to this.
-constexpr double kMaxDensity = 1e50;
 
 /// A file path is quoted longer than a name: a real path is often over kMaxQuotedLength.
 constexpr std::size_t kMaxQuotedPath = 1024;
@@ -120,7 +116,13 @@ class Reader : json::FieldReader {
     return out;
   }
 
-  /// Three numbers within the coordinate limit (positions, vertices, velocities, gravity, normals):
+  /// Three finite numbers (velocities: any finite value round-trips).
+  Vec3 vec3(const Json& v, const std::string& path) const {
+    const std::vector<double> x = numbers(v, path, 3);
+    return {x[0], x[1], x[2]};
+  }
+
+  /// Three numbers within the coordinate limit (positions, vertices, gravity, normals, corners):
   /// beyond it the geometry's products overflow into inf and NaN (core/input_limits.h).
   Vec3 coordinates(const Json& v, const std::string& path) const {
     numbers(v, path, 3);  // the array's shape and finiteness, with their own messages
@@ -323,26 +325,12 @@ class Reader : json::FieldReader {
         fail(q_path, "zero quaternion; expected a rotation quaternion [w, x, y, z] (normalised on use)");
       }
       b.orientation = Quat(q[0], q[1], q[2], q[3]);
-      // Normalised on use, by 1/sqrt(w² + x² + y² + z²): that sum overflows to inf (1e300
-      // components) or underflows to 0 (1e-200), and the rotation came out zero or wrong. Such a
-      // quaternion is first divided by its largest component, the same rotation; one whose sum is a
-      // normal number is kept bit for bit, so files round-trip.
-      const double squared = b.orientation.coeffs().squaredNorm();
-      if (!std::isfinite(squared) || squared < std::numeric_limits<double>::min()) {
-        b.orientation.coeffs() /= b.orientation.coeffs().cwiseAbs().maxCoeff();
-      }
     }
     if (const Json* x = optional(v, "linear_velocity"))
-      b.linear_velocity = coordinates(*x, field_path(path, "linear_velocity"));
+      b.linear_velocity = vec3(*x, field_path(path, "linear_velocity"));
     if (const Json* x = optional(v, "angular_velocity"))
-      b.angular_velocity = coordinates(*x, field_path(path, "angular_velocity"));
-    if (const Json* x = optional(v, "density")) {
-      const std::string density_path = field_path(path, "density");
-      b.density = number_at_least(*x, density_path, 0.0, true);
-      if (b.density > kMaxDensity) {
-        fail(density_path, "expected a density ≤ 1e+50 kg/m³ (so that mass and inertia stay finite), got " + x->dump());
-      }
-    }
+      b.angular_velocity = vec3(*x, field_path(path, "angular_velocity"));
+    if (const Json* x = optional(v, "density")) b.density = number_at_least(*x, field_path(path, "density"), 0.0, true);
     if (const Json* x = optional(v, "friction"))
       b.friction = number_at_least(*x, field_path(path, "friction"), 0.0, false);
     if (const Json* x = optional(v, "fixed")) b.fixed = boolean(*x, field_path(path, "fixed"));

@@ -65,7 +65,7 @@ Scene transformed(const Scene& scene, const Transform& motion, double scale) {
     }
     // x_world' = s R (R_b x_body + p) + t = R R_b (s x_body) + (s R p + t)
     body.position = scale * (motion.rotation * body.position) + motion.translation;
-    body.orientation = (rotation * body.orientation).normalized();
+    body.orientation = normalized_orientation(rotation * body.orientation);
     body.linear_velocity = scale * (motion.rotation * body.linear_velocity);
     body.angular_velocity = motion.rotation * body.angular_velocity;
   }
