@@ -5,11 +5,13 @@
 // sorted plots as SVG and PNG, and a 3-D viewer page per case (docs/assessment.md). Progress goes to
 // stderr. Bad names or options: exit 2 before anything is run or written.
 #include "commands.h"
+#include "option_checks.h"
 #include "viewer_location.h"
 
 #include "contactlab/assess/suite_run.h"
 #include "contactlab/contact/method.h"
 #include "contactlab/core/error.h"
+#include "contactlab/core/input_limits.h"
 #include "contactlab/core/output_files.h"
 #include "contactlab/report/assessment_report.h"
 #include "contactlab/report/assessment_tables.h"
@@ -24,6 +26,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <set>
@@ -36,6 +39,7 @@ namespace fs = std::filesystem;
 
 struct AssessArgs {
   std::vector<std::string> methods, cases;
+  std::vector<std::string> method_values, case_values;  // as given; split into the above
   bool refined = false;
   std::string output = "assessment";
   int threads = 0;
@@ -55,10 +59,13 @@ void check_names(const std::vector<std::string>& names, const std::vector<std::s
   for (const std::string& name : names) {
     if (std::find(known.begin(), known.end(), name) == known.end()) {
       const char* file_too = std::string_view(what) == "case" ? "a scene JSON file or " : "";
-      throw InputError(option, 0,
-                       fmt::format("unknown {} '{}': expected {}one of {}", what, name, file_too, join(known)));
+      throw InputError(
+          option, 0,
+          fmt::format("unknown {} '{}': expected {}one of {}", what, quoted_excerpt(name), file_too, join(known)));
     }
-    if (!seen.insert(name).second) throw InputError(option, 0, fmt::format("{} '{}' is listed twice", what, name));
+    if (!seen.insert(name).second) {
+      throw InputError(option, 0, fmt::format("{} '{}' is listed twice", what, quoted_excerpt(name)));
+    }
   }
 }
 
@@ -169,21 +176,27 @@ void add_assess_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("assess",
                                      "Score contact methods on the assessment suite; print the tables, write the "
                                      "report (index.html, CSV, JSON, plots)");
-  cmd->add_option("--methods", args->methods, "methods, comma-separated (default: all; see `contactlab methods`)")
-      ->delimiter(',');
-  cmd->add_option("--cases", args->cases,
+  // The lists are split by split_names, not by CLI11's delimiter, which read "--cases ," as no
+  // value and took the next option ("--methods") as the case.
+  cmd->add_option("--methods", args->method_values,
+                  "methods, comma-separated (default: all; see `contactlab methods`)");
+  cmd->add_option("--cases", args->case_values,
                   "built-in cases or scene JSON files with ground truth, comma-separated (default: all 13; see "
-                  "`contactlab scenes`)")
-      ->delimiter(',');
+                  "`contactlab scenes`)");
   cmd->add_flag("--refined", args->refined, "refined tet meshes");
   cmd->add_option("-o,--output", args->output, "report folder (created if missing; the last -o counts)")
       ->capture_default_str()
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")
+      ->check(integer_in(0, std::numeric_limits<int>::max(), "an integer ≥ 0 (0: all cores)"));
   cmd->add_option("--repetitions", args->repetitions, "timed generations per method and case (time = median)")
-      ->check(CLI::PositiveNumber)
+      ->check(integer_in(1, std::numeric_limits<int>::max(), "an integer ≥ 1"))
       ->capture_default_str();
-  cmd->callback([args] { run_assess(*args); });
+  cmd->callback([args] {
+    args->methods = split_names(args->method_values, "--methods");
+    args->cases = split_names(args->case_values, "--cases");
+    run_assess(*args);
+  });
 }
 
 }  // namespace contactlab::cli

@@ -3,10 +3,12 @@
 // ground-truth contact polygon, with the true normal — the reference the viewer and the assessment
 // are checked against.
 #include "commands.h"
+#include "option_checks.h"
 
 #include "contactlab/contact/generate_contacts.h"
 #include "contactlab/contact/ground_truth_contacts.h"
 #include "contactlab/core/error.h"
+#include "contactlab/core/input_limits.h"
 #include "contactlab/core/output_files.h"
 #include "contactlab/io/contacts_csv.h"
 #include "contactlab/io/contacts_json.h"
@@ -14,6 +16,7 @@
 
 #include <fmt/core.h>
 
+#include <limits>
 #include <memory>
 
 namespace contactlab::cli {
@@ -34,7 +37,8 @@ std::string method_names() {
 void run_contacts(const ContactsArgs& args) {
   const ContactMethod* method = find_contact_method(args.method);
   if (!method && args.method != "ground-truth") {
-    throw InputError("--method", 0, "unknown method '" + args.method + "': expected one of " + method_names());
+    throw InputError("--method", 0,
+                     "unknown method '" + quoted_excerpt(args.method) + "': expected one of " + method_names());
   }
   const Scene scene = load_scene(args.scene, {.refined = args.refined});
   ContactSet set;
@@ -65,7 +69,8 @@ void add_contacts_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("contacts", "Generate contacts for a scene (JSON as the viewer reads it, or CSV)");
   cmd->add_option("SCENE", args->scene, "built-in scene name or scene JSON path")->required();
   cmd->add_option("--method", args->method, "contact method (see `contactlab methods`) or ground-truth")->required();
-  cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")
+      ->check(integer_in(0, std::numeric_limits<int>::max(), "an integer ≥ 0 (0: all cores)"));
   cmd->add_flag("--refined", args->refined, "refined tet meshes");
   CLI::Option* output =
       cmd->add_option("-o,--output", args->output, "write the contacts JSON here (else it goes to stdout)");

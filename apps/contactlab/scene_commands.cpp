@@ -1,8 +1,10 @@
 // `contactlab scenes` and `contactlab scene NAME|FILE [--refined] [--perturb D --seed S]
 // [--rotate X Y Z DEG] [--translate X Y Z] [--scale S] [--derive-ground-truth] [-o scene.json]`.
 #include "commands.h"
+#include "option_checks.h"
 
 #include "contactlab/core/error.h"
+#include "contactlab/core/input_limits.h"
 #include "contactlab/core/output_files.h"
 #include "contactlab/scene/scene_json.h"
 #include "contactlab/scene/scene_transforms.h"
@@ -16,6 +18,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <numbers>
 #include <optional>
@@ -75,21 +78,52 @@ void print_derivation(const Scene& scene, const DeriveGroundTruthResult& derived
   }
 }
 
+/// How far from the origin a point of the scene can be: for each body, its position's largest
+/// component plus its farthest vertex from the body origin (which a rotation keeps).
+double reach(const Scene& scene) {
+  double out = 0.0;
+  for (const Body& body : scene.bodies) {
+    double radius = 0.0;
+    if (body.shape) {
+      for (const Vec3& v : body.shape->tets.vertices) radius = std::max(radius, v.norm());
+    }
+    out = std::max(out, body.position.cwiseAbs().maxCoeff() + radius);
+  }
+  return out;
+}
+
+/// The options' values are each within the limits (their validators); together they can still
+/// carry the scene beyond the coordinate limit, which is refused naming them.
+void check_reach(const Scene& scene, const std::string& options) {
+  if (const double r = reach(scene); !(r <= kMaxCoordinateMagnitude)) {
+    throw InputError(options, 0,
+                     fmt::format("the scene would reach {:g} m from the origin, beyond the coordinate limit {:g} m; "
+                                 "expected smaller values",
+                                 r, kMaxCoordinateMagnitude));
+  }
+}
+
 void run_scene(const SceneArgs& args) {
   const auto start = std::chrono::steady_clock::now();
   Scene scene = load_scene(args.scene, {.refined = args.refined});
-  if (args.perturb != 0.0) scene = perturbed(scene, args.perturb, args.seed);
+  if (args.perturb != 0.0) {
+    scene = perturbed(scene, args.perturb, args.seed);
+    check_reach(scene, "--perturb");
+  }
   if (!args.rotate.empty() || !args.translate.empty() || args.scale != 1.0) {
     Transform motion;
     if (!args.rotate.empty()) {
       const Vec3 axis(args.rotate[0], args.rotate[1], args.rotate[2]);
-      if (!(axis.norm() > 0.0) || !std::isfinite(args.rotate[3])) {
-        throw InputError("--rotate", 0, "expected a non-zero axis X Y Z and a finite angle in degrees");
+      if (axis.isZero(0.0)) {
+        throw InputError("--rotate", 0, "zero axis; expected a non-zero axis X Y Z and an angle in degrees");
       }
-      motion = Transform::from_axis_angle(axis, args.rotate[3] * std::numbers::pi / 180.0);
+      motion.rotation = rotation_about(axis, args.rotate[3] * std::numbers::pi / 180.0);
     }
     if (!args.translate.empty()) motion.translation = Vec3(args.translate[0], args.translate[1], args.translate[2]);
     scene = transformed(scene, motion, args.scale);
+    std::string options = args.scale != 1.0 ? "--scale" : "";
+    if (!args.translate.empty()) options += options.empty() ? "--translate" : ", --translate";
+    if (!options.empty()) check_reach(scene, options);
   }
   // Derived last, from the geometry that is written (docs/suite.md "Deriving ground truth for your
   // own scene"): planar interfaces replaced, non-planar ones kept.
@@ -123,13 +157,22 @@ void add_scene_commands(CLI::App& app) {
   scene->add_option("SCENE", args->scene, "built-in scene name (see `contactlab scenes`) or scene JSON path")
       ->required();
   scene->add_flag("--refined", args->refined, "refined tet meshes (TetGen pq1.015a0.015, the paper's §8.6)");
+  // The ranges come from the coordinate limit (core/input_limits.h, docs/errors-and-limits.md):
+  // beyond it positions and products of coordinates overflow into inf and NaN.
+  const std::string limit = fmt::format("{:g}", kMaxCoordinateMagnitude);
   scene->add_option("--perturb", args->perturb, "random x/z displacement of each movable body, uniform in [-D, D] m")
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_in(0.0, kMaxCoordinateMagnitude, "a distance in [0, " + limit + "] m"));
   scene->add_option("--seed", args->seed, "seed of the perturbation")->capture_default_str();
-  scene->add_option("--rotate", args->rotate, "rotate the whole scene: axis X Y Z and angle in degrees")->expected(4);
-  scene->add_option("--translate", args->translate, "translate the whole scene by X Y Z (after rotating)")->expected(3);
+  scene->add_option("--rotate", args->rotate, "rotate the whole scene: axis X Y Z and angle in degrees")
+      ->expected(4)
+      ->check(number_in(std::numeric_limits<double>::lowest(), std::numeric_limits<double>::max(),
+                        "finite numbers (axis X Y Z, angle in degrees)"));
+  scene->add_option("--translate", args->translate, "translate the whole scene by X Y Z (after rotating)")
+      ->expected(3)
+      ->check(number_in(-kMaxCoordinateMagnitude, kMaxCoordinateMagnitude,
+                        "coordinates in [-" + limit + ", " + limit + "] m"));
   scene->add_option("--scale", args->scale, "scale the whole scene uniformly (before rotating)")
-      ->check(CLI::PositiveNumber);
+      ->check(number_in(kMinScale, kMaxScale, fmt::format("a scale factor in [{:g}, {:g}]", kMinScale, kMaxScale)));
   scene->add_flag("--derive-ground-truth", args->derive_ground_truth,
                   "derive the planar interfaces from the geometry (replacing planar ones, keeping point/line "
                   "ones) and list touching pairs it cannot derive");

@@ -17,7 +17,12 @@ namespace contactlab::broadphase_detail {
 
 inline void check_margin(double margin, const char* source) {
   if (!std::isfinite(margin) || margin < 0.0) {
-    throw_input_error(source, "margin must be finite and >= 0, got " + std::to_string(margin));
+    // The margin is the touching band, a multiple of the scene's size: inf means coordinates beyond
+    // the limit, which the scene reader and the CLI refuse before they get here.
+    throw_input_error(source,
+                      "the margin (the touching band added to each body's box) must be finite and >= 0, got " +
+                          std::to_string(margin) +
+                          "; a non-finite margin comes from body coordinates beyond the coordinate limit 1e50 m");
   }
 }
 

@@ -52,6 +52,16 @@ double FieldReader::number_at_least(const Json& v, const std::string& path, doub
   return value;
 }
 
+double FieldReader::number_within(const Json& v, const std::string& path, double limit, std::string_view what) const {
+  const double value = number(v, path);
+  if (!(std::abs(value) <= limit)) {
+    std::ostringstream out;
+    out << "expected a number within ±" << limit << " (" << what << "), got " << v.dump();
+    fail(path, out.str());
+  }
+  return value;
+}
+
 long long FieldReader::integer(const Json& v, const std::string& path, long long low, long long high) const {
   expect(v, path, v.is_number_integer(), "an integer");
   // nlohmann keeps non-negative literals unsigned: compare them as unsigned so that values beyond

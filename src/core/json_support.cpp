@@ -1,8 +1,10 @@
 #include "contactlab/core/json_support.h"
 
 #include "contactlab/core/error.h"
+#include "contactlab/core/input_limits.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <set>
@@ -80,7 +82,7 @@ class DuplicateKeyCheck {
     std::string out;
     for (std::size_t i = 0; i + 1 < frames_.size(); ++i) {
       const Frame& f = frames_[i];
-      out += f.object ? (out.empty() ? f.key : "." + f.key) : f.key;
+      out += f.object ? field_path(out, f.key) : f.key;
     }
     return out;
   }
@@ -94,6 +96,57 @@ std::string strip_prefix(const std::string& message) {
   const std::size_t bracket = message.find("] ");
   if (message.rfind("[json.exception", 0) == 0 && bracket != std::string::npos) return message.substr(bracket + 2);
   return message;
+}
+
+/// nlohmann quotes the whole token it stopped in (a syntax error's "last read: '<token>'", an
+/// overflow's "parsing '<literal>'"), which can be a megabyte of the user's text: the token, from
+/// `marker` to the last quote before nlohmann's own "; expected …" (if any), becomes a quoted_excerpt.
+std::string excerpt_quoted_token(const std::string& message, std::string_view marker) {
+  const std::size_t at = message.find(marker);
+  if (at == std::string::npos) return message;
+  const std::size_t begin = at + marker.size();
+  std::size_t end = message.rfind("'; expected ");
+  if (end == std::string::npos || end < begin) end = message.rfind('\'');
+  if (end == std::string::npos || end < begin) return message;
+  return message.substr(0, begin) + quoted_excerpt(std::string_view(message).substr(begin, end - begin)) +
+         message.substr(end);
+}
+
+/// Checked before nlohmann sees the text, in one pass that tracks strings and escapes:
+/// - a NUL byte, which nlohmann reports as "unexpected end of input";
+/// - nesting deeper than kMaxJsonDepth. nlohmann parses deep nesting without recursion, but copying
+///   the value is recursive (and so is destruction in some versions), and a 10^5-deep value inside a
+///   field overflowed the stack. Refusing in the text, rather than from the parser callback, means
+///   no deep value is ever built, and gives the line of the first bracket too deep.
+/// On text that is not JSON the scan may refuse a bracket that a syntax error precedes; either way
+/// the file is refused with a line.
+void check_text(const std::string& text, const std::string& source) {
+  int line = 1, depth = 0;
+  bool in_string = false, escaped = false;
+  for (const char c : text) {
+    if (c == '\n') ++line;
+    if (c == '\0') throw InputError(source, line, "NUL byte; expected UTF-8 text (a JSON file)");
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth) {
+        throw InputError(source, line,
+                         "arrays and objects nested deeper than " + std::to_string(kMaxJsonDepth) +
+                             " levels; expected at most " + std::to_string(kMaxJsonDepth) +
+                             " (contactlab files nest 6)");
+      }
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
 }
 
 InputError cannot_write(const std::string& source, const nlohmann::json::exception& e, LibraryPrefix prefix) {
@@ -173,6 +226,9 @@ void print(const Json& value, int indent, std::string& out) {
 }  // namespace
 
 std::string read_json_text(const std::string& path, std::string_view what) {
+  // A folder opens as a stream and reads as empty text ("unexpected end of input").
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) throw InputError(path, 0, "is a folder; expected a JSON file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, 0, "cannot open the " + std::string(what));
   std::ostringstream text;
@@ -182,12 +238,13 @@ std::string read_json_text(const std::string& path, std::string_view what) {
 }
 
 Json parse_json(const std::string& text, const std::string& source) {
+  check_text(text, source);
   try {
     return Json::parse(text, DuplicateKeyCheck(source));
   } catch (const nlohmann::json::parse_error& e) {
     // e.byte is the 1-based offset of the offending character.
     throw InputError(source, line_of_offset(text, e.byte == 0 ? 0 : e.byte - 1),
-                     "JSON syntax error: " + strip_prefix(e.what()));
+                     "JSON syntax error: " + excerpt_quoted_token(strip_prefix(e.what()), "last read: '"));
   } catch (const nlohmann::json::out_of_range& e) {
     // A number literal beyond the range of double ("number overflow parsing '1e400'"): nlohmann
     // gives no position, so the line is that of the literal's first occurrence.
@@ -199,7 +256,8 @@ Json parse_json(const std::string& text, const std::string& source) {
         line = line_of_offset(text, at);
       }
     }
-    throw InputError(source, line, "non-finite number: " + message + "; expected a finite number");
+    throw InputError(source, line,
+                     "non-finite number: " + excerpt_quoted_token(message, "parsing '") + "; expected a finite number");
   }
 }
 
@@ -211,12 +269,17 @@ std::string suggest(std::string_view name, const std::vector<std::string_view>& 
     if (d < best_distance) best_distance = d, best = candidate;
   }
   const std::size_t limit = std::max<std::size_t>(2, name.size() / 3);
+  // Known names can be the user's own (body and shape names), so they are quoted as excerpts, and
+  // a scene of thousands of bodies lists only the first kMaxListed.
+  constexpr std::size_t kMaxListed = 20;
   if (!best.empty() && best_distance <= limit && best_distance < name.size()) {
-    return "; did you mean '" + std::string(best) + "'?";
+    return "; did you mean '" + quoted_excerpt(best) + "'?";
   }
   if (known.empty()) return "";
   std::string list;
-  for (std::string_view candidate : known) list += (list.empty() ? "" : ", ") + std::string(candidate);
+  for (std::size_t i = 0; i < known.size() && i < kMaxListed; ++i)
+    list += (i == 0 ? "" : ", ") + quoted_excerpt(known[i]);
+  if (known.size() > kMaxListed) list += ", … (" + std::to_string(known.size()) + " in all)";
   return "; expected one of: " + list;
 }
 
@@ -241,7 +304,9 @@ std::string describe(const Json& value) {
 }
 
 std::string field_path(const std::string& parent, std::string_view key) {
-  return parent.empty() ? std::string(key) : parent + "." + std::string(key);
+  // Keys are the user's text (an unknown field, a shape name): quoted as excerpts in every path.
+  const std::string shown = quoted_excerpt(key);
+  return parent.empty() ? shown : parent + "." + shown;
 }
 
 std::string element_path(const std::string& parent, std::size_t index) {

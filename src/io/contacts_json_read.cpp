@@ -4,6 +4,7 @@
 #include "contactlab/io/contacts_json.h"
 
 #include "contactlab/core/error.h"
+#include "contactlab/core/input_limits.h"
 #include "contactlab/core/json_fields.h"
 
 #include <algorithm>
@@ -113,7 +114,7 @@ class Reader : json::FieldReader {
       Names known(body_names_.begin(), body_names_.end());
       // The full list of a large scene would drown the message; suggest only a close name.
       const std::string hint = suggest(name, known);
-      fail(path, "unknown body '" + name + "' in scene '" + scene_.name + "'" +
+      fail(path, "unknown body '" + quoted_excerpt(name) + "' in scene '" + quoted_excerpt(scene_.name) + "'" +
                      (hint.rfind("; did you mean", 0) == 0 || known.size() <= 12 ? hint : ""));
     }
     return it->second;
@@ -149,8 +150,8 @@ class Reader : json::FieldReader {
     const long long i = integer(v, path, -1, std::numeric_limits<Index>::max());
     if (i >= count) {
       fail(path, "index " + std::to_string(i) + " is out of range: body '" +
-                     scene_.bodies[static_cast<std::size_t>(body)].name + "' has " + std::to_string(count) + " " +
-                     what + " (-1 means unknown)");
+                     quoted_excerpt(scene_.bodies[static_cast<std::size_t>(body)].name) + "' has " +
+                     std::to_string(count) + " " + what + " (-1 means unknown)");
     }
     return static_cast<Index>(i);
   }
@@ -165,7 +166,8 @@ class Reader : json::FieldReader {
     std::string what;
     const std::optional<FeatureType> parsed = feature_type_from_name(kind);
     if (!parsed)
-      fail(kind_path, "unknown feature kind '" + kind + "'" + suggest(kind, {"vertex", "edge", "face", "tet"}));
+      fail(kind_path,
+           "unknown feature kind '" + quoted_excerpt(kind) + "'" + suggest(kind, {"vertex", "edge", "face", "tet"}));
     f.type = *parsed;
     switch (f.type) {
       case FeatureType::kVertex:
@@ -200,7 +202,7 @@ class Reader : json::FieldReader {
     c.body_b = body(required(v, path, "body_b"), field_path(path, "body_b"));
     if (c.body_a == c.body_b) {
       fail(field_path(path, "body_b"), "the same body as body_a ('" +
-                                           scene_.bodies[static_cast<std::size_t>(c.body_a)].name +
+                                           quoted_excerpt(scene_.bodies[static_cast<std::size_t>(c.body_a)].name) +
                                            "'); a contact is between two different bodies");
     }
     c.position = vec3(required(v, path, "position"), field_path(path, "position"));

@@ -8,6 +8,7 @@
 #include "contactlab/scene/scene_json.h"
 
 #include "contactlab/core/error.h"
+#include "contactlab/core/input_limits.h"
 #include "contactlab/core/json_fields.h"
 #include "contactlab/mesh/mesh_file.h"
 #include "contactlab/mesh/shape_generators.h"
@@ -15,6 +16,7 @@
 #include "scene_json_common.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <limits>
@@ -30,6 +32,12 @@ using json::field_path;
 using json::Json;
 using json::Names;
 using json::suggest;
+
+/// For number_within: why coordinates and generator sizes are bounded.
+constexpr std::string_view kCoordinateLimit = "the coordinate limit, docs/errors-and-limits.md";
+
+/// A file path is quoted longer than a name: a real path is often over kMaxQuotedLength.
+constexpr std::size_t kMaxQuotedPath = 1024;
 
 /// Exact identity of a double for shape-cache keys (1 and 1.0 are the same value).
 void append_bits(std::string& key, double value) {
@@ -70,7 +78,7 @@ class Reader : json::FieldReader {
     Scene scene;
     scene.name = string(required(root, "", "name"), "name");
     if (const Json* v = optional(root, "description")) scene.description = string(*v, "description");
-    if (const Json* v = optional(root, "gravity")) scene.gravity = vec3(*v, "gravity");
+    if (const Json* v = optional(root, "gravity")) scene.gravity = coordinates(*v, "gravity");
     if (const Json* v = optional(root, "tetgen_switches")) scene.tetgen_switches = string(*v, "tetgen_switches");
     // The switches the shapes are actually built with become the scene's, so that writing the
     // scene back reproduces the same tet meshes.
@@ -89,7 +97,7 @@ class Reader : json::FieldReader {
       scene.bodies.push_back(body(bodies[i], path, scene.tetgen_switches));
       const auto [it, inserted] = seen.emplace(scene.bodies.back().name, i);
       if (!inserted) {
-        fail(field_path(path, "name"), "duplicate body name '" + it->first + "' (also " +
+        fail(field_path(path, "name"), "duplicate body name '" + quoted_excerpt(it->first) + "' (also " +
                                            element_path("bodies", it->second) + "); body names must be unique");
       }
     }
@@ -109,9 +117,20 @@ class Reader : json::FieldReader {
     return out;
   }
 
+  /// Three finite numbers (velocities: any finite value round-trips).
   Vec3 vec3(const Json& v, const std::string& path) const {
     const std::vector<double> x = numbers(v, path, 3);
     return {x[0], x[1], x[2]};
+  }
+
+  /// Three numbers within the coordinate limit (positions, vertices, gravity, normals, corners):
+  /// beyond it the geometry's products overflow into inf and NaN (core/input_limits.h).
+  Vec3 coordinates(const Json& v, const std::string& path) const {
+    numbers(v, path, 3);  // the array's shape and finiteness, with their own messages
+    Vec3 x;
+    for (std::size_t k = 0; k < 3; ++k)
+      x[static_cast<int>(k)] = number_within(v[k], element_path(path, k), kMaxCoordinateMagnitude, kCoordinateLimit);
+    return x;
   }
 
   // --- shapes -------------------------------------------------------------------------------
@@ -163,18 +182,23 @@ class Reader : json::FieldReader {
     Names generator_names;
     for (const GeneratorInfo& info : shape_generators()) generator_names.push_back(info.name);
     if (std::find(generator_names.begin(), generator_names.end(), spec.source.generator) == generator_names.end()) {
-      fail(generator_path,
-           "unknown generator '" + spec.source.generator + "'" + suggest(spec.source.generator, generator_names));
+      fail(generator_path, "unknown generator '" + quoted_excerpt(spec.source.generator) + "'" +
+                               suggest(spec.source.generator, generator_names));
     }
     for (const auto& [key, value] : v.items()) {
       if (key == "generator" || key == "tetgen_switches") continue;
       const std::string param_path = field_path(path, key);
       std::vector<double>& values = spec.source.params[key];
       if (value.is_array()) {
-        for (std::size_t k = 0; k < value.size(); ++k) values.push_back(number(value[k], element_path(param_path, k)));
+        // Sizes, heights and counts alike: a parameter beyond the coordinate limit makes vertices
+        // beyond it (a 1e300 box gave "height -nan").
+        for (std::size_t k = 0; k < value.size(); ++k) {
+          values.push_back(
+              number_within(value[k], element_path(param_path, k), kMaxCoordinateMagnitude, kCoordinateLimit));
+        }
       } else {
         expect(value, param_path, value.is_number(), "a number or an array of numbers (a generator parameter)");
-        values.push_back(number(value, param_path));
+        values.push_back(number_within(value, param_path, kMaxCoordinateMagnitude, kCoordinateLimit));
       }
     }
     // The generator checks the parameters (unknown, missing, counts, ranges); its error names
@@ -203,7 +227,7 @@ class Reader : json::FieldReader {
     resolved = resolved.lexically_normal();
     std::error_code error;
     if (!fs::is_regular_file(resolved, error)) {
-      fail(mesh_path, "mesh file not found: '" + resolved.string() + "'" +
+      fail(mesh_path, "mesh file not found: '" + quoted_excerpt(resolved.string(), kMaxQuotedPath) + "'" +
                           (fs::path(spec.source.path).is_relative()
                                ? " (relative paths are resolved against the scene file's folder)"
                                : ""));
@@ -226,7 +250,7 @@ class Reader : json::FieldReader {
     expect(vertices, vertices_path, vertices.is_array(), "an array of [x, y, z] vertices");
     expect(triangles, triangles_path, triangles.is_array(), "an array of [i, j, k] triangles");
     for (std::size_t i = 0; i < vertices.size(); ++i)
-      spec.surface.vertices.push_back(vec3(vertices[i], element_path(vertices_path, i)));
+      spec.surface.vertices.push_back(coordinates(vertices[i], element_path(vertices_path, i)));
     const long long last = static_cast<long long>(vertices.size()) - 1;
     for (std::size_t t = 0; t < triangles.size(); ++t) {
       const std::string t_path = element_path(triangles_path, t);
@@ -262,7 +286,7 @@ class Reader : json::FieldReader {
         field_path(body_path, "shape") + (spec.path.rfind("shapes.", 0) == 0 ? " (" + spec.path + ")" : "");
     std::shared_ptr<const Shape> shape;
     try {
-      shape = make_shape(spec.source, spec.surface, switches, "body '" + body_name + "'");
+      shape = make_shape(spec.source, spec.surface, switches, "body '" + quoted_excerpt(body_name) + "'");
     } catch (const GeometryError& e) {
       throw GeometryError(source(), 0, where + ": " + e.what());
     } catch (const InputError& e) {  // e.g. switches TetGen cannot take
@@ -289,7 +313,7 @@ class Reader : json::FieldReader {
       if (it == table_.end()) {
         Names names;
         for (const auto& [table_name, spec] : table_) names.push_back(table_name);
-        fail(shape_path, "no shape named '" + name + "' in \"shapes\"" +
+        fail(shape_path, "no shape named '" + quoted_excerpt(name) + "' in \"shapes\"" +
                              (names.empty() ? std::string(" (there is no \"shapes\" table)") : suggest(name, names)));
       }
       b.shape = build(it->second, path, b.name, scene_switches);
@@ -297,7 +321,7 @@ class Reader : json::FieldReader {
       b.shape = build(shape_spec(shape, shape_path), path, b.name, scene_switches);
     }
 
-    if (const Json* x = optional(v, "position")) b.position = vec3(*x, field_path(path, "position"));
+    if (const Json* x = optional(v, "position")) b.position = coordinates(*x, field_path(path, "position"));
     if (const Json* x = optional(v, "orientation")) {
       const std::string q_path = field_path(path, "orientation");
       const std::vector<double> q = numbers(*x, q_path, 4);
@@ -325,7 +349,7 @@ class Reader : json::FieldReader {
     if (index == kInvalidIndex) {
       Names names;
       for (const Body& b : scene.bodies) names.push_back(b.name);
-      fail(path, "no body named '" + name + "'" + suggest(name, names));
+      fail(path, "no body named '" + quoted_excerpt(name) + "'" + suggest(name, names));
     }
     return index;
   }
@@ -338,7 +362,8 @@ class Reader : json::FieldReader {
     const std::string kind = string(required(v, path, "kind"), kind_path);
     const std::optional<FeatureType> parsed = feature_type_from_name(kind);
     if (!parsed || *parsed == FeatureType::kTet)
-      fail(kind_path, "unknown feature kind '" + kind + "'" + suggest(kind, {"vertex", "edge", "face"}));
+      fail(kind_path,
+           "unknown feature kind '" + quoted_excerpt(kind) + "'" + suggest(kind, {"vertex", "edge", "face"}));
     f.type = *parsed;
     // Counts of the surface the features index: the tet mesh's boundary (surface_map.surface, over
     // all tet-mesh vertices), which has more vertices and triangles than the input surface when
@@ -376,7 +401,7 @@ class Reader : json::FieldReader {
       expect(normals, normals_path, normals.is_array() && !normals.empty(), "a non-empty array of [x, y, z] normals");
       for (std::size_t k = 0; k < normals.size(); ++k) {
         const std::string n_path = element_path(normals_path, k);
-        const Vec3 n = vec3(normals[k], n_path);
+        const Vec3 n = coordinates(normals[k], n_path);
         if (n.x() == 0.0 && n.y() == 0.0 && n.z() == 0.0)
           fail(n_path, "zero normal; expected a unit vector from body_a to body_b");
         in.feasible_normals.push_back(n);  // kept as given (not normalised), so files round-trip
@@ -394,7 +419,7 @@ class Reader : json::FieldReader {
           expect(c, c_path, c.is_object(), "a polygon corner {\"position\", \"on_a\", \"on_b\"}");
           check_fields(c, c_path, {"position", "on_a", "on_b"});
           PolygonCorner corner;
-          corner.position = vec3(required(c, c_path, "position"), field_path(c_path, "position"));
+          corner.position = coordinates(required(c, c_path, "position"), field_path(c_path, "position"));
           corner.on_a = feature(required(c, c_path, "on_a"), field_path(c_path, "on_a"),
                                 scene.bodies[static_cast<std::size_t>(in.body_a)]);
           corner.on_b = feature(required(c, c_path, "on_b"), field_path(c_path, "on_b"),

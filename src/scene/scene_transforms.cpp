@@ -3,7 +3,9 @@
 #include "contactlab/core/error.h"
 
 #include <cmath>
+#include <limits>
 #include <map>
+#include <sstream>
 
 namespace contactlab {
 namespace {
@@ -17,12 +19,40 @@ std::shared_ptr<const Shape> scaled_shape(const Shape& shape, double scale) {
   return out;
 }
 
+/// Orthonormal with determinant 1, within a tolerance far above rounding and far below any
+/// scaling or shear: what transformed() relies on to keep distances and orientations.
+bool is_rotation(const Mat3& r) {
+  constexpr double kTolerance = 1e-9;
+  return r.allFinite() && ((r.transpose() * r - Mat3::Identity()).cwiseAbs().maxCoeff() <= kTolerance) &&
+         std::abs(r.determinant() - 1.0) <= kTolerance;
+}
+
 }  // namespace
 
-Scene transformed(const Scene& scene, const Transform& motion, double scale) {
-  if (!std::isfinite(scale) || scale <= 0.0) {
-    throw InputError("", 0, "scale must be finite and > 0, got " + std::to_string(scale));
+Mat3 rotation_about(const Vec3& axis, double angle) {
+  if (!axis.allFinite() || axis.isZero(0.0) || !std::isfinite(angle)) {
+    std::ostringstream out;
+    out << "expected a finite non-zero axis and a finite angle, got axis (" << axis.x() << ", " << axis.y() << ", "
+        << axis.z() << "), angle " << angle;
+    throw InputError("", 0, out.str());
   }
+  // An axis whose squared length is a normal number is normalised as before (same bits, same
+  // output); any other is first divided by its largest component, which is then 1.
+  const double squared = axis.squaredNorm();
+  const Vec3 unit = std::isfinite(squared) && squared >= std::numeric_limits<double>::min()
+                        ? axis.normalized()
+                        : Vec3(axis / axis.cwiseAbs().maxCoeff()).normalized();
+  return Eigen::AngleAxisd(angle, unit).toRotationMatrix();
+}
+
+Scene transformed(const Scene& scene, const Transform& motion, double scale) {
+  if (!(scale >= kMinScale && scale <= kMaxScale)) {
+    std::ostringstream out;
+    out << "scale must be in [" << kMinScale << ", " << kMaxScale << "], got " << scale;
+    throw InputError("", 0, out.str());
+  }
+  if (!is_rotation(motion.rotation)) throw InputError("", 0, "the motion's matrix is not a rotation");
+  if (!motion.translation.allFinite()) throw InputError("", 0, "the motion's translation is not finite");
   const Quat rotation(motion.rotation);
   Scene out = scene;
   // Scale each distinct shape once, so bodies that shared a shape still share it.
@@ -35,7 +65,7 @@ Scene transformed(const Scene& scene, const Transform& motion, double scale) {
     }
     // x_world' = s R (R_b x_body + p) + t = R R_b (s x_body) + (s R p + t)
     body.position = scale * (motion.rotation * body.position) + motion.translation;
-    body.orientation = (rotation * body.orientation).normalized();
+    body.orientation = normalized_orientation(rotation * body.orientation);
     body.linear_velocity = scale * (motion.rotation * body.linear_velocity);
     body.angular_velocity = motion.rotation * body.angular_velocity;
   }

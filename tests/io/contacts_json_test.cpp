@@ -10,9 +10,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -404,6 +406,36 @@ TEST(ContactsJson, TextLevelErrorsCarryLinesOrPaths) {
   // Not an object.
   EXPECT_NE(error_of("[1, 2]").find("expected a JSON object at the top level, got an array"), std::string::npos);
   EXPECT_NE(error_of("").find("JSON syntax error"), std::string::npos);
+}
+
+// JSON nested 10^5 or 10^6 deep inside a field (the method's parameters, "scene", a gap) overflowed
+// the stack when the value was copied; it is refused at its line before any value is built.
+TEST(ContactsJson, DeepNestingInsideAFieldIsRefusedWithItsLine) {
+  const std::string text = valid_document().dump(2);
+  for (const char* field : {"\"gap\": 0.0", "\"scene\": \"pillar\"", "\"parameters\": {}"}) {
+    for (const std::size_t depth : {std::size_t{100000}, std::size_t{1000000}}) {
+      for (const bool arrays : {true, false}) {
+        SCOPED_TRACE(std::string(field) + " " + std::to_string(depth) + (arrays ? " arrays" : " objects"));
+        std::string deep;
+        for (std::size_t i = 0; i < depth; ++i) deep += arrays ? "[" : "{\"a\": ";
+        deep += "1";
+        deep += std::string(depth, arrays ? ']' : '}');
+        std::string hostile = text;
+        const std::size_t at = hostile.find(field);
+        ASSERT_NE(at, std::string::npos);
+        const std::string key = std::string(field).substr(0, std::string(field).find(':') + 2);
+        hostile.replace(at, std::strlen(field), key + deep);
+        const int line =
+            1 + static_cast<int>(std::count(hostile.begin(), hostile.begin() + static_cast<long>(at), '\n'));
+        EXPECT_EQ(
+            error_of(hostile).rfind("bad.json:" + std::to_string(line) +
+                                        ": arrays and objects nested deeper than 256 levels; expected at most 256",
+                                    0),
+            0u)
+            << error_of(hostile).substr(0, 300);
+      }
+    }
+  }
 }
 
 TEST(ContactsJson, ReadingAcceptsIntegersForNumbersAndKeepsNearUnitNormalsExactly) {

@@ -119,5 +119,59 @@ TEST(SceneTransforms, PerturbedPointAndSegmentRegionsMoveWithTheMovingBody) {
   }
 }
 
+// `scene wall --rotate 1e308 1e308 0 30` normalised the axis to zero: positions came out scaled by
+// cos 30° and orientations unrotated. The axis is now any finite non-zero vector.
+TEST(SceneTransforms, AxesOfAnyFiniteLengthGiveTheSameRotation) {
+  const double angle = std::numbers::pi / 6.0;
+  const Mat3 unit = rotation_about(Vec3(1, 1, 0), angle);
+  for (const Vec3& axis : {Vec3(1e308, 1e308, 0), Vec3(1e-300, 1e-300, 0), Vec3(5e-324, 5e-324, 0), Vec3(7, 7, 0)}) {
+    SCOPED_TRACE(axis.transpose());
+    const Mat3 r = rotation_about(axis, angle);
+    EXPECT_LT((r - unit).cwiseAbs().maxCoeff(), 1e-15);
+  }
+  // The same bits as Eigen's normalisation where that does not overflow (outputs unchanged).
+  EXPECT_EQ(rotation_about(Vec3(1, 2, 3), 0.7), Transform::from_axis_angle(Vec3(1, 2, 3), 0.7).rotation);
+  for (const Vec3& axis : {Vec3(0, 0, 0), Vec3(INFINITY, 0, 0), Vec3(NAN, 1, 0)}) {
+    EXPECT_THROW(rotation_about(axis, angle), InputError);
+  }
+  EXPECT_THROW(rotation_about(Vec3(1, 0, 0), INFINITY), InputError);
+}
+
+TEST(SceneTransforms, HugeAxisRotatesPositionsAndOrientationsAndKeepsDistances) {
+  const Scene wall = make_builtin_scene("wall");
+  const Transform motion{rotation_about(Vec3(1e308, 1e308, 0), std::numbers::pi / 6.0), Vec3::Zero()};
+  const Scene moved = transformed(wall, motion);
+  const Transform expected = Transform::from_axis_angle(Vec3(1, 1, 0), std::numbers::pi / 6.0);
+  ASSERT_EQ(moved.bodies.size(), wall.bodies.size());
+  for (std::size_t i = 0; i < wall.bodies.size(); ++i) {
+    EXPECT_LT((moved.bodies[i].position - expected.apply(wall.bodies[i].position)).norm(), 1e-12);
+    // Each body's world vertices: rotated, so every distance between bodies' vertices is kept.
+    const Vec3 before = wall.bodies[i].pose().apply(wall.bodies[i].shape->tets.vertices[0]);
+    const Vec3 after = moved.bodies[i].pose().apply(moved.bodies[i].shape->tets.vertices[0]);
+    EXPECT_LT((after - expected.apply(before)).norm(), 1e-12);
+    if (i > 0) {
+      const Vec3 other_before = wall.bodies[0].pose().apply(wall.bodies[0].shape->tets.vertices[0]);
+      const Vec3 other_after = moved.bodies[0].pose().apply(moved.bodies[0].shape->tets.vertices[0]);
+      EXPECT_NEAR((after - other_after).norm(), (before - other_before).norm(), 1e-12);
+    }
+  }
+}
+
+TEST(SceneTransforms, MotionMustBeARotationAndScaleWithinRange) {
+  const Scene pillar = make_builtin_scene("pillar");
+  Transform scaled_rotation;
+  scaled_rotation.rotation *= std::cos(std::numbers::pi / 6.0);  // what the overflowed axis gave
+  EXPECT_THROW(transformed(pillar, scaled_rotation), InputError);
+  Transform reflection;
+  reflection.rotation(0, 0) = -1.0;
+  EXPECT_THROW(transformed(pillar, reflection), InputError);
+  Transform far;
+  far.translation.x() = INFINITY;
+  EXPECT_THROW(transformed(pillar, far), InputError);
+  for (double scale : {1e-320, 1e-51, 2e50, double{INFINITY}, double{NAN}})
+    EXPECT_THROW(transformed(pillar, Transform{}, scale), InputError);
+  EXPECT_NO_THROW(transformed(pillar, Transform{}, kMinScale));
+}
+
 }  // namespace
 }  // namespace contactlab

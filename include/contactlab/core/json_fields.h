@@ -38,6 +38,9 @@ class FieldReader {
   double number(const Json& v, const std::string& path) const;
   /// A finite number > `low` (`strict`) or >= `low`.
   double number_at_least(const Json& v, const std::string& path, double low, bool strict) const;
+  /// A finite number of magnitude ≤ `limit`, else "expected a number within ±<limit> (<what>), got
+  /// <v>" (`what`, e.g. "the coordinate limit, docs/errors-and-limits.md").
+  double number_within(const Json& v, const std::string& path, double limit, std::string_view what) const;
   /// An integer in [low, high] (written as an integer: 1.0 is refused).
   long long integer(const Json& v, const std::string& path, long long low, long long high) const;
   std::string string(const Json& v, const std::string& path) const;

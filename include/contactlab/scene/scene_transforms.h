@@ -10,7 +10,18 @@ namespace contactlab {
 /// The whole scene mapped by x ↦ scale · R x + t: body poses and shapes (shapes are scaled, so
 /// they become inline meshes), velocities (linear: scaled and rotated; angular: rotated), gravity
 /// (rotated; its magnitude kept), and the ground truth (normals rotated, polygons mapped, areas ×
-/// scale²). `scale` must be finite and > 0 (InputError otherwise).
+/// scale²). InputError unless `scale` is in [kMinScale, kMaxScale], motion.rotation is a rotation
+/// (orthonormal, determinant 1, within 1e-9) and motion.translation is finite.
 Scene transformed(const Scene& scene, const Transform& motion, double scale = 1.0);
+
+/// Range of transformed()'s scale: 1/kMaxCoordinateMagnitude to kMaxCoordinateMagnitude, so that a
+/// scene of unit size stays within the coordinate limit either way (docs/errors-and-limits.md).
+inline constexpr double kMinScale = 1e-50;
+inline constexpr double kMaxScale = 1e50;
+
+/// The rotation by `angle` radians about `axis`, which may have any finite non-zero length: it is
+/// normalised without overflow or underflow (Eigen's normalized() turned (1e308, 1e308, 0) into a
+/// zero axis). InputError for a zero or non-finite axis or a non-finite angle.
+Mat3 rotation_about(const Vec3& axis, double angle);
 
 }  // namespace contactlab

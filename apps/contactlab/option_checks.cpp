@@ -1,0 +1,66 @@
+#include "option_checks.h"
+
+#include "contactlab/core/error.h"
+#include "contactlab/core/input_limits.h"
+
+#include <fmt/core.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+
+namespace contactlab::cli {
+
+CLI::Validator integer_in(long long low, long long high, const std::string& expected) {
+  return CLI::Validator(
+      [low, high, expected](std::string& text) -> std::string {
+        errno = 0;
+        char* end = nullptr;
+        const long long value = text.empty() ? 0 : std::strtoll(text.c_str(), &end, 10);
+        if (text.empty() || *end != '\0' || errno == ERANGE || value < low || value > high) {
+          return "expected " + expected + ", got '" + quoted_excerpt(text) + "'";
+        }
+        return "";
+      },
+      fmt::format("INT in [{}, {}]", low, high));
+}
+
+CLI::Validator number_in(double low, double high, const std::string& expected) {
+  return CLI::Validator(
+      [low, high, expected](std::string& text) -> std::string {
+        char* end = nullptr;
+        const double value = text.empty() ? 0.0 : std::strtod(text.c_str(), &end);
+        // A denormal such as 1e-320 parses (strtod sets ERANGE) and is then out of range.
+        if (text.empty() || *end != '\0' || !std::isfinite(value) || value < low || value > high) {
+          return "expected " + expected + ", got '" + quoted_excerpt(text) + "'";
+        }
+        return "";
+      },
+      fmt::format("NUMBER in [{:g}, {:g}]", low, high));
+}
+
+std::vector<std::string> split_names(const std::vector<std::string>& values, const char* option) {
+  std::vector<std::string> names;
+  for (const std::string& value : values) {
+    std::size_t begin = 0;
+    while (true) {
+      const std::size_t comma = value.find(',', begin);
+      const std::string name = value.substr(begin, comma == std::string::npos ? std::string::npos : comma - begin);
+      if (name.empty()) {
+        throw InputError(option, 0,
+                         "empty name in '" + quoted_excerpt(value) + "'; expected names separated by commas");
+      }
+      if (name.front() == '-') {
+        throw InputError(option, 0,
+                         "expects names, got '" + quoted_excerpt(name) +
+                             "', which looks like an option (write a file name that starts with '-' as ./-name)");
+      }
+      names.push_back(name);
+      if (comma == std::string::npos) break;
+      begin = comma + 1;
+    }
+  }
+  return names;
+}
+
+}  // namespace contactlab::cli

@@ -1,0 +1,24 @@
+// Checks of command-line values whose messages say what is accepted: CLI11's range validators
+// print the range of a double (a 300-digit number) and the same text for every failure.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+namespace contactlab::cli {
+
+/// An integer in [low, high]; else "<option>: expected <expected>, got <value>", e.g.
+/// integer_in(0, INT_MAX, "an integer ≥ 0 (0: all cores)").
+CLI::Validator integer_in(long long low, long long high, const std::string& expected);
+
+/// A finite number in [low, high]; else "<option>: expected <expected>, got <value>".
+CLI::Validator number_in(double low, double high, const std::string& expected);
+
+/// The comma-separated names of a list option (--methods a,b --methods c): each value split at
+/// commas. InputError naming `option` for an empty name ("a,,b", ",") and for a name that looks
+/// like an option ("--methods"): CLI11 takes the next option as the value when one is missing.
+std::vector<std::string> split_names(const std::vector<std::string>& values, const char* option);
+
+}  // namespace contactlab::cli
