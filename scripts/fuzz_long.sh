@@ -6,6 +6,7 @@
 # reproducer. Findings do not stop the run; reproducers are saved under the output folder.
 # Usage: scripts/fuzz_long.sh [--inputs N] [--seed S] [--jobs J] [--timeout SECONDS] [--out DIR]
 #                             [--only "obj off tetgen scene_json contacts_json methods"]
+#   (an --only entry may give its own input count: "obj:2000000 scene_json:100000")
 #                             [--preset asan|default]   (default: asan; the release build is ~10x faster)
 # Replay a reproducer: build/asan/tests/fuzz/fuzz_<target> [--subtarget METHOD] FILE
 # (the sed below prints this header as the usage)
@@ -36,7 +37,12 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
 targets=()
-for t in $only; do targets+=("fuzz_$t"); done
+declare -A count
+for t in $only; do
+  name=${t%%:*}
+  targets+=("fuzz_$name")
+  count[fuzz_$name]=$([[ $t == *:* ]] && echo "${t#*:}" || echo "$inputs")
+done
 cmake --preset "$preset" >/dev/null
 cmake --build --preset "$preset" --target "${targets[@]}"
 bin=build/$preset/tests/fuzz
@@ -48,17 +54,19 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # (one pair per input: the bodies are built once for all methods), its findings name the method.
 job_list=()
 for t in "${targets[@]}"; do
-  job_list+=("${t#fuzz_}|$bin/$t")
+  job_list+=("${t#fuzz_}|${count[$t]}|$bin/$t")
 done
 
-echo "fuzz_long: $preset build, ${#job_list[@]} jobs, $inputs inputs each, seed $seed, timeout $timeout s, $jobs at a time; output in $out"
+echo "fuzz_long: $preset build, ${#job_list[@]} jobs ($only), seed $seed, timeout $timeout s, $jobs at a time; output in $out"
 start=$(date +%s)
 running=0
 for job in "${job_list[@]}"; do
   name=${job%%|*}
-  command=${job#*|}
+  rest=${job#*|}
+  n=${rest%%|*}
+  command=${rest#*|}
   # shellcheck disable=SC2086
-  $command --inputs "$inputs" --seed "$seed" --timeout "$timeout" --allow-findings \
+  $command --inputs "$n" --seed "$seed" --timeout "$timeout" --allow-findings \
     --findings "$out/findings/$name" >"$out/$name.log" 2>"$out/$name.stderr" &
   running=$((running + 1))
   if ((running >= jobs)); then

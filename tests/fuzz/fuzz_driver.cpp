@@ -94,6 +94,8 @@ struct Options {
 };
 
 Shared* g_shared = nullptr;
+volatile sig_atomic_t g_stop = 0;  // SIGINT/SIGTERM: stop after killing the child, print the figures
+void on_stop(int) { g_stop = 1; }
 char* g_buffer = nullptr;
 std::string g_findings_dir;  // of the (sub)target being run
 std::string g_label;
@@ -298,6 +300,12 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
     for (;;) {
       const pid_t waited = ::waitpid(pid, &status, WNOHANG);
       if (waited == pid) break;
+      if (g_stop) {
+        ::kill(-pid, SIGKILL);
+        ::kill(pid, SIGKILL);
+        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+        break;
+      }
       const std::int64_t started = g_shared->started_ns.load();
       const std::int64_t started_cpu = g_shared->started_cpu.load();
       // A hang: more CPU time than the timeout in the fuzzed process (so a loaded machine does not
@@ -314,6 +322,7 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
     Shared& s = *g_shared;
+    if (g_stop) break;
     if (hung) {
       record(kHang, "ran longer than the timeout");
       first = s.index + 1;
@@ -353,14 +362,14 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
   std::uint64_t findings = 0;
   for (int k = 0; k < kKinds; ++k) findings += s.kinds[k];
   std::printf(
-      "%-28s inputs %llu  accepted %llu  refused %llu  skipped %llu  crashes %llu  hangs %llu  nan %llu  "
+      "%-28s inputs %llu%s  accepted %llu  refused %llu  skipped %llu  crashes %llu  hangs %llu  nan %llu  "
       "invariant %llu  exceptions %llu  time %.1f s  slowest %.3f s cpu (input %llu)\n",
-      label.c_str(), static_cast<unsigned long long>(options.inputs), static_cast<unsigned long long>(s.outcomes[0]),
-      static_cast<unsigned long long>(s.outcomes[1]), static_cast<unsigned long long>(s.outcomes[2]),
-      static_cast<unsigned long long>(s.kinds[kCrash]), static_cast<unsigned long long>(s.kinds[kHang]),
-      static_cast<unsigned long long>(s.kinds[kNaN]), static_cast<unsigned long long>(s.kinds[kInvariant]),
-      static_cast<unsigned long long>(s.kinds[kException]), seconds, s.slowest,
-      static_cast<unsigned long long>(s.slowest_index));
+      label.c_str(), static_cast<unsigned long long>(g_stop ? s.done : options.inputs), g_stop ? " (stopped)" : "",
+      static_cast<unsigned long long>(s.outcomes[0]), static_cast<unsigned long long>(s.outcomes[1]),
+      static_cast<unsigned long long>(s.outcomes[2]), static_cast<unsigned long long>(s.kinds[kCrash]),
+      static_cast<unsigned long long>(s.kinds[kHang]), static_cast<unsigned long long>(s.kinds[kNaN]),
+      static_cast<unsigned long long>(s.kinds[kInvariant]), static_cast<unsigned long long>(s.kinds[kException]),
+      seconds, s.slowest, static_cast<unsigned long long>(s.slowest_index));
   for (std::uint64_t i = 0; i < s.group_count; ++i) {
     const Group& g = s.groups[i];
     std::printf("  finding %-9s x%-7llu %s\n    reproducer: %s\n", kKindNames[g.kind],
@@ -478,6 +487,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   g_shared = new (mapping) Shared();
+  ::signal(SIGINT, on_stop);
+  ::signal(SIGTERM, on_stop);
   g_buffer = static_cast<char*>(mapping) + sizeof(Shared);
 
   std::uint64_t findings = 0;
