@@ -54,7 +54,8 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # (one pair per input: the bodies are built once for all methods), its findings name the method.
 job_list=()
 for t in "${targets[@]}"; do
-  job_list+=("${t#fuzz_}|${count[$t]}|$bin/$t")
+  corpus=tests/fuzz/corpus/${t#fuzz_}
+  job_list+=("${t#fuzz_}|${count[$t]}|$bin/$t$([[ -d $corpus ]] && echo " --corpus $corpus")")
 done
 
 echo "fuzz_long: $preset build, ${#job_list[@]} jobs ($only), seed $seed, timeout $timeout s, $jobs at a time; output in $out"

@@ -53,7 +53,18 @@ std::vector<std::string> seed_inputs() {
   set.contacts.push_back(unset);
   seeds.push_back(contacts_to_json(set, scene()));
   set.contacts.resize(1);
-  seeds.push_back(contacts_to_json(set, scene()));
+  const std::string one = contacts_to_json(set, scene());
+  seeds.push_back(one);
+  // Issue 11 item 1: 10^5 levels of nesting inside a field (the method's parameters, "scene", a
+  // gap) must be refused, not overflow the stack.
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  for (const std::string& field :
+       {std::string("\"envelope\": "), std::string("\"scene\": "), std::string("\"gap\": ")}) {
+    const std::size_t at = one.find(field);
+    if (at == std::string::npos) continue;
+    const std::size_t begin = at + field.size(), end = one.find_first_of(",\n}", begin);
+    seeds.push_back(one.substr(0, begin) + deep + one.substr(end));
+  }
   return seeds;
 }
 std::vector<std::string> subtargets() { return {}; }

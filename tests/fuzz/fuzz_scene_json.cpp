@@ -82,6 +82,10 @@ std::vector<std::string> seed_inputs() {
   std::vector<std::string> seeds;
   for (const std::string& f : files_in(std::string(CONTACTLAB_TEST_DATA_DIR) + "/scenes", {".json"}))
     seeds.push_back(read_file(f));
+  // Issue 11 item 1: 10^5 levels of nesting inside a field must be refused, not overflow the stack.
+  seeds.push_back(R"({"format": "contactlab-scene", "version": 1, "name": "deep", "description": )" +
+                  std::string(100000, '[') + std::string(100000, ']') +
+                  R"(, "bodies": [{"name": "b", "shape": {"generator": "box"}}]})");
   return seeds;
 }
 std::vector<std::string> subtargets() { return {}; }

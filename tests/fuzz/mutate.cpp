@@ -168,21 +168,64 @@ std::string random_number(Rng& rng) {
   }
 }
 
-/// Deep nesting at position `at`: n levels of arrays or objects around a value.
-std::string nesting(Rng& rng) {
+/// The end of the JSON value starting at `at` (after whitespace): a string, a bracketed value
+/// (brackets matched outside strings) or a scalar up to the next ',', '}', ']' or line end.
+std::size_t value_end(const std::string& s, std::size_t at) {
+  while (at < s.size() && std::isspace(static_cast<unsigned char>(s[at]))) ++at;
+  if (at >= s.size()) return at;
+  if (s[at] == '"') {
+    for (std::size_t i = at + 1; i < s.size(); ++i) {
+      if (s[i] == '\\')
+        ++i;
+      else if (s[i] == '"')
+        return i + 1;
+    }
+    return s.size();
+  }
+  if (s[at] == '[' || s[at] == '{') {
+    int depth = 0;
+    bool in_string = false;
+    for (std::size_t i = at; i < s.size(); ++i) {
+      const char c = s[i];
+      if (in_string) {
+        if (c == '\\')
+          ++i;
+        else if (c == '"')
+          in_string = false;
+      } else if (c == '"') {
+        in_string = true;
+      } else if (c == '[' || c == '{') {
+        ++depth;
+      } else if ((c == ']' || c == '}') && --depth == 0) {
+        return i + 1;
+      }
+    }
+    return s.size();
+  }
+  const std::size_t end = s.find_first_of(",}]\n", at);
+  return end == std::string::npos ? s.size() : end;
+}
+
+/// Deep nesting: the JSON value after a ':' or '[' at or after a random position wrapped in n
+/// levels of arrays or of objects ({"a": …}), so the document stays valid JSON.
+void nest(std::string& s, Rng& rng) {
   static constexpr std::array<std::size_t, 6> kDepths = {2, 64, 255, 257, 1000, 100000};
   const std::size_t n = kDepths[below(rng, kDepths.size())];
-  std::string s;
+  std::size_t at = s.find_first_of(":[", below(rng, s.size() + 1));
+  if (at == std::string::npos) at = s.find_first_of(":[");
+  at = at == std::string::npos ? s.size() : at + 1;
+  const std::size_t end = value_end(s, at);
+  std::string open, close;
   if (rng() % 2) {
-    s.append(n, '[');
-    s += "0";
-    s.append(n, ']');
+    open.assign(n, '[');
+    close.assign(n, ']');
   } else {
-    for (std::size_t i = 0; i < n; ++i) s += "{\"a\":";
-    s += "0";
-    s.append(n, '}');
+    open.reserve(5 * n);
+    for (std::size_t i = 0; i < n; ++i) open += "{\"a\":";
+    close.assign(n, '}');
   }
-  return s;
+  s.insert(end, close);
+  s.insert(at, open);
 }
 
 void mutate_once(std::string& s, const std::vector<std::string>& seeds, Rng& rng) {
@@ -307,11 +350,8 @@ void mutate_once(std::string& s, const std::vector<std::string>& seeds, Rng& rng
         }
       }
       break;
-    case 17:  // deep nesting, rarely (the deepest levels are slow to build)
-      if (below(rng, 8) == 0) {
-        const std::size_t at = s.find_first_of(":[", below(rng, n + 1));
-        s.insert(at == std::string::npos ? n : at + 1, nesting(rng));
-      }
+    case 17:  // deep nesting, less often (the deepest levels are slow to parse)
+      if (below(rng, 4) == 0) nest(s, rng);
       break;
     case 18:  // a value's sign flipped or a minus inserted before a number
     {
