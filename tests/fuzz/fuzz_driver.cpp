@@ -203,6 +203,14 @@ std::vector<std::string> load_seeds(const Options& options) {
     ::close(null_fd);
   }
   set_finding_handler(soft_finding);
+  const rlimit no_core{0, 0};  // a crash is recorded, not dumped
+  ::setrlimit(RLIMIT_CORE, &no_core);
+  // Seeds over 64 KiB (e.g. JSON nested 10^5 deep) run as they are but are not mutated: their
+  // mutants would be slow and mostly repeat the seed's finding.
+  std::vector<std::string> pool;
+  for (const std::string& seed : seeds)
+    if (seed.size() <= 65536) pool.push_back(seed);
+  if (pool.empty()) pool = seeds;
   Shared& s = *g_shared;
   for (std::uint64_t i = first; i < options.inputs; ++i) {
     std::string input;
@@ -210,7 +218,7 @@ std::vector<std::string> load_seeds(const Options& options) {
       input = seeds[i].substr(0, options.max_len);
     } else {
       std::mt19937_64 rng(mix(options.seed * 0x100000001b3ull + i));
-      input = mutated_input(seeds, rng, options.max_len);
+      input = mutated_input(pool, rng, options.max_len);
     }
     std::memcpy(g_buffer, input.data(), input.size());
     s.size = input.size();
