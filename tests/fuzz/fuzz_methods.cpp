@@ -24,6 +24,7 @@
 #include <array>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <random>
 #include <sstream>
 #include <tuple>
@@ -212,37 +213,42 @@ double outside(const Aabb& box, const Vec3& p) {
 
 /// Checks one direction's contacts (first = the body playing A); returns false after a finding.
 /// Messages: "method: what was wrong" (the finding's group), then the pair on the next line.
+// `pair` describes the input; it is called only for a finding (formatting 17-digit text for every
+// contact cost most of a run's time under ASan).
 bool check_contacts(const ContactMethod& method, const std::vector<Contact>& contacts, const Body& first,
                     Index first_index, const Body& second, Index second_index, const MethodSettings& settings,
-                    const std::string& pair) {
+                    const std::function<std::string()>& pair) {
   for (const Contact& c : contacts) {
     const std::string name = method.name() + ": ";
-    std::ostringstream details;
-    details.precision(17);
-    details << "\n"
-            << pair << "\ncontact at " << c.position.transpose() << " normal " << c.normal.transpose() << " gap "
-            << c.gap << " length scale " << settings.length_scale;
+    const auto details = [&] {
+      std::ostringstream text;
+      text.precision(17);
+      text << "\n"
+           << pair() << "\ncontact at " << c.position.transpose() << " normal " << c.normal.transpose() << " gap "
+           << c.gap << " length scale " << settings.length_scale;
+      return text;
+    };
     if (!c.position.allFinite() || !c.normal.allFinite() || !std::isfinite(c.gap) || !std::isfinite(c.area)) {
-      report(FindingKind::kNaN, name + "a contact is not finite" + details.str());
+      report(FindingKind::kNaN, name + "a contact is not finite" + details().str());
       return false;
     }
     if (std::abs(c.normal.norm() - 1.0) > 1e-9) {
-      report(FindingKind::kInvariant, name + "normal is not unit" + details.str());
+      report(FindingKind::kInvariant, name + "normal is not unit" + details().str());
       return false;
     }
     if (c.body_a != first_index || c.body_b != second_index || c.element_a != 0 || c.element_b != 0) {
-      report(FindingKind::kInvariant, name + "wrong bodies or elements" + details.str());
+      report(FindingKind::kInvariant, name + "wrong bodies or elements" + details().str());
       return false;
     }
     if (!feature_in_range(c.feature_a, first) || !feature_in_range(c.feature_b, second)) {
-      report(FindingKind::kInvariant, name + "feature index out of range" + details.str());
+      report(FindingKind::kInvariant, name + "feature index out of range" + details().str());
       return false;
     }
     // Positions near the pair: within the candidate margin plus one length scale of either tet's
     // box (a bound on garbage, not on where each method places its points).
     const double slack = method.candidate_margin(settings) + settings.length_scale;
     if (std::min(outside(first.box, c.position), outside(second.box, c.position)) > slack) {
-      report(FindingKind::kInvariant, name + "position far from both tets" + details.str());
+      report(FindingKind::kInvariant, name + "position far from both tets" + details().str());
       return false;
     }
   }
@@ -254,8 +260,8 @@ void run_method(const ContactMethod& method, const Body& a, const Body& b, const
   std::vector<Contact> ab, ba;
   method.generate(a.view(0), 0, b.view(1), 0, settings, ab);
   method.generate(b.view(1), 0, a.view(0), 0, settings, ba);
-  if (!check_contacts(method, ab, a, 0, b, 1, settings, "(A, B): " + describe(ca, cb))) return;
-  if (!check_contacts(method, ba, b, 1, a, 0, settings, "(B, A): " + describe(ca, cb))) return;
+  if (!check_contacts(method, ab, a, 0, b, 1, settings, [&] { return "(A, B): " + describe(ca, cb); })) return;
+  if (!check_contacts(method, ba, b, 1, a, 0, settings, [&] { return "(B, A): " + describe(ca, cb); })) return;
   for (Contact& c : ba) {
     std::swap(c.body_a, c.body_b);
     std::swap(c.feature_a, c.feature_b);
