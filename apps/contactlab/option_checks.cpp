@@ -25,6 +25,18 @@ CLI::Validator integer_in(long long low, long long high, const std::string& expe
       fmt::format("INT in [{}, {}]", low, high));
 }
 
+CLI::Validator unsigned_integer(const std::string& expected) {
+  return CLI::Validator(
+      [expected](std::string& text) -> std::string {
+        const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+        errno = 0;
+        if (digits) std::strtoull(text.c_str(), nullptr, 10);
+        if (!digits || errno == ERANGE) return "expected " + expected + ", got '" + quoted_excerpt(text) + "'";
+        return "";
+      },
+      "UINT64");
+}
+
 CLI::Validator number_in(double low, double high, const std::string& expected) {
   return CLI::Validator(
       [low, high, expected](std::string& text) -> std::string {

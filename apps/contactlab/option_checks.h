@@ -13,6 +13,10 @@ namespace contactlab::cli {
 /// integer_in(0, INT_MAX, "an integer ≥ 0 (0: all cores)").
 CLI::Validator integer_in(long long low, long long high, const std::string& expected);
 
+/// A whole number in [0, 2^64 − 1] written in decimal digits only (a seed): CLI11 reads "-1" into
+/// a std::uint64_t as 2^64 − 1 without a word. Else "<option>: expected <expected>, got <value>".
+CLI::Validator unsigned_integer(const std::string& expected);
+
 /// A finite number in [low, high]; else "<option>: expected <expected>, got <value>".
 CLI::Validator number_in(double low, double high, const std::string& expected);
 

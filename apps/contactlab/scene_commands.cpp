@@ -162,7 +162,9 @@ void add_scene_commands(CLI::App& app) {
   const std::string limit = fmt::format("{:g}", kMaxCoordinateMagnitude);
   scene->add_option("--perturb", args->perturb, "random x/z displacement of each movable body, uniform in [-D, D] m")
       ->check(number_in(0.0, kMaxCoordinateMagnitude, "a distance in [0, " + limit + "] m"));
-  scene->add_option("--seed", args->seed, "seed of the perturbation")->capture_default_str();
+  scene->add_option("--seed", args->seed, "seed of the perturbation")
+      ->check(unsigned_integer("a whole number in [0, 2^64 - 1]"))
+      ->capture_default_str();
   scene->add_option("--rotate", args->rotate, "rotate the whole scene: axis X Y Z and angle in degrees")
       ->expected(4)
       ->check(number_in(std::numeric_limits<double>::lowest(), std::numeric_limits<double>::max(),

@@ -16,7 +16,11 @@
 #include <utility>
 
 namespace contactlab {
+
 namespace {
+
+/// For number_within: why positions and gaps are bounded.
+constexpr std::string_view kCoordinateLimit = "the coordinate limit, docs/errors-and-limits.md";
 
 using json::describe;
 using json::element_path;
@@ -205,7 +209,13 @@ class Reader : json::FieldReader {
                                            quoted_excerpt(scene_.bodies[static_cast<std::size_t>(c.body_a)].name) +
                                            "'); a contact is between two different bodies");
     }
-    c.position = vec3(required(v, path, "position"), field_path(path, "position"));
+    const std::string position_path = field_path(path, "position");
+    const Json& position = required(v, path, "position");
+    c.position = vec3(position, position_path);
+    // The coordinate limit of scenes (core/input_limits.h): beyond it measures and the viewer's
+    // geometry overflow into inf and NaN.
+    for (std::size_t k = 0; k < 3; ++k)
+      number_within(position[k], element_path(position_path, k), kMaxCoordinateMagnitude, kCoordinateLimit);
     const std::string normal_path = field_path(path, "normal");
     c.normal = vec3(required(v, path, "normal"), normal_path);
     const double length = c.normal.norm();
@@ -216,7 +226,7 @@ class Reader : json::FieldReader {
       message << "expected a unit vector (length 1 within 1e-6), got length " << length;
       fail(normal_path, message.str());
     }
-    c.gap = number(required(v, path, "gap"), field_path(path, "gap"));
+    c.gap = number_within(required(v, path, "gap"), field_path(path, "gap"), kMaxCoordinateMagnitude, kCoordinateLimit);
     c.feature_a = feature(required(v, path, "feature_a"), field_path(path, "feature_a"), c.body_a);
     c.feature_b = feature(required(v, path, "feature_b"), field_path(path, "feature_b"), c.body_b);
     c.element_a = element(required(v, path, "element_a"), field_path(path, "element_a"), c.body_a);

@@ -166,3 +166,17 @@ cli_test(list_option_empty_method 2 "" "--methods: empty name in 'opposing,,grow
   --absent ${scratch}/assess_bad -- ${cli} assess --methods opposing,,growth -o ${scratch}/assess_bad)
 cli_test(list_option_missing_value 2 "" "--cases: expects names, got '--methods', which looks like an option"
   --absent ${scratch}/assess_bad -- ${cli} assess --cases --methods opposing -o ${scratch}/assess_bad)
+# A seed is a whole number: CLI11 read "-1" into the std::uint64_t seed as 2^64 - 1 without a word.
+cli_test(option_seed_negative 2 "" "--seed: expected a whole number in \\[0, 2\\^64 - 1\\], got '-1'"
+  -- ${cli} scene pillar --perturb 0.01 --seed -1)
+cli_test(option_seed_too_large 2 "" "--seed: expected a whole number in \\[0, 2\\^64 - 1\\], got '18446744073709551616'"
+  -- ${cli} scene pillar --perturb 0.01 --seed 18446744073709551616)
+cli_test(option_seed_largest 0 "ground truth: 7 interfaces" "" -- ${cli} scene pillar --perturb 0.01 --seed 18446744073709551615)
+# Contacts files: positions and gaps within the coordinate limit like the scene's coordinates.
+file(WRITE ${scratch}/far_contact.json [=[
+{"format": "contactlab-contacts", "version": 1, "scene": "pillar", "method": {"name": "x", "parameters": {}},
+ "contacts": [{"body_a": "ground", "body_b": "base", "position": [0, 1e300, 0], "normal": [0, 1, 0], "gap": 0,
+   "feature_a": {"kind": "face", "index": 0}, "feature_b": {"kind": "face", "index": 0}, "element_a": 0, "element_b": 0}]}
+]=])
+cli_test(contacts_position_beyond_limit 2 "" "far_contact.json: contacts\\[0\\].position\\[1\\]: expected a number within ±1e\\+50"
+  --absent "${scratch}/far_view" -- ${cli} view pillar --contacts ${scratch}/far_contact.json -o ${scratch}/far_view)

@@ -4,6 +4,7 @@
 
 #include "contactlab/contact/ground_truth_contacts.h"
 #include "contactlab/core/error.h"
+#include "contactlab/core/input_limits.h"
 #include "contactlab/suite/builtin_scenes.h"
 #include "core/scratch_dir.h"
 
@@ -62,6 +63,12 @@ double awkward_double(std::mt19937_64& rng) {
   }
 }
 
+/// awkward_double within the coordinate limit that positions and gaps are read under (±1e50).
+double awkward_length(std::mt19937_64& rng) {
+  const double x = awkward_double(rng);
+  return std::abs(x) <= kMaxCoordinateMagnitude ? x : std::copysign(kMaxCoordinateMagnitude, x);
+}
+
 /// A unit vector (direction uniform on the sphere), sometimes an exact axis.
 Vec3 unit_vector(std::mt19937_64& rng) {
   if (rng() % 5 == 0) {
@@ -82,9 +89,9 @@ Contact random_contact(const Scene& scene, std::mt19937_64& rng) {
   Contact c;
   c.body_a = static_cast<Index>(rng() % static_cast<std::uint64_t>(n));
   c.body_b = static_cast<Index>((c.body_a + 1 + static_cast<Index>(rng() % static_cast<std::uint64_t>(n - 1))) % n);
-  c.position = {awkward_double(rng), awkward_double(rng), awkward_double(rng)};
+  c.position = {awkward_length(rng), awkward_length(rng), awkward_length(rng)};
   c.normal = unit_vector(rng);
-  c.gap = awkward_double(rng);
+  c.gap = awkward_length(rng);
   auto feature = [&](Index body) {
     const Shape& shape = *scene.bodies[static_cast<std::size_t>(body)].shape;
     FeatureRef f;
@@ -354,6 +361,10 @@ TEST(ContactsJson, EveryReaderErrorNamesTheFileAndTheFieldPath) {
       {[](Json& d) { d["contacts"][1]["position"] = 0.5; },
        "contacts[1].position: expected 3 finite numbers, got a number (0.5)"},
       {[](Json& d) { d["contacts"][1]["gap"] = "0"; }, "contacts[1].gap: expected a number, got a string (\"0\")"},
+      {[](Json& d) { d["contacts"][1]["gap"] = -1e51; },
+       "contacts[1].gap: expected a number within ±1e+50 (the coordinate limit, docs/errors-and-limits.md), got"},
+      {[](Json& d) { d["contacts"][0]["position"][2] = 1e300; },
+       "contacts[0].position[2]: expected a number within ±1e+50 (the coordinate limit"},
       {[](Json& d) { d["contacts"][1]["gap"] = true; }, "contacts[1].gap: expected a number, got a boolean (true)"},
       {[](Json& d) { d["contacts"][1]["area"] = -1.0; }, "contacts[1].area: expected a number >= 0, got -1.0"},
       {[](Json& d) { d["contacts"][1]["feature_a"] = "vertex"; }, "contacts[1].feature_a: expected an object"},
