@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# The long fuzz run (docs/errors-and-limits.md "Fuzzing"): every fuzz target under ASan + UBSan (the
-# asan preset) with the project's driver, 10^6 inputs per reader and 10^6 tet pairs per contact
-# method by default, the targets in parallel. Prints per target: inputs run, accepted, refused,
-# skipped, crashes, hangs, NaN, invariant violations, exceptions, time; then every finding with its
-# reproducer. Findings do not stop the run; reproducers are saved under the output folder.
+# The long fuzz run (docs/errors-and-limits.md "Fuzzing"): every fuzz target under ASan + UBSan
+# (the fuzz preset: -O2 with sanitizers and asserts) with the project's driver, 10^6 inputs per
+# reader and 10^6 tet pairs per contact method by default, the targets in parallel. Prints per
+# target: inputs run, accepted, refused, skipped, crashes, hangs, NaN, invariant violations,
+# exceptions, time; then every finding with its reproducer. Findings do not stop the run; reproducers are saved under the output folder.
 # Usage: scripts/fuzz_long.sh [--inputs N] [--seed S] [--jobs J] [--timeout SECONDS] [--out DIR]
 #                             [--only "obj off tetgen scene_json contacts_json methods"]
 #   (an --only entry may give its own input count: "obj:2000000 scene_json:100000")
-#                             [--preset asan|default]   (default: asan; the release build is ~10x faster)
-# Replay a reproducer: build/asan/tests/fuzz/fuzz_<target> [--subtarget METHOD] FILE
+#                             [--preset fuzz|asan|default]   (default: fuzz, optimised; asan is -O1)
+# Replay a reproducer: build/fuzz/tests/fuzz/fuzz_<target> [--subtarget METHOD] FILE
 # (the sed below prints this header as the usage)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +19,7 @@ jobs=2
 timeout=1
 out=""
 only="obj off tetgen scene_json contacts_json methods"
-preset=asan
+preset=fuzz
 while (($#)); do
   case $1 in
     --inputs) inputs=$2; shift 2 ;;
