@@ -55,7 +55,9 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 job_list=()
 for t in "${targets[@]}"; do
   corpus=tests/fuzz/corpus/${t#fuzz_}
-  job_list+=("${t#fuzz_}|${count[$t]}|$bin/$t$([[ -d $corpus ]] && echo " --corpus $corpus")")
+  corpus_option=""
+  [[ -d $corpus ]] && corpus_option=" --corpus $corpus"
+  job_list+=("${t#fuzz_}|${count[$t]}|$bin/$t$corpus_option")
 done
 
 echo "fuzz_long: $preset build, ${#job_list[@]} jobs ($only), seed $seed, timeout $timeout s, $jobs at a time; output in $out"
