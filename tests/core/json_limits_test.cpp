@@ -95,6 +95,16 @@ TEST(JsonLimits, KeysInFieldPathsAreExcerpts) {
   // A duplicate key deep in the file names its path with every key quoted.
   EXPECT_EQ(parse_error("{\"\\u0001\": {\"b\": 1, \"b\": 2}}"),
             "f.json: \\x01.b: duplicate field (each field may appear once)");
+  // Nested objects and arrays: each key once (the path used to double at every object level, so
+  // 64 nested objects took minutes, found by fuzz_contacts_json).
+  EXPECT_EQ(parse_error(R"({"a": {"b": [0, {"c": {"d": 1, "d": 2}}]}})"),
+            "f.json: a.b[1].c.d: duplicate field (each field may appear once)");
+  std::string deep;
+  for (int i = 0; i < 64; ++i) deep += R"({"k": )";
+  deep += R"({"x": 1, "x": 2})" + std::string(64, '}');
+  std::string expected = "f.json: k";
+  for (int i = 1; i < 64; ++i) expected += ".k";
+  EXPECT_EQ(parse_error(deep), expected + ".x: duplicate field (each field may appear once)");
   // An unknown field of 400 control bytes.
   const json::Json v = json::parse_json("{\"" + std::string(400, '\x7f') + "\": 1}", "f.json");
   try {
