@@ -226,6 +226,23 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
   return merged;
 }
 
+/// The settings of one body pair: the common ones with the pair's own length scale (issue 12 (a):
+/// a body far away or a large ground must not widen every other pair's band).
+MethodSettings settings_of_pair(const MethodSettings& common, const MethodBody& a, const MethodBody& b) {
+  MethodSettings s = common;
+  s.length_scale = pair_length_scale(*a.features, *b.features);
+  return s;
+}
+
+/// Distance at which two bodies' tets are candidates: the method's margin plus the band, both at
+/// the pair's length scale.
+double pair_margin(const ContactMethod& method, const MethodSettings& common, const ShapeFeatures& a,
+                   const ShapeFeatures& b) {
+  MethodSettings s = common;
+  s.length_scale = pair_length_scale(a, b);
+  return method.candidate_margin(s) + s.absolute_tolerance();
+}
+
 /// What stages 4–6 produce for one body pair.
 struct PairWork {
   std::vector<ElementPair> tet_pairs;  ///< freed after the kernels
@@ -239,7 +256,6 @@ struct PairWork {
 
 PosedBodies posed_bodies(const Scene& scene) {
   PosedBodies out;
-  out.length_scale = scene.length_scale();
   out.bodies.resize(scene.bodies.size());
   tbb::parallel_for(std::size_t{0}, scene.bodies.size(), [&](std::size_t i) {
     const Body& body = scene.bodies[i];
@@ -270,10 +286,7 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
                              GenerateStatistics* statistics) {
   const auto start = std::chrono::steady_clock::now();
   check_bodies(input);
-  MethodSettings settings = options.settings;
-  settings.length_scale = input.length_scale;
-  const double tolerance = settings.absolute_tolerance();
-  const double margin = method.candidate_margin(settings) + tolerance;
+  const MethodSettings& settings = options.settings;
   const std::vector<ContactBody>& bodies = input.bodies;
   const std::size_t body_count = bodies.size();
 
@@ -301,8 +314,15 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
     });
     for (std::size_t i = 0; i < body_count; ++i) fixed[i] = bodies[i].fixed;
 
-    // Stage 3.
-    body_pairs = candidate_body_pairs(boxes, margin, fixed);
+    // Stage 3. The body-pair margin is the largest any pair can have (each pair's band and candidate
+    // margin grow with its smaller body, pair_length_scale): a superset, which stage 4 narrows with
+    // the pair's own margin.
+    double largest_margin = 0.0;
+    for (std::size_t i = 0; i < body_count; ++i) {
+      const ShapeFeatures& f = shapes.at(bodies[i].shape.get())->features;
+      largest_margin = std::max(largest_margin, pair_margin(method, settings, f, f));
+    }
+    body_pairs = candidate_body_pairs(boxes, largest_margin, fixed);
     std::vector<MethodBody> views(body_count);
     for (std::size_t i = 0; i < body_count; ++i) {
       const Shape* shape = bodies[i].shape.get();
@@ -325,14 +345,17 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
                          MeshElements{ElementKind::kTetrahedron, body.world_vertices, body.shape->tets.tets, {}},
                          Transform::identity()};
       };
-      w.tet_pairs = candidate_element_pairs(posed(pair.a), posed(pair.b), margin);
+      const MethodSettings pair_settings = settings_of_pair(settings, views[pair.a], views[pair.b]);
+      w.tet_pairs =
+          candidate_element_pairs(posed(pair.a), posed(pair.b),
+                                  pair_margin(method, settings, *views[pair.a].features, *views[pair.b].features));
 
       const std::size_t chunks = (w.tet_pairs.size() + kChunk - 1) / kChunk;
       w.chunk_contacts.resize(chunks);
       tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
         const std::size_t end = std::min(w.tet_pairs.size(), (c + 1) * kChunk);
         for (std::size_t t = c * kChunk; t < end; ++t) {
-          method.generate(views[pair.a], w.tet_pairs[t].a, views[pair.b], w.tet_pairs[t].b, settings,
+          method.generate(views[pair.a], w.tet_pairs[t].a, views[pair.b], w.tet_pairs[t].b, pair_settings,
                           w.chunk_contacts[c]);
         }
       });
@@ -344,7 +367,7 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
       raw.reserve(w.raw_contacts);
       for (const std::vector<Contact>& out : w.chunk_contacts) raw.insert(raw.end(), out.begin(), out.end());
       w.chunk_contacts = {};
-      w.contacts = merge_duplicates(raw, tolerance);
+      w.contacts = merge_duplicates(raw, pair_settings.absolute_tolerance());
     });
   });
 

@@ -3,6 +3,7 @@
 #include <tbb/parallel_invoke.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace contactlab {
 namespace {
@@ -39,6 +40,19 @@ std::vector<std::vector<Index>> vertex_neighbours(const TetMesh& mesh) {
   return neighbours;
 }
 
+/// Twice the largest distance of a vertex from the vertices' mean (a rotation-invariant diameter
+/// estimate, within a factor 2 of the true diameter). Non-finite sums (never for validated meshes)
+/// give 0, which pair_length_scale treats as a point.
+double shape_length(const std::vector<Vec3>& vertices) {
+  if (vertices.empty()) return 0.0;
+  Vec3 mean = Vec3::Zero();
+  for (const Vec3& v : vertices) mean += v;
+  mean /= static_cast<double>(vertices.size());
+  double radius = 0.0;
+  for (const Vec3& v : vertices) radius = std::max(radius, (v - mean).norm());
+  return std::isfinite(radius) ? 2.0 * radius : 0.0;
+}
+
 }  // namespace
 
 ShapeFeatures build_shape_features(const Shape& shape) {
@@ -55,7 +69,13 @@ ShapeFeatures build_shape_features(const Shape& shape) {
   for (Index t = 0; t < mesh.tet_count(); ++t) {
     if (shape.surface_map.surface_face_count[t] > 0) f.surface_tets.push_back(t);
   }
+  f.length_scale = shape_length(mesh.vertices);
   return f;
+}
+
+double pair_length_scale(const ShapeFeatures& a, const ShapeFeatures& b) {
+  const double smaller = std::min(a.length_scale, b.length_scale);
+  return smaller > 0.0 ? smaller : std::max(a.length_scale, b.length_scale);
 }
 
 }  // namespace contactlab

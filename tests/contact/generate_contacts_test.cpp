@@ -252,7 +252,6 @@ TEST(GenerateContacts, DeformedBodyGivesTheContactsOfTheDeformedMeshAsARigidShap
       for (Vec3& v : deformed.bodies[cube].world_vertices) v = map(v, y0);
       deformed.bodies[cube].rigid_pose.reset();
       const Scene reference = deformed_copy(rest, cube, deformed.bodies[cube].world_vertices);
-      deformed.length_scale = reference.length_scale();  // the same band on both paths
       for (const ContactMethod* method : contact_methods()) {
         const std::string what = std::string(name) + " " + map_name + " " + method->name();
         const ContactSet want = generate_contacts(reference, *method);

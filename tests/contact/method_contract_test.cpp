@@ -30,6 +30,7 @@
 #include <array>
 #include <cmath>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <random>
 #include <sstream>
@@ -94,11 +95,22 @@ std::unique_ptr<ContactMethod> scaled_method(const ContactMethod& method, double
 /// Every world vertex x ↦ s·R·x + t; the bodies become "deformed" (no rigid pose), so the driver
 /// builds their BVHs from the mapped vertices.
 PosedBodies mapped(PosedBodies bodies, const Mat3& r, double s, const Vec3& t) {
+  // The band is relative to each pair's rest shapes (pair_length_scale), so the rest shapes are
+  // scaled by s too (one scaled copy per distinct shape).
+  std::map<const Shape*, std::shared_ptr<const Shape>> scaled_shapes;
   for (ContactBody& body : bodies.bodies) {
     for (Vec3& v : body.world_vertices) v = s * (r * v) + t;
     body.rigid_pose.reset();
+    std::shared_ptr<const Shape>& copy = scaled_shapes[body.shape.get()];
+    if (!copy) {
+      auto scaled = std::make_shared<Shape>(*body.shape);
+      for (Vec3& v : scaled->tets.vertices) v *= s;
+      for (Vec3& v : scaled->surface.vertices) v *= s;
+      for (Vec3& v : scaled->surface_map.surface.vertices) v *= s;
+      copy = std::move(scaled);
+    }
+    body.shape = copy;
   }
-  bodies.length_scale *= s;
   return bodies;
 }
 
@@ -349,7 +361,7 @@ TEST_P(MethodContract, RigidMotionAndUniformScaleMoveTheContacts) {
       SCOPED_TRACE(trace.str());
       const std::unique_ptr<ContactMethod> own = scaled_method(method, s);
       const ContactSet after = generate_contacts(mapped(original, r, s, t), own ? *own : method);
-      const double length = s * original.length_scale;
+      const double length = s * scene.length_scale();
       if (known_frame_dependent && info.name == known_scene) {
         known_differs = known_differs || !same_moved_contacts(before, after, r, s, t, length);
         continue;

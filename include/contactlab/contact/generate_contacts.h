@@ -44,22 +44,19 @@ struct ContactBody {
   bool fixed = false;  ///< pairs of two fixed bodies are skipped
 };
 
-/// The driver's input: the bodies (a contact's body_a / body_b index this list) and the length
-/// scale of the touching band.
+/// The driver's input: the bodies (a contact's body_a / body_b index this list). The touching band
+/// of each body pair is relative to that pair's own length (pair_length_scale, from the two rest
+/// shapes), so it never changes as bodies move or deform, nor with the other bodies of the scene.
 struct PosedBodies {
   std::vector<ContactBody> bodies;
-  /// Replaces GenerateOptions::settings.length_scale: the band is relative tolerance × this (m).
-  /// posed_bodies(scene) sets Scene::length_scale(). A simulation keeps its initial scene's value,
-  /// so that the band does not change as bodies move and deform.
-  double length_scale = 1.0;
 };
 
 /// Every body of the scene posed rigidly by Body::pose() (rigid_pose set, world vertices computed
-/// in parallel), Body::fixed, and Scene::length_scale().
+/// in parallel) and Body::fixed.
 PosedBodies posed_bodies(const Scene& scene);
 
 struct GenerateOptions {
-  MethodSettings settings;  ///< settings.length_scale is replaced by PosedBodies::length_scale
+  MethodSettings settings;  ///< settings.length_scale is replaced by each body pair's pair_length_scale
   int threads = 0;          ///< 0: oneTBB's default; 1: serial
   /// Where per-shape data is kept between calls (see ShapeCache); nullptr: built in every call.
   ShapeCache* shape_cache = nullptr;

@@ -32,7 +32,17 @@ struct ShapeFeatures {
   std::vector<bool> on_surface;
   /// Tets with at least one boundary face, ascending (the only ones that can touch anything).
   std::vector<Index> surface_tets;
+  /// The shape's own length (m): twice the largest distance of a rest tet-mesh vertex from the
+  /// vertices' mean — invariant under rigid motion, proportional to uniform scale, 0 for a point.
+  /// The touching band of a body pair is relative to the smaller of its two bodies' lengths
+  /// (pair_length_scale), so that a body far away or a large ground does not change it.
+  double length_scale = 0.0;
 };
+
+/// The length scale of a body pair's touching band: the smaller of the two shapes' lengths, or the
+/// larger where the smaller is 0 (a point-like shape). Frame-independent: it depends on the shapes
+/// alone, never on where the bodies are or on the rest of the scene (issue 12 (a)).
+double pair_length_scale(const ShapeFeatures& a, const ShapeFeatures& b);
 
 ShapeFeatures build_shape_features(const Shape& shape);
 
@@ -52,13 +62,14 @@ struct MethodBody {
   Index surface_triangle(Index t, int f) const { return shape->surface_map.tet_face_to_triangle[t][f]; }
 };
 
-/// The settings common to every method (docs/methods.md "Parameters"): the touching band. A
+/// The settings common to every method (docs/methods.md "Parameters"): the touching band. The
+/// driver hands each body pair its own copy with length_scale = pair_length_scale of the pair. A
 /// method's own parameters are not here: each method header declares its parameters struct with
 /// the paper's defaults (ClosestPointsParameters, GrowthParameters), and a method object is
 /// configured with them when it is made (make_closest_points_method, make_growth_method); the
 /// registry's instances use the defaults. Lengths in metres.
 struct MethodSettings {
-  double length_scale = 1.0;  ///< the scene's (Scene::length_scale()); tolerances scale with it
+  double length_scale = 1.0;  ///< the body pair's (pair_length_scale); tolerances scale with it
   Tolerance tolerance;        ///< touching: gaps below tolerance.absolute(length_scale) count as 0
 
   double absolute_tolerance() const { return tolerance.absolute(length_scale); }

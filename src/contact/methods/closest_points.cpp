@@ -103,9 +103,9 @@ class ClosestPointsMethod final : public ContactMethod {
   // within 4ε.
   double candidate_margin(const MethodSettings&) const override { return 4.0 * parameters_.envelope; }
   std::map<std::string, ParameterValue> parameters(const MethodSettings& settings) const override {
-    return {{"envelope", parameters_.envelope},
-            {"relative_tolerance", settings.tolerance.relative},
-            {"tolerance", settings.absolute_tolerance()}};
+    // The absolute band is per body pair (pair_length_scale), so only its relative value is a
+    // parameter of the run.
+    return {{"envelope", parameters_.envelope}, {"relative_tolerance", settings.tolerance.relative}};
   }
 
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,

@@ -163,7 +163,8 @@ class IntersectionMethod final : public ContactMethod {
   }
   double candidate_margin(const MethodSettings& settings) const override { return settings.absolute_tolerance(); }
   std::map<std::string, ParameterValue> parameters(const MethodSettings& settings) const override {
-    return {{"relative_tolerance", settings.tolerance.relative}, {"tolerance", settings.absolute_tolerance()}};
+    // The absolute band is per body pair (pair_length_scale): only its relative value is reported.
+    return {{"relative_tolerance", settings.tolerance.relative}};
   }
 
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
