@@ -1,0 +1,45 @@
+// The touching band: how every contact method classifies a geometric relation (a point against a
+// plane, a tet, an edge; an overlap along an axis) so that the decision is the same for a scene and
+// for any rigid motion + uniform scale of it (issue 12; docs/methods.md "Frame independence").
+//
+// The rule. A relation is decided from a signed distance d (m) measured in the input's frame with
+// unit directions, against the band [−tol, tol], tol = MethodSettings::absolute_tolerance() — the
+// relative tolerance (1e-9) × the body pair's length (pair_length_scale):
+//   d > tol  → strictly positive side,   d < −tol → strictly negative side,   |d| ≤ tol → ON.
+// Exactly touching bodies (d = 0 in exact arithmetic) land in the band in any frame, because a
+// rigid motion or a scale perturbs d by rounding only (≈ 1e-16 × the coordinates' magnitude, far
+// below 1e-9 × the pair's length). Outside the band the floating-point sign is the exact one (the
+// rounding error is orders of magnitude smaller than tol), so exact predicates are needed only to
+// settle what the band leaves open: the orientation of a tet (degenerate or not).
+#pragma once
+
+#include "contactlab/core/types.h"
+#include "contactlab/geometry/point_in_tet.h"
+
+#include <array>
+
+namespace contactlab {
+
+/// +1 when d > tol, −1 when d < −tol, 0 within the band (tol ≥ 0).
+inline int band_sign(double signed_distance, double tol) {
+  return signed_distance > tol ? 1 : (signed_distance < -tol ? -1 : 0);
+}
+
+/// A point against a closed tet (a, b, c, d) with the band: the outward distances of p from the four
+/// face planes (unit normals; face i opposite corner i) classified by band_sign. Any face with p
+/// beyond the band → kOutside; otherwise the faces within the band say where p is: none → kInside,
+/// one → kOnFace (that face), two → kOnEdge (the edge the two faces share, an index into
+/// kTetEdges), three or more → kOnVertex (the corner opposite the one face not within the band,
+/// or the corner nearest p when all four are). `in_closure` is true for every location but
+/// kOutside. A zero-volume tet (exact orientation 0) gives kDegenerate with in_closure from the
+/// exact point_in_tet; either orientation of a proper tet is accepted. The result is the same for
+/// any rigid motion + uniform scale of (p, tet, tol) unless p's distance to a face plane is within
+/// rounding of ±tol.
+PointInTetResult point_in_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet, double tol);
+
+/// The outward unit normals of the four faces of a tet (face i opposite corner i) for the given
+/// orientation sign (+1 or −1, as signed_volume_sign returns); a face with no direction (zero
+/// cross product) gets the zero vector.
+std::array<Vec3, 4> tet_outward_unit_normals(const std::array<Vec3, 4>& tet, int orientation);
+
+}  // namespace contactlab
