@@ -4,12 +4,14 @@
 // item 4).
 //
 // Kernel over one tet pair (tet_a of A, tet_b of B), both directions. For every SURFACE vertex v of
-// tet_a lying in the closed tet_b (exact point_in_tet), and likewise with A and B exchanged:
+// tet_a lying in the closed tet_b grown by the touching band (point_in_tet_band), and likewise with
+// A and B exchanged:
 //  - over the mesh edges (v, w), w in features->vertex_neighbours[v] (A's tet-mesh adjacency), with
 //    w outside tet_b, find where the edge leaves tet_b through one of tet_b's SURFACE faces: the
-//    faces f whose plane w is strictly beyond (exact predicate) and whose closed triangle the
-//    closed segment [v, w] meets (exact segment_triangle_intersection);
-//  - the crossing nearest to v (Euclidean distance along the edge) picks the face; ties (an edge
+//    faces f whose plane w is beyond by more than the band and whose triangle, grown by the band,
+//    the segment [v, w] crosses (segment_crosses_face_band);
+//  - the crossing nearest to v (Euclidean distance along the edge) picks the face; ties (within
+//    the band: an edge
 //    leaving through an edge or corner of tet_b, or several edges leaving at the same point) go to
 //    the face whose plane is nearer to v, then to the lower local face index;
 //  - contact: p = v, d = −(distance from v to that face's plane) (snapped to 0 below
@@ -21,6 +23,9 @@
 // 0 on f, so f is chosen and d = 0. Edges lying in a face's plane never "cross" it (w is not strictly
 // beyond it), so an edge sliding along a touching face does not pick a side face.
 // Parameters: none (only the touching tolerance is used).
+// Frame independence (geometry/tolerance_band.h): every side, inclusion and tie decision above is
+// taken against the band tol = settings.absolute_tolerance(), so exact touching and touching up to
+// the rounding of a rigid motion or uniform scale decide alike.
 //
 // Locality compromise: the paper crosses the edges with the other BODY's surface triangles and takes
 // "outside" to mean outside the other body. A kernel only has the pair (tet_a, tet_b), so here
@@ -36,17 +41,50 @@
 // zero-length edges (w at v's position) are inside the closed tet and ignored.
 #include "contactlab/contact/methods/consistent_vertex.h"
 
-#include "contactlab/geometry/point_in_tet.h"
-#include "contactlab/geometry/segment_triangle_intersection.h"
+#include "contactlab/geometry/tolerance_band.h"
 #include "methods/vertex_face_contact.h"
 
+#include <algorithm>
 #include <limits>
+#include <optional>
 #include <tuple>
 
 namespace contactlab {
 namespace {
 
 using contact_detail::TetFacePlanes;
+
+/// (crossing, plane distance, face) lexicographically, the two distances compared with the band:
+/// values within tol of each other tie and the next key decides.
+bool band_less(const std::tuple<double, double, int>& x, const std::tuple<double, double, int>& y, double tol) {
+  const auto [cx, dx, fx] = x;
+  const auto [cy, dy, fy] = y;
+  if (band_sign(cx - cy, tol) != 0) return cx < cy;
+  if (band_sign(dx - dy, tol) != 0) return dx < dy;
+  return fx < fy;
+}
+
+/// Where the segment p→q crosses the plane of face f, if that point lies in the face grown by the
+/// band (each edge's in-plane outward distance ≤ tol). q is beyond the band outside the plane and p
+/// in the closed tet (grown by the band), so the crossing parameter is in [0, 1] up to the band.
+std::optional<Vec3> segment_crosses_face_band(const Vec3& p, const Vec3& q, const TetFacePlanes& planes, int f,
+                                              double tol) {
+  const Vec3& n = planes.normal[f];
+  const Vec3& a = planes.face_corner(f, 0);
+  const double dp = n.dot(p - a), dq = n.dot(q - a);  // dq > tol ≥ ... ≥ dp − (rounding)
+  if (!(dq > dp)) return std::nullopt;
+  const double t = std::clamp(-dp / (dq - dp), 0.0, 1.0);
+  const Vec3 x = p + t * (q - p);
+  for (int k = 0; k < 3; ++k) {
+    const Vec3& e0 = planes.face_corner(f, k);
+    const Vec3& e1 = planes.face_corner(f, (k + 1) % 3);
+    const Vec3 out = (e1 - e0).cross(n);  // in the face's plane, away from the face's interior
+    const double length = out.norm();
+    if (!(length > 0.0)) return std::nullopt;
+    if (band_sign(out.dot(x - e0) / length, tol) > 0) return std::nullopt;
+  }
+  return x;
+}
 
 void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet, bool vertex_is_a,
            const MethodSettings& settings, std::vector<Contact>& sink) {
@@ -60,25 +98,24 @@ void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index f
     any_usable = any_usable || usable[f];
   }
   if (!any_usable) return;
+  const double tol = settings.absolute_tolerance();
   for (Index v : contact_detail::surface_vertices_of_tet(vbody, vtet)) {
     const Vec3& p = vbody.vertex(v);
-    if (!point_in_tet(p, c[0], c[1], c[2], c[3]).in_closure) continue;
+    if (!point_in_tet_band(p, c, tol).in_closure) continue;
     constexpr double kInf = std::numeric_limits<double>::infinity();
-    // Lexicographic key: (crossing distance from v, plane distance of v, local face index).
+    // Lexicographic key: (crossing distance from v, plane distance of v, local face index), both
+    // distances snapped to 0 within the band so that ties stay ties in every frame.
     std::tuple<double, double, int> best{kInf, kInf, 4};
     for (Index w : vbody.features->vertex_neighbours[v]) {
       const Vec3& q = vbody.vertex(w);
       for (int f = 0; f < 4; ++f) {
-        if (!usable[f] || !planes.strictly_outside(f, q)) continue;
-        const SegmentTriangleIntersection hit = segment_triangle_intersection(
-            p, q, planes.face_corner(f, 0), planes.face_corner(f, 1), planes.face_corner(f, 2));
-        if (!hit.intersects) continue;
-        // Crossing distances within the touching tolerance count as 0 (a crossing at v itself), so
-        // rounding of the crossing point does not override the plane-distance tie-break.
-        double crossing = (hit.point - p).norm();
-        if (crossing <= settings.absolute_tolerance()) crossing = 0.0;
-        const std::tuple<double, double, int> key{crossing, planes.inner_distance(f, p), f};
-        if (key < best) best = key;
+        if (!usable[f] || !planes.outside_beyond_band(f, q, tol)) continue;
+        const std::optional<Vec3> hit = segment_crosses_face_band(p, q, planes, f, tol);
+        if (!hit) continue;
+        double crossing = (*hit - p).norm();
+        if (crossing <= tol) crossing = 0.0;
+        const std::tuple<double, double, int> key{crossing, planes.inner_distance(f, p, tol), f};
+        if (band_less(key, best, tol)) best = key;
       }
     }
     const int face = std::get<2>(best);

@@ -1,6 +1,7 @@
 #include "methods/vertex_face_contact.h"
 
 #include "contactlab/geometry/predicates.h"
+#include "contactlab/geometry/tolerance_band.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,14 +24,13 @@ TetFacePlanes tet_face_planes(const std::array<Vec3, 4>& corners) {
   return planes;
 }
 
-double TetFacePlanes::inner_distance(int f, const Vec3& q) const {
-  return std::max(0.0, -normal[f].dot(q - face_corner(f, 0)));
+double TetFacePlanes::inner_distance(int f, const Vec3& q, double tol) const {
+  const double d = -normal[f].dot(q - face_corner(f, 0));
+  return band_sign(d, tol) > 0 ? d : 0.0;
 }
 
-bool TetFacePlanes::strictly_outside(int f, const Vec3& q) const {
-  // signed_volume_sign(p0, p1, p2, q) > 0: q on the side of (p1−p0)×(p2−p0), which is outward for a
-  // positively oriented tet.
-  return orientation * signed_volume_sign(face_corner(f, 0), face_corner(f, 1), face_corner(f, 2), q) > 0;
+bool TetFacePlanes::outside_beyond_band(int f, const Vec3& q, double tol) const {
+  return band_sign(normal[f].dot(q - face_corner(f, 0)), tol) > 0;
 }
 
 std::vector<Index> surface_vertices_of_tet(const MethodBody& body, Index tet) {

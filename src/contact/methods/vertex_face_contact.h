@@ -26,10 +26,12 @@ struct TetFacePlanes {
   std::array<bool, 4> valid{};
 
   /// Distance from q to the plane of face f, positive on the inner side (q − corner)·(−normal),
-  /// clamped at 0 from below (a point of the closed tet is never outside by rounding).
-  double inner_distance(int f, const Vec3& q) const;
-  /// Exact: q lies strictly on the outer side of the plane of face f.
-  bool strictly_outside(int f, const Vec3& q) const;
+  /// snapped to 0 within the touching band (≤ tol, which also covers points of the closed tet
+  /// outside by rounding), so that touching in any frame gives exactly 0.
+  double inner_distance(int f, const Vec3& q, double tol) const;
+  /// q lies on the outer side of the plane of face f beyond the touching band (distance > tol;
+  /// geometry/tolerance_band.h).
+  bool outside_beyond_band(int f, const Vec3& q, double tol) const;
   /// Corner k of face f.
   const Vec3& face_corner(int f, int k) const { return corners[kTetFaces[f][k]]; }
 };

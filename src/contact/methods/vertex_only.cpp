@@ -3,11 +3,12 @@
 // tet, depth = distance to that face; docs/methods.md §3).
 //
 // Kernel over one tet pair (tet_a of A, tet_b of B), both directions:
-//  - every SURFACE vertex v of tet_a lying in the closed tet_b (exact point_in_tet: the boundary
-//    counts, so exact touching gives a contact with gap 0), and likewise every surface vertex of
-//    tet_b in the closed tet_a;
+//  - every SURFACE vertex v of tet_a lying in the closed tet_b grown by the touching band
+//    (point_in_tet_band: the boundary and the band count, so touching in any frame gives a contact
+//    with gap 0), and likewise every surface vertex of tet_b in the closed tet_a;
 //  - the face: among the tet's SURFACE faces (interior faces count as infinitely far) the one whose
-//    plane is nearest to v (ties: the lower local face index) — the nearest, not the farthest
+//    plane is nearest to v (ties, distances equal within the band: the lower local face index) —
+//    the nearest, not the farthest
 //    (docs/methods.md "Pitfalls to avoid");
 //  - contact: p = v, d = −(distance from v to that face's plane) (snapped to 0 below
 //    settings.absolute_tolerance()), n = −(outward face normal) for a vertex of A inside B (B lies
@@ -15,6 +16,9 @@
 //    inside A, so n always points from A to B; features (kVertex v, kFace surface triangle),
 //    elements (tet_a, tet_b).
 // Parameters: none (the paper's method has none; only the touching tolerance is used).
+// Frame independence (geometry/tolerance_band.h): inclusion, depth snapping and the nearest-plane
+//  choice are decided against the band tol = settings.absolute_tolerance(), so a rigid motion or a
+//  uniform scale of the pair changes no decision.
 //
 // Decisions:
 //  - Interior vertices (features->on_surface false) are not probed. The paper says "every vertex";
@@ -34,7 +38,7 @@
 //  surface faces picks by the nearest-plane rule (both at distance 0 → the lower local index).
 #include "contactlab/contact/methods/vertex_only.h"
 
-#include "contactlab/geometry/point_in_tet.h"
+#include "contactlab/geometry/tolerance_band.h"
 #include "methods/vertex_face_contact.h"
 
 #include <limits>
@@ -50,15 +54,18 @@ void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index f
   const TetFacePlanes planes = contact_detail::tet_face_planes(fbody.tet(ftet));
   if (planes.orientation == 0) return;
   const auto& c = planes.corners;
+  const double tol = settings.absolute_tolerance();
   for (Index v : contact_detail::surface_vertices_of_tet(vbody, vtet)) {
     const Vec3& p = vbody.vertex(v);
-    if (!point_in_tet(p, c[0], c[1], c[2], c[3]).in_closure) continue;
+    if (!point_in_tet_band(p, c, tol).in_closure) continue;
     int best = -1;
     double best_distance = std::numeric_limits<double>::infinity();
     for (int f = 0; f < 4; ++f) {
       if (!planes.valid[f] || fbody.surface_triangle(ftet, f) == kInvalidIndex) continue;
-      const double distance = planes.inner_distance(f, p);
-      if (distance < best_distance) best = f, best_distance = distance;
+      // Nearer only by more than the band: planes at equal distance (within the band) tie, and the
+      // tie goes to the lower local face index in every frame.
+      const double distance = planes.inner_distance(f, p, tol);
+      if (distance < best_distance - tol) best = f, best_distance = distance;
     }
     if (best < 0) continue;
     contact_detail::append_vertex_face_contact(vbody, v, vtet, fbody, ftet, best, planes, best_distance, vertex_is_a,
