@@ -279,3 +279,40 @@ TEST(GenerateContacts, RejectsBodiesWhoseVerticesDoNotFitTheirShape) {
 
 }  // namespace
 }  // namespace contactlab
+
+namespace contactlab {
+namespace {
+
+// Issue 12 (a): the touching band is local to each body pair. Moving one brick of the wall far
+// away (x = 1e9) must leave the contacts of every other body pair exactly as they were — with a
+// band from the whole scene's length it became 2 m, and 11,342 contacts over 1,970 body pairs came
+// out instead of 1,970 over 213.
+TEST(GenerateContacts, FarAwayBodyChangesNoOtherPair) {
+  const Scene wall = make_builtin_scene("wall");
+  Scene moved = wall;
+  Index far = kInvalidIndex;
+  for (Index i = 0; i < static_cast<Index>(moved.bodies.size()); ++i) {
+    if (!moved.bodies[i].fixed) far = i;  // the last movable brick: the top layer's last one
+  }
+  ASSERT_NE(far, kInvalidIndex);
+  moved.bodies[far].position.x() = 1e9;
+  const auto without_far = [&](const ContactSet& set) {
+    ContactSet kept;
+    for (const Contact& c : set.contacts) {
+      if (c.body_a != far && c.body_b != far) kept.contacts.push_back(c);
+    }
+    return kept;
+  };
+  for (const char* name : {"volume-sat", "vertex-only", "closest-points"}) {
+    const ContactMethod& method = *find_contact_method(name);
+    const ContactSet before = without_far(generate_contacts(wall, method));
+    GenerateStatistics stats;
+    const ContactSet after = generate_contacts(moved, method, {}, &stats);
+    for (const Contact& c : after.contacts) EXPECT_TRUE(c.body_a != far && c.body_b != far) << name;
+    expect_same_contacts(before, after, std::string(name) + " with one brick at x = 1e9");
+    EXPECT_LT(stats.body_pairs, 250u) << name;  // the wall has 213 touching pairs
+  }
+}
+
+}  // namespace
+}  // namespace contactlab

@@ -1,0 +1,90 @@
+// point_in_tet_band against the unit corner tet (0, e_x, e_y, e_z), whose face planes are x = 0,
+// y = 0, z = 0 and x + y + z = 1: every expected location follows from those planes; then the same
+// points under random similarity transforms (with tol scaled) must classify the same.
+#include "contactlab/geometry/tolerance_band.h"
+
+#include "contactlab/geometry/tetrahedron_tables.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+namespace contactlab {
+namespace {
+
+const std::array<Vec3, 4> kTet{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, 1)};
+constexpr double kTol = 1e-9;
+
+struct Probe {
+  Vec3 p;
+  TetLocation location;
+  int feature;
+};
+
+/// Probes placed by the face planes; offsets of ±0.5 tol stay in the band, 3 tol leave it.
+std::vector<Probe> probes() {
+  const double in = 0.5 * kTol, out = 3.0 * kTol;
+  const int face_y0 = 2;  // face 2 is opposite corner 2 = (0, 1, 0): the plane y = 0
+  const int edge_x = 0;   // kTetEdges[0] = {0, 1}: the x axis, where faces 2 (y = 0) and 3 (z = 0) meet
+  return {
+      {Vec3(0.2, 0.2, 0.2), TetLocation::kInside, -1},
+      {Vec3(0.2, -in, 0.2), TetLocation::kOnFace, face_y0},
+      {Vec3(0.2, in, 0.2), TetLocation::kOnFace, face_y0},
+      {Vec3(0.2, -out, 0.2), TetLocation::kOutside, -1},
+      {Vec3(0.5, in, -in), TetLocation::kOnEdge, edge_x},
+      {Vec3(-in, -in, -in), TetLocation::kOnVertex, 0},
+      {Vec3(1 + in, 0, 0), TetLocation::kOnVertex, 1},
+      {Vec3(0.4, 0.4, 0.2 + in), TetLocation::kOnFace, 0},  // on x + y + z = 1, face 0 (opposite the origin)
+      {Vec3(0.4, 0.4, 0.2 + 2 * out), TetLocation::kOutside, -1},
+  };
+}
+
+TEST(PointInTetBand, LocationsFromTheFacePlanes) {
+  ASSERT_EQ(kTetEdges[0][0], 0);
+  ASSERT_EQ(kTetEdges[0][1], 1);
+  for (const Probe& probe : probes()) {
+    SCOPED_TRACE(testing::Message() << probe.p.transpose());
+    const PointInTetResult r = point_in_tet_band(probe.p, kTet, kTol);
+    EXPECT_EQ(r.location, probe.location);
+    EXPECT_EQ(r.feature, probe.feature);
+    EXPECT_EQ(r.in_closure, probe.location != TetLocation::kOutside);
+  }
+}
+
+TEST(PointInTetBand, InvertedTetIsTheSameSet) {
+  const std::array<Vec3, 4> inverted{kTet[1], kTet[0], kTet[2], kTet[3]};
+  for (const Probe& probe : probes()) {
+    EXPECT_EQ(point_in_tet_band(probe.p, inverted, kTol).in_closure, probe.location != TetLocation::kOutside);
+  }
+}
+
+TEST(PointInTetBand, SameUnderRandomSimilarityTransforms) {
+  std::mt19937_64 rng(12);
+  std::normal_distribution<double> normal;
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  for (int k = 0; k < 200; ++k) {
+    const Quat q = Quat(normal(rng), normal(rng), normal(rng), normal(rng)).normalized();
+    const double s = std::pow(10.0, 3.0 * unit(rng));
+    const Vec3 t = 5.0 * s * Vec3(unit(rng), unit(rng), unit(rng));
+    const auto map = [&](const Vec3& x) { return Vec3(s * (q * x) + t); };
+    const std::array<Vec3, 4> moved{map(kTet[0]), map(kTet[1]), map(kTet[2]), map(kTet[3])};
+    for (const Probe& probe : probes()) {
+      const PointInTetResult r = point_in_tet_band(map(probe.p), moved, s * kTol);
+      EXPECT_EQ(r.location, probe.location) << "move " << k << ", probe " << probe.p.transpose();
+      EXPECT_EQ(r.feature, probe.feature) << "move " << k;
+    }
+  }
+}
+
+TEST(PointInTetBand, FlatTetIsDegenerate) {
+  const std::array<Vec3, 4> flat{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(1, 1, 0)};
+  const PointInTetResult r = point_in_tet_band(Vec3(0.5, 0.5, 0), flat, kTol);
+  EXPECT_EQ(r.location, TetLocation::kDegenerate);
+  EXPECT_TRUE(r.in_closure);
+  EXPECT_FALSE(point_in_tet_band(Vec3(0.5, 0.5, 1), flat, kTol).in_closure);
+}
+
+}  // namespace
+}  // namespace contactlab
