@@ -1,7 +1,8 @@
 // Closest points contact method — K. Erleben, "Methodology for Assessing Mesh-Based Contact Point
 // Methods", ACM TOG 37(3), 2018, §6 ("Closest points method"); docs/methods.md §2.
 //
-// Parameters: envelope ε = ClosestPointsParameters::envelope (paper default 0.01 m); candidate margin 4ε; the
+// Parameters: envelope ε = ClosestPointsParameters::relative_envelope (0.01) × the pair's length, or
+// the absolute ClosestPointsParameters::envelope when set (the paper's 0.01 m); candidate margin 4ε; the
 // touching tolerance tol = settings.absolute_tolerance() (relative 1e-9 of the length scale).
 //
 // Erosion (docs/methods.md: "the method works on bodies eroded by ε"). Each body's surface vertices
@@ -101,22 +102,26 @@ class ClosestPointsMethod final : public ContactMethod {
   }
   // Eroded features lie within ε of the originals, so eroded pairs within 2ε come from tets
   // within 4ε.
-  double candidate_margin(const MethodSettings&) const override { return 4.0 * parameters_.envelope; }
+  double candidate_margin(const MethodSettings& settings) const override { return 4.0 * envelope(settings); }
   std::map<std::string, ParameterValue> parameters(const MethodSettings& settings) const override {
     // The absolute band is per body pair (pair_length_scale), so only its relative value is a
     // parameter of the run.
-    return {{"envelope", parameters_.envelope}, {"relative_tolerance", settings.tolerance.relative}};
+    if (parameters_.envelope) {
+      return {{"envelope", *parameters_.envelope}, {"relative_tolerance", settings.tolerance.relative}};
+    }
+    return {{"relative_envelope", parameters_.relative_envelope}, {"relative_tolerance", settings.tolerance.relative}};
   }
 
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
                 std::vector<Contact>& sink) const override {
     const double tol = settings.absolute_tolerance();
-    const double two_eps = 2.0 * std::max(parameters_.envelope, 0.0);
+    const double epsilon = envelope(settings);
+    const double two_eps = 2.0 * std::max(epsilon, 0.0);
     const double reach = two_eps + tol;
     contact_detail::TetSurfaceTriangles tris_a = contact_detail::tet_surface_triangles(a, tet_a);
     contact_detail::TetSurfaceTriangles tris_b = contact_detail::tet_surface_triangles(b, tet_b);
-    const std::array<Vec3, 4> xa = eroded_tet(a, tet_a, parameters_.envelope, tris_a);
-    const std::array<Vec3, 4> xb = eroded_tet(b, tet_b, parameters_.envelope, tris_b);
+    const std::array<Vec3, 4> xa = eroded_tet(a, tet_a, epsilon, tris_a);
+    const std::array<Vec3, 4> xb = eroded_tet(b, tet_b, epsilon, tris_b);
     const Vec3 centroid_hint = contact_detail::tet_centroid(xb) - contact_detail::tet_centroid(xa);
     SeenPairs seen;
 
@@ -232,6 +237,11 @@ class ClosestPointsMethod final : public ContactMethod {
   }
 
  private:
+  /// ε of a pair: the absolute envelope when set, else relative × the pair's length.
+  double envelope(const MethodSettings& settings) const {
+    return parameters_.envelope ? *parameters_.envelope : parameters_.relative_envelope * settings.length_scale;
+  }
+
   ClosestPointsParameters parameters_;
 };
 

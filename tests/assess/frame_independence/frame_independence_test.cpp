@@ -1,0 +1,192 @@
+// Frame independence of every contact method (issue 12, docs/methods.md "Frame independence"): the
+// measures of `assess` — quality, coverage, excess, counts, stray contacts, P — are the same for a
+// suite case and for any rigid motion + uniform scale + translation of it. The ground truth comes
+// from the suite (geometry), mapped with the scene by transformed(); what is compared is the score
+// of the method on the original against its score on each moved copy, so nothing here is taken
+// from the method under test.
+//
+// One test per (variant, case), each running every registered method on the original and on the
+// moved copies:
+//  - coarse: the suite's scene as built, touching exactly (gaps 0 in exact arithmetic);
+//  - refined: the refined tet meshes (§8.6);
+//  - pushed: every movable body pushed into what it rests on, by 1e-3 of its height above the
+//    lowest movable point (heights along −gravity shrink by the factor 1 − 1e-3): each interface
+//    then overlaps by about 1e-3 × the bodies' size, far outside the touching band.
+// Moves: rotation uniform over SO(3) (a random unit quaternion), scale 10^U(−3, 3), translation
+// uniform in [−5, 5]³ × scale. Seeds: CONTACTLAB_FRAME_SEEDS (default 10) for coarse and pushed,
+// CONTACTLAB_FRAME_REFINED_SEEDS (default 3: the refined scenes cost ~30× more; the full run,
+// scripts/frame_independence.sh, sets 10). CONTACTLAB_FRAME_METHODS (comma-separated) limits the
+// methods, for work on one of them.
+// Tolerances (issue 12): quality and coverage within 0.1 percentage point, counts (contacts,
+// correct, stray, excess) exactly, P within 1e-3.
+#include "contactlab/assess/measures.h"
+#include "contactlab/contact/generate_contacts.h"
+#include "contactlab/contact/method.h"
+#include "contactlab/scene/scene_transforms.h"
+#include "contactlab/suite/builtin_scenes.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <iostream>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace contactlab {
+namespace {
+
+int seeds_from_environment(const char* name, int fallback) {
+  const char* text = std::getenv(name);
+  if (text == nullptr || *text == '\0') return fallback;
+  const int value = std::atoi(text);
+  return value > 0 ? value : fallback;
+}
+
+struct Move {
+  Transform motion;
+  double scale = 1.0;
+  std::string text;
+};
+
+Move random_move(unsigned seed) {
+  std::mt19937_64 rng(0x5eed0000u + seed);
+  std::normal_distribution<double> normal;
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  Quat q(normal(rng), normal(rng), normal(rng), normal(rng));
+  q.normalize();
+  Move m;
+  m.scale = std::pow(10.0, 3.0 * unit(rng));
+  const Vec3 t = 5.0 * m.scale * Vec3(unit(rng), unit(rng), unit(rng));
+  m.motion = Transform::from_quaternion(q, t);
+  std::ostringstream text;
+  text.precision(17);
+  text << "seed " << seed << ": rotation (w x y z) " << q.w() << " " << q.x() << " " << q.y() << " " << q.z()
+       << ", scale " << m.scale << ", translation " << t.transpose();
+  m.text = text.str();
+  return m;
+}
+
+/// Every movable body pushed into what it rests on: heights above the lowest movable point, along
+/// −gravity, shrink by the factor 1 − 1e-3 (positions only; shapes and ground truth unchanged).
+Scene pushed(Scene scene) {
+  const Vec3 up = scene.gravity.norm() > 0 ? Vec3(-scene.gravity.normalized()) : Vec3::UnitY();
+  double lowest = std::numeric_limits<double>::infinity();
+  for (const Body& body : scene.bodies) {
+    if (body.fixed) continue;
+    const Transform pose = body.pose();
+    for (const Vec3& v : body.shape->surface.vertices) lowest = std::min(lowest, up.dot(pose.apply(v)));
+  }
+  for (Body& body : scene.bodies) {
+    if (body.fixed) continue;
+    const double height = up.dot(body.position) - lowest;
+    body.position -= 1e-3 * height * up;
+  }
+  return scene;
+}
+
+void compare(const Measures& want, const Measures& got, const std::string& where, std::vector<std::string>& out) {
+  std::ostringstream d;
+  d.precision(10);
+  if (got.count != want.count) d << " count " << want.count << "→" << got.count << ";";
+  if (got.correct != want.correct) d << " correct " << want.correct << "→" << got.correct << ";";
+  if (got.stray != want.stray) d << " stray " << want.stray << "→" << got.stray << ";";
+  if (std::abs(got.quality_percent - want.quality_percent) > 0.1) {
+    d << " quality " << want.quality_percent << "→" << got.quality_percent << ";";
+  }
+  if (std::abs(got.coverage_percent - want.coverage_percent) > 0.1) {
+    d << " coverage " << want.coverage_percent << "→" << got.coverage_percent << ";";
+  }
+  if (got.excess != want.excess && std::abs(got.excess - want.excess) > 1e-12 * std::abs(want.excess)) {
+    d << " excess " << want.excess << "→" << got.excess << ";";
+  }
+  if (want.area_coverage.has_value() != got.area_coverage.has_value() ||
+      (want.area_coverage && std::abs(*want.area_coverage - *got.area_coverage) > 1e-3)) {
+    d << " P " << (want.area_coverage ? *want.area_coverage : -1.0) << "→"
+      << (got.area_coverage ? *got.area_coverage : -1.0) << ";";
+  }
+  if (!d.str().empty()) out.push_back(where + ":" + d.str());
+}
+
+struct Variant {
+  const char* name;
+  bool refined;
+  bool push;
+};
+
+/// The methods whose decisions all go through the touching band (geometry/tolerance_band.h) and
+/// which this test holds to frame independence. The others are being converted (issue 12); their
+/// spread is printed, not asserted. Known residue: on the refined arch both vertex methods differ
+/// in ≤ 14 of ~3000 contacts (docs/methods.md "Frame independence").
+bool held_to_it(const std::string& method, const std::string& case_name, const Variant& variant) {
+  if (method != "vertex-only" && method != "consistent-vertex" && method != "closest-points") return false;
+  return !(variant.refined && case_name == "arch");
+}
+
+constexpr Variant kVariants[] = {{"coarse", false, false}, {"refined", true, false}, {"pushed", false, true}};
+
+class FrameIndependence : public testing::TestWithParam<std::tuple<int, std::string>> {};
+
+TEST_P(FrameIndependence, EveryMethodScoresTheSameInEveryFrame) {
+  const Variant& variant = kVariants[std::get<0>(GetParam())];
+  const std::string& case_name = std::get<1>(GetParam());
+  BuiltinSceneOptions options;
+  options.refined = variant.refined;
+  Scene original = make_builtin_scene(case_name, options);
+  if (variant.push) original = pushed(std::move(original));
+  ASSERT_TRUE(original.ground_truth.has_value());
+  const int seeds = variant.refined ? seeds_from_environment("CONTACTLAB_FRAME_REFINED_SEEDS", 3)
+                                    : seeds_from_environment("CONTACTLAB_FRAME_SEEDS", 10);
+
+  std::vector<Scene> moved;
+  std::vector<std::string> moves;
+  for (int s = 1; s <= seeds; ++s) {
+    const Move m = random_move(static_cast<unsigned>(s));
+    moved.push_back(transformed(original, m.motion, m.scale));
+    moves.push_back(m.text);
+  }
+  std::vector<std::string> differences, spread;
+  const char* only = std::getenv("CONTACTLAB_FRAME_METHODS");  // comma-separated subset, for work on one method
+  for (const ContactMethod* method : contact_methods()) {
+    if (only != nullptr && *only != '\0' &&
+        ("," + std::string(only) + ",").find("," + method->name() + ",") == std::string::npos) {
+      continue;
+    }
+    const Measures want = measure_contacts(original, *original.ground_truth, generate_contacts(original, *method));
+    for (std::size_t k = 0; k < moved.size(); ++k) {
+      const Measures got = measure_contacts(moved[k], *moved[k].ground_truth, generate_contacts(moved[k], *method));
+      compare(want, got, method->name() + ", " + moves[k],
+              held_to_it(method->name(), case_name, variant) ? differences : spread);
+    }
+  }
+  // Methods not yet made frame-independent: their spread is printed (docs/methods.md "Frame
+  // independence" lists them with the measured figures), not asserted.
+  for (const std::string& d : spread) std::cout << "  spread (not yet frame-independent): " << d << "\n";
+  std::ostringstream all;
+  for (const std::string& d : differences) all << "\n  " << d;
+  EXPECT_TRUE(differences.empty()) << differences.size() << " (method, move) results differ on " << case_name << " ("
+                                   << variant.name << "):" << all.str();
+}
+
+std::vector<std::string> case_names() {
+  std::vector<std::string> names;
+  for (const BuiltinSceneInfo& info : builtin_scenes()) names.push_back(info.name);
+  return names;
+}
+
+std::string test_name(const testing::TestParamInfo<FrameIndependence::ParamType>& info) {
+  std::string name = std::string(kVariants[std::get<0>(info.param)].name) + "_" + std::get<1>(info.param);
+  for (char& c : name) {
+    if (c == '-') c = '_';
+  }
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Suite, FrameIndependence,
+                         testing::Combine(testing::Values(0, 1, 2), testing::ValuesIn(case_names())), test_name);
+
+}  // namespace
+}  // namespace contactlab
