@@ -46,6 +46,7 @@ Json result_json(const CaseResult& r, const std::string& path) {
   const Measures& s = r.measures;
   Json out = Json::object();
   out["method"] = r.method;
+  out["peer"] = r.peer;
   out["case"] = r.case_name;
   out["fundamental"] = r.fundamental;
   out["seconds"] = finite(r.seconds, path + ".seconds");
@@ -75,6 +76,11 @@ std::string assessment_json(const SuiteResult& result) {
   root["format"] = kAssessmentFormatName;
   root["version"] = kAssessmentFormatVersion;
   root["methods"] = result.methods;
+  Json peers = Json::array();
+  for (std::size_t m = 0; m < result.methods.size(); ++m) {
+    if (result.is_peer(m)) peers.push_back(result.methods[m]);
+  }
+  root["peers"] = std::move(peers);
   root["cases"] = result.cases;
   root["refined"] = result.refined;
   root["seconds"] = finite(result.seconds, "seconds");
