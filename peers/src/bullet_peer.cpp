@@ -22,9 +22,10 @@ Vec3 from_bullet(const btVector3& v) { return {v.x(), v.y(), v.z()}; }
 }  // namespace
 
 ContactSet bullet_contacts(const Scene& scene, const PeerOptions& options) {
-  const double margin = peers_detail::peer_margin(scene, options);
+  const double margin = options.bullet_relative_margin * scene.length_scale();
   ContactSet set = peers_detail::peer_contact_set("bullet", options, margin);
   set.parameters.erase("max_contacts_per_pair");  // Bullet keeps at most 4 points per manifold
+  set.parameters["relative_margin"] = options.bullet_relative_margin;
   btDefaultCollisionConfiguration configuration;
   btCollisionDispatcher dispatcher(&configuration);
   btGImpactCollisionAlgorithm::registerAlgorithm(&dispatcher);
