@@ -22,7 +22,7 @@ if(CONTACTLAB_PEERS_BUILT)
     string(APPEND csv_rows "\n^${peer},internal-edge,true,[0-9]+,.*,true$")
   endforeach()
   add_test(NAME cli.assess_peers_csv COMMAND ${expect} 0 "${csv_rows}" "" -- cat ${scratch}/assess_peers/assessment.csv)
-  add_test(NAME cli.assess_peers_json COMMAND ${expect} 0 "\"peers\": \\[\n +\"" "" -- cat ${scratch}/assess_peers/assessment.json)
+  add_test(NAME cli.assess_peers_json COMMAND ${expect} 0 "\"peers\": \\[\"" "" -- cat ${scratch}/assess_peers/assessment.json)
   set_tests_properties(cli.assess_peers PROPERTIES FIXTURES_SETUP assess_peers LABELS "cli;peers")
   set_tests_properties(cli.assess_peers_csv cli.assess_peers_json PROPERTIES FIXTURES_REQUIRED assess_peers LABELS "cli;peers")
   # A peer listed twice, and the peers alone.
