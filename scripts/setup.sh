@@ -9,7 +9,8 @@ packages=(
   libfmt-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libcairo2-dev fonts-dejavu-core  # the assessment report's plots (SVG and PNG) and their font
-  libfcl-dev  # bench/methods_bench (side by side with FCL); optional for the library
+  libfcl-dev  # bench/methods_bench (side by side with FCL) and the fcl peer; optional for the library
+  libbullet-dev libode-dev  # the bullet and ode peers of `contactlab assess --peers` (docs/peers.md); optional
   clang-format  # the code style check (scripts/check_format.sh, .clang-format)
   chromium
 )

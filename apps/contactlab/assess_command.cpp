@@ -1,5 +1,6 @@
-// `contactlab assess [--methods a,b] [--cases x,y] [--refined] [-o DIR] [--threads N] [--repetitions N]`:
-// every method on every case of the assessment suite (Erleben 2018 §5, §8; docs/suite.md), scored against
+// `contactlab assess [--methods a,b|none] [--peers p,q] [--cases x,y] [--refined] [-o DIR] [--threads N]
+// [--repetitions N]`: every method (and every peer: another library's contact generation, docs/peers.md)
+// on every case of the assessment suite (Erleben 2018 §5, §8; docs/suite.md), scored against
 // the ground truth. Prints the tables of the paper's layouts (Table 8, Table 7 with §8.2–8.3) with the
 // paper's values on stdout and writes DIR: index.html (the report page), tables.txt, CSV, JSON, the
 // sorted plots as SVG and PNG, and a 3-D viewer page per case (docs/assessment.md). Progress goes to
@@ -13,6 +14,7 @@
 #include "contactlab/core/error.h"
 #include "contactlab/core/input_limits.h"
 #include "contactlab/core/output_files.h"
+#include "contactlab/peers/peers.h"
 #include "contactlab/report/assessment_report.h"
 #include "contactlab/report/assessment_tables.h"
 #include "contactlab/report/paper_reference.h"
@@ -38,8 +40,9 @@ namespace {
 namespace fs = std::filesystem;
 
 struct AssessArgs {
-  std::vector<std::string> methods, cases;
-  std::vector<std::string> method_values, case_values;  // as given; split into the above
+  std::vector<std::string> methods, cases, peers;
+  std::vector<std::string> method_values, case_values, peer_values;  // as given; split into the above
+  bool no_methods = false;                                           // --methods none: the peers alone
   bool refined = false;
   std::string output = "assessment";
   int threads = 0;
@@ -109,7 +112,9 @@ class Progress {
 
 std::string command_line(const AssessArgs& args) {
   std::string out = "contactlab assess";
+  if (args.no_methods) out += " --methods none";
   if (!args.methods.empty()) out += " --methods " + join(args.methods, ",");
+  if (!args.peers.empty()) out += " --peers " + join(args.peers, ",");
   if (!args.cases.empty()) out += " --cases " + join(args.cases, ",");
   if (args.refined) out += " --refined";
   if (args.threads != 0) out += fmt::format(" --threads {}", args.threads);
@@ -122,6 +127,11 @@ void run_assess(const AssessArgs& args) {
   for (const ContactMethod* m : contact_methods()) method_names.push_back(m->name());
   for (const BuiltinSceneInfo& s : builtin_scenes()) case_names.push_back(s.name);
   check_names(args.methods, method_names, "--methods", "method");
+  if (args.no_methods && args.peers.empty()) {
+    throw InputError("--methods", 0, "'none' runs only the peers, and no --peers are given");
+  }
+  // Unknown, repeated or unbuilt peers: exit 2 here, naming the built ones and what to install.
+  std::vector<SceneContactGenerator> peers = peer_generators(args.peers);
   // A case is a built-in name or a scene JSON file (read, and its ground truth checked, by run_suite
   // before any method runs).
   std::vector<std::string> builtin_cases;
@@ -137,6 +147,8 @@ void run_assess(const AssessArgs& args) {
 
   SuiteOptions options;
   options.methods = args.methods;
+  options.no_methods = args.no_methods;
+  options.generators = std::move(peers);
   options.cases = args.cases;
   options.refined = args.refined;
   options.generate.threads = args.threads;
@@ -147,8 +159,10 @@ void run_assess(const AssessArgs& args) {
     progress.line(fmt::format("[{:>{}}/{}] {} on {} …", done + 1, width, total, method, case_name));
   };
   const SuiteResult result = run_suite(options);
-  progress.line(fmt::format("{} runs ({} methods × {} cases) in {:.1f} s", result.results.size(), result.methods.size(),
-                            result.cases.size(), result.seconds));
+  const std::size_t peer_count = args.peers.size();
+  progress.line(fmt::format(
+      "{} runs ({} methods{} × {} cases) in {:.1f} s", result.results.size(), result.methods.size() - peer_count,
+      peer_count == 0 ? std::string() : fmt::format(" + {} peers", peer_count), result.cases.size(), result.seconds));
   progress.finish();
 
   const ReferenceValues& paper = paper_reference();
@@ -179,7 +193,14 @@ void add_assess_command(CLI::App& app) {
   // The lists are split by split_names, not by CLI11's delimiter, which read "--cases ," as no
   // value and took the next option ("--methods") as the case.
   cmd->add_option("--methods", args->method_values,
-                  "methods, comma-separated (default: all; see `contactlab methods`)");
+                  "methods, comma-separated (default: all; see `contactlab methods`); 'none': only the --peers");
+  const std::vector<std::string> built = built_peer_names();
+  std::string peer_help =
+      "peers, comma-separated: other libraries' contact generation on the same surface meshes, scored by the "
+      "same measures and shown after the methods, labelled '(peer)' (docs/peers.md). Known: fcl, bullet, ode; "
+      "built here: ";
+  peer_help += built.empty() ? std::string("none") : join(built, ", ");
+  cmd->add_option("--peers", args->peer_values, peer_help);
   cmd->add_option("--cases", args->case_values,
                   "built-in cases or scene JSON files with ground truth, comma-separated (default: all 13; see "
                   "`contactlab scenes`)");
@@ -194,6 +215,11 @@ void add_assess_command(CLI::App& app) {
       ->capture_default_str();
   cmd->callback([args] {
     args->methods = split_names(args->method_values, "--methods");
+    if (args->methods.size() == 1 && args->methods.front() == "none") {
+      args->methods.clear();
+      args->no_methods = true;
+    }
+    args->peers = split_names(args->peer_values, "--peers");
     args->cases = split_names(args->case_values, "--cases");
     run_assess(*args);
   });

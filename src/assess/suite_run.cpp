@@ -43,6 +43,52 @@ double median(std::vector<double> values) {
   return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
+/// Each case once, and each case one scene. Cases are named in the results by the text given (a
+/// built-in name or a path as written), so two entries are one case when that text repeats, or when
+/// two paths name one file ("a.json", "./a.json"); and a name that is both a built-in scene and a
+/// file in the working folder would silently be the built-in one. Each is an InputError naming both
+/// sources: never a case dropped or run twice under two names.
+void check_distinct_cases(const std::vector<std::string>& cases) {
+  std::set<std::string> seen;
+  std::vector<std::string> files;
+  for (const std::string& name : cases) {
+    if (!seen.insert(name).second) throw InputError("", 0, "case '" + name + "' is listed twice");
+    std::error_code error;
+    const bool is_file = std::filesystem::is_regular_file(name, error);
+    if (is_builtin_scene(name)) {
+      if (is_file) {
+        throw InputError("", 0,
+                         "case '" + name + "' is both the built-in scene '" + name + "' and the scene file '" + name +
+                             "' in the working folder: write './" + name + "' for the file, or rename it");
+      }
+      continue;
+    }
+    if (!is_file) continue;
+    for (const std::string& other : files) {
+      if (std::filesystem::equivalent(other, name, error)) {
+        throw InputError("", 0, "cases '" + other + "' and '" + name + "' are the same scene file");
+      }
+    }
+    files.push_back(name);
+  }
+}
+
+/// Generators checked before anything runs: a name and a function each, names unique and none a
+/// registered method's (the rows of one table are told apart by name).
+void check_generators(const std::vector<SceneContactGenerator>& generators, const std::vector<std::string>& methods) {
+  std::set<std::string> seen;
+  for (const SceneContactGenerator& generator : generators) {
+    if (generator.name.empty()) throw InputError("", 0, "a contact generator has no name");
+    if (!generator.generate) throw InputError("", 0, "contact generator '" + generator.name + "' has no function");
+    if (std::find(methods.begin(), methods.end(), generator.name) != methods.end()) {
+      throw InputError("", 0, "contact generator '" + generator.name + "' has the name of a contact method");
+    }
+    if (!seen.insert(generator.name).second) {
+      throw InputError("", 0, "contact generator '" + generator.name + "' is listed twice");
+    }
+  }
+}
+
 }  // namespace
 
 SuiteResult run_suite(const SuiteOptions& options) {
@@ -53,9 +99,22 @@ SuiteResult run_suite(const SuiteOptions& options) {
   if (options.repetitions < 1) {
     throw InputError("", 0, "repetitions must be at least 1, got " + std::to_string(options.repetitions));
   }
+  if (options.no_methods && !options.methods.empty()) {
+    throw InputError("", 0, "no_methods is set and methods are listed: " + join(options.methods));
+  }
+  if (options.no_methods && options.generators.empty()) {
+    throw InputError("", 0, "nothing to run: no methods and no contact generators");
+  }
+  check_generators(options.generators, method_names);
 
   SuiteResult result;
-  result.methods = resolve(options.methods, method_names, "method");
+  if (!options.no_methods) result.methods = resolve(options.methods, method_names, "method");
+  const std::size_t registered_count = result.methods.size();
+  result.peers.assign(registered_count, false);
+  for (const SceneContactGenerator& generator : options.generators) {
+    result.methods.push_back(generator.name);
+    result.peers.push_back(generator.peer);
+  }
   // Built-in names are checked against the list (with its suggestions); scene files by reading them.
   std::vector<std::string> builtin_requested;
   for (const std::string& name : options.cases) {
@@ -63,10 +122,7 @@ SuiteResult run_suite(const SuiteOptions& options) {
   }
   resolve(builtin_requested, case_names, "case");
   result.cases = options.cases.empty() ? case_names : options.cases;
-  std::set<std::string> seen;
-  for (const std::string& name : result.cases) {
-    if (!seen.insert(name).second) throw InputError("", 0, "case '" + name + "' is listed twice");
-  }
+  check_distinct_cases(result.cases);
   result.refined = options.refined;
   const std::size_t method_count = result.methods.size(), case_count = result.cases.size();
   result.results.resize(method_count * case_count);
@@ -85,16 +141,23 @@ SuiteResult run_suite(const SuiteOptions& options) {
     for (std::size_t m = 0; m < method_count; ++m) {
       const std::string& method_name = result.methods[m];
       if (options.progress) options.progress(done, total, method_name, case_name);
-      const ContactMethod& method = *find_contact_method(method_name);
       CaseResult& out = result.results[m * case_count + c];
       out.case_name = case_name;
       out.fundamental = fundamental;
       out.method = method_name;
+      out.peer = result.is_peer(m);
       std::vector<double> seconds;
       for (int r = 0; r < options.repetitions; ++r) {
-        GenerateStatistics statistics;
-        ContactSet contacts = generate_contacts(scene, method, options.generate, &statistics);
-        seconds.push_back(statistics.seconds);
+        ContactSet contacts;
+        if (m < registered_count) {
+          GenerateStatistics statistics;
+          contacts = generate_contacts(scene, *find_contact_method(method_name), options.generate, &statistics);
+          seconds.push_back(statistics.seconds);
+        } else {
+          const auto started = std::chrono::steady_clock::now();
+          contacts = options.generators[m - registered_count].generate(scene);
+          seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+        }
         if (r == 0) out.contacts = std::move(contacts);
       }
       out.seconds = median(std::move(seconds));

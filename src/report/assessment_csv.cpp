@@ -26,7 +26,7 @@ std::string number(std::optional<double> value) {
 std::string assessment_csv(const SuiteResult& result) {
   std::string out =
       "method,case,fundamental,count,correct,stray,quality_percent,coverage_percent,excess,min_contacts,"
-      "feasible_normals,normals_matched,area_coverage,area_coverage_clipped,position_error,seconds\n";
+      "feasible_normals,normals_matched,area_coverage,area_coverage_clipped,position_error,seconds,peer\n";
   for (std::size_t m = 0; m < result.methods.size(); ++m) {
     for (std::size_t c = 0; c < result.cases.size(); ++c) {
       const CaseResult& r = result.at(m, c);
@@ -37,11 +37,11 @@ std::string assessment_csv(const SuiteResult& result) {
         feasible += i.feasible_normals;
         matched += i.normals_matched;
       }
-      out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", field(result.methods[m]),
+      out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", field(result.methods[m]),
                          field(result.cases[c]), r.fundamental ? "true" : "false", s.count, s.correct, s.stray,
                          number(s.quality_percent), number(s.coverage_percent), number(s.excess), min_contacts,
                          feasible, matched, number(s.area_coverage), number(s.area_coverage_clipped),
-                         number(s.position_error), number(r.seconds));
+                         number(s.position_error), number(r.seconds), result.is_peer(m) ? "true" : "false");
     }
   }
   return out;

@@ -42,10 +42,11 @@ Json number_array(const std::vector<double>& values, const std::string& path) {
   return out;
 }
 
-Json result_json(const CaseResult& r, const std::string& path) {
+Json result_json(const CaseResult& r, bool peer, const std::string& path) {
   const Measures& s = r.measures;
   Json out = Json::object();
   out["method"] = r.method;
+  out["peer"] = peer;
   out["case"] = r.case_name;
   out["fundamental"] = r.fundamental;
   out["seconds"] = finite(r.seconds, path + ".seconds");
@@ -75,12 +76,18 @@ std::string assessment_json(const SuiteResult& result) {
   root["format"] = kAssessmentFormatName;
   root["version"] = kAssessmentFormatVersion;
   root["methods"] = result.methods;
+  Json peers = Json::array();
+  for (std::size_t m = 0; m < result.methods.size(); ++m) {
+    if (result.is_peer(m)) peers.push_back(result.methods[m]);
+  }
+  root["peers"] = std::move(peers);
   root["cases"] = result.cases;
   root["refined"] = result.refined;
   root["seconds"] = finite(result.seconds, "seconds");
   Json results = Json::array();
   for (std::size_t i = 0; i < result.results.size(); ++i) {
-    results.push_back(result_json(result.results[i], element_path("results", i)));
+    const bool peer = !result.cases.empty() && result.is_peer(i / result.cases.size());  // method-major
+    results.push_back(result_json(result.results[i], peer, element_path("results", i)));
   }
   root["results"] = std::move(results);
   return json::pretty_json(root, kSource);

@@ -64,6 +64,10 @@ double sum_true_area(const Measures& m) {
 
 }  // namespace
 
+std::string method_label(const SuiteResult& result, std::size_t m) {
+  return result.is_peer(m) ? result.methods[m] + " (peer)" : result.methods[m];
+}
+
 std::vector<std::size_t> cases_in_suite_order(const SuiteResult& result, bool fundamental) {
   const auto& suite = builtin_scenes();
   const auto rank = [&suite](const std::string& name) {
@@ -98,10 +102,10 @@ std::string fundamental_cases_table(const SuiteResult& result, const ReferenceVa
     if (!table.rows.empty()) table.rows.emplace_back();
     table.rows.push_back({title});
     for (std::size_t m = 0; m < result.methods.size(); ++m) {
-      std::vector<std::string> row = {result.methods[m]};
+      std::vector<std::string> row = {method_label(result, m)};
       for (std::size_t c : columns) row.push_back(ours(result.at(m, c)));
       table.rows.push_back(std::move(row));
-      if (!reference) continue;
+      if (!reference || result.is_peer(m)) continue;  // the paper has no peer values
       std::vector<std::string> paper = {"  " + reference->label};
       for (std::size_t c : columns) {
         const ReferenceMeasures* r = reference->find(result.methods[m], result.cases[c]);
@@ -151,7 +155,7 @@ std::string structures_table(const SuiteResult& result, const ReferenceValues* r
     for (std::size_t m = 0; m < result.methods.size(); ++m) {
       const CaseResult& r = result.at(m, c);
       const Measures& s = r.measures;
-      std::vector<std::string> row = {result.methods[m],
+      std::vector<std::string> row = {method_label(result, m),
                                       fixed(s.quality_percent, 1),
                                       std::to_string(s.count),
                                       s.count == 0 ? std::string("(*)") : fixed(s.excess, 2),

@@ -1,5 +1,7 @@
 #include "html_text.h"
 
+#include "contactlab/suite/builtin_scenes.h"
+
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
@@ -51,10 +53,17 @@ std::string percent_encode(const std::string& text) {
 }
 
 std::vector<std::string> case_file_stems(const std::vector<std::string>& cases) {
-  std::vector<std::string> stems;
+  std::vector<std::string> stems(cases.size());
   std::set<std::string> taken;
-  for (const std::string& name : cases) {
-    std::string stem = std::filesystem::path(name).stem().string();
+  // Built-in cases first, so that each keeps its own name whatever the order: a scene file
+  // "x/crack-spike.json" listed before the built-in crack-spike gets "crack-spike-2", not the
+  // built-in's page.
+  for (std::size_t c = 0; c < cases.size(); ++c) {
+    if (is_builtin_scene(cases[c]) && taken.insert(cases[c]).second) stems[c] = cases[c];
+  }
+  for (std::size_t c = 0; c < cases.size(); ++c) {
+    if (!stems[c].empty()) continue;
+    std::string stem = std::filesystem::path(cases[c]).stem().string();
     if (stem.empty()) stem = "case";
     for (char& ch : stem) {
       const bool keep = std::isalnum(static_cast<unsigned char>(ch)) != 0 || ch == '.' || ch == '_' || ch == '-';
@@ -62,7 +71,7 @@ std::vector<std::string> case_file_stems(const std::vector<std::string>& cases) 
     }
     std::string unique = stem;
     for (int k = 2; !taken.insert(unique).second; ++k) unique = stem + "-" + std::to_string(k);
-    stems.push_back(unique);
+    stems[c] = unique;
   }
   return stems;
 }

@@ -81,7 +81,7 @@ class Page {
  private:
   std::optional<std::string> reference_text(std::size_t m, std::size_t c,
                                             std::optional<double> ReferenceMeasures::*field, int decimals) const {
-    if (!index_.reference) return std::nullopt;
+    if (!index_.reference || result_.is_peer(m)) return std::nullopt;  // the paper has no peer values
     const ReferenceMeasures* r = index_.reference->find(result_.methods[m], result_.cases[c]);
     if (!r) return index_.reference->label + " " + kMissing;
     if (field == &ReferenceMeasures::excess && r->no_contacts) return index_.reference->label + " (*)";
@@ -130,7 +130,7 @@ class Page {
       for (std::size_t c : columns) html_ += "<th>" + escape_html(result_.cases[c]) + "</th>";
       html_ += "</tr>\n";
       for (std::size_t m = 0; m < result_.methods.size(); ++m) {
-        html_ += "<tr><td class=\"method\">" + escape_html(result_.methods[m]) + "</td>";
+        html_ += "<tr><td class=\"method\">" + escape_html(method_label(result_, m)) + "</td>";
         for (std::size_t c : columns) {
           const Measures& s = result_.at(m, c).measures;
           const auto reference = reference_text(m, c, block.field, 1);
@@ -177,7 +177,7 @@ class Page {
       for (std::size_t m = 0; m < result_.methods.size(); ++m) {
         const CaseResult& r = result_.at(m, c);
         const Measures& s = r.measures;
-        html_ += "<tr><td class=\"method\">" + escape_html(result_.methods[m]) + "</td>";
+        html_ += "<tr><td class=\"method\">" + escape_html(method_label(result_, m)) + "</td>";
         html_ += cell(fixed(s.quality_percent, 1), std::nullopt, percent_shade(s.quality_percent));
         html_ += cell(std::to_string(s.count), std::nullopt);
         html_ += cell(s.count == 0 ? "(*)" : fixed(s.excess, 2), std::nullopt);
@@ -231,7 +231,8 @@ class Page {
         "<p class=\"note\">One page per case with every method's contacts (green: correct normal, red: wrong); a "
         "method's link opens the page with only its set shown (the others can be switched on in the panel). "
         "The number is the method's contact count.</p>\n<table class=\"views\">\n<tr><th>case</th><th>all</th>";
-    for (const std::string& m : result_.methods) html_ += "<th>" + escape_html(m) + "</th>";
+    for (std::size_t m = 0; m < result_.methods.size(); ++m)
+      html_ += "<th>" + escape_html(method_label(result_, m)) + "</th>";
     html_ += "</tr>\n";
     std::vector<std::size_t> order = cases_in_suite_order(result_, true);
     const std::vector<std::size_t> rest = cases_in_suite_order(result_, false);

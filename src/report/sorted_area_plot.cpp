@@ -3,6 +3,8 @@
 // A method that covers every region shows the plateaus of the true areas (dashed lines).
 #include "contactlab/report/plots.h"
 
+#include "contactlab/report/assessment_tables.h"
+
 #include "plot_canvas.h"
 
 #include <fmt/core.h>
@@ -40,7 +42,7 @@ PlotImages sorted_area_plot(const SuiteResult& result, std::size_t case_index) {
   for (std::size_t m = 0; m < result.methods.size(); ++m) {
     const Measures& measures = result.at(m, case_index).measures;
     report_detail::Panel panel;
-    panel.title = result.methods[m];
+    panel.title = method_label(result, m);
     for (const InterfaceScore& s : measures.interfaces) {
       if (!s.planar) continue;
       panel.values.push_back(s.hull_area);

@@ -2,6 +2,8 @@
 // of every contact in ascending order — a method whose normals are all right is a flat line at 1.
 #include "contactlab/report/plots.h"
 
+#include "contactlab/report/assessment_tables.h"
+
 #include "plot_canvas.h"
 
 #include <fmt/core.h>
@@ -31,7 +33,7 @@ PlotImages sorted_quality_plot(const SuiteResult& result, std::size_t case_index
   for (std::size_t m = 0; m < result.methods.size(); ++m) {
     const Measures& measures = result.at(m, case_index).measures;
     report_detail::Panel panel;
-    panel.title = result.methods[m];
+    panel.title = method_label(result, m);
     panel.values = signed_normal ? measures.normal_quality : measures.abs_normal_y;
     std::sort(panel.values.begin(), panel.values.end());
     const auto good = std::count_if(panel.values.begin(), panel.values.end(), [&](double q) { return q >= threshold; });

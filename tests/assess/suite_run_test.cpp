@@ -2,6 +2,7 @@
 // hand, and the errors for unknown names.
 #include "contactlab/assess/suite_run.h"
 
+#include "contactlab/contact/ground_truth_contacts.h"
 #include "contactlab/contact/method.h"
 #include "contactlab/core/error.h"
 #include "contactlab/scene/scene_json.h"
@@ -161,6 +162,48 @@ TEST(SuiteRun, ASceneFileWithoutGroundTruthIsAnInputErrorBeforeAnyRun) {
   EXPECT_THROW(make_suite_case(::testing::TempDir() + "no_such_scene.json", false), InputError);
   EXPECT_FALSE(is_suite_case(::testing::TempDir() + "no_such_scene.json"));
   EXPECT_TRUE(is_suite_case("wall"));
+}
+
+// A SceneContactGenerator (what the peers are) runs after the methods, is scored like them and keeps
+// its peer flag; bad generators and no_methods misuse are InputErrors before any run.
+TEST(SuiteRun, GeneratorsRunAfterTheMethodsAndArePeersWhenSaidSo) {
+  SuiteOptions options;
+  options.methods = {"opposing"};
+  options.cases = {"internal-edge"};
+  int calls = 0;
+  options.generators.push_back({.name = "truth", .peer = true, .generate = [&](const Scene& scene) {
+                                  ++calls;
+                                  return contacts_from_ground_truth(scene);
+                                }});
+  const SuiteResult result = run_suite(options);
+  ASSERT_EQ(result.methods, (std::vector<std::string>{"opposing", "truth"}));
+  EXPECT_FALSE(result.is_peer(0));
+  EXPECT_TRUE(result.is_peer(1));
+  EXPECT_EQ(calls, 1);
+  EXPECT_TRUE(result.at(1, 0).peer);
+  EXPECT_EQ(result.at(1, 0).method, "truth");
+  EXPECT_DOUBLE_EQ(result.at(1, 0).measures.quality_percent, 100.0);
+
+  SuiteOptions alone = options;
+  alone.methods.clear();
+  alone.no_methods = true;
+  EXPECT_EQ(run_suite(alone).methods, std::vector<std::string>{"truth"});
+
+  SuiteOptions clash = options;
+  clash.generators[0].name = "opposing";
+  EXPECT_THROW(run_suite(clash), InputError);
+  SuiteOptions twice = options;
+  twice.generators.push_back(twice.generators[0]);
+  EXPECT_THROW(run_suite(twice), InputError);
+  SuiteOptions no_function = options;
+  no_function.generators[0].generate = nullptr;
+  EXPECT_THROW(run_suite(no_function), InputError);
+  SuiteOptions nothing;
+  nothing.no_methods = true;
+  EXPECT_THROW(run_suite(nothing), InputError);
+  SuiteOptions both = options;
+  both.no_methods = true;
+  EXPECT_THROW(run_suite(both), InputError);
 }
 
 }  // namespace

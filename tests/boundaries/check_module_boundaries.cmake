@@ -8,6 +8,9 @@
 #  - a test of M includes a private header of another module, or a public header of a module that
 #    neither M nor the suite (the shared fixtures) depends on;
 #  - apps/ or bench/ include a private header of any module (bench may use tests/' scene helpers);
+#  - a module or its tests include "contactlab/peers/..." (the optional peers/ part, FCL, Bullet and
+#    ODE behind SceneContactGenerator: the library never depends on it; apps, bench, tests/peers and
+#    peers/ itself may), or a file of peers/ includes a private header of a module;
 #  - any include climbs with "../", or names a contactlab header that does not exist.
 cmake_minimum_required(VERSION 3.25)
 if(NOT ROOT)
@@ -56,14 +59,14 @@ function(violation file line text)
   set(violations ${n} PARENT_SCOPE)
 endfunction()
 
-# check_file(FILE KIND MODULE): KIND is public, source, test or app.
+# check_file(FILE KIND MODULE): KIND is public, source, test, app or peers (peers/ and tests/peers/).
 function(check_file path kind module)
   file(STRINGS "${ROOT}/${path}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
   file(STRINGS "${ROOT}/${path}" all_lines)
   set(allowed "")
   if(kind STREQUAL "test")
     set(allowed ${reach_${module}} ${reach_suite})
-  elseif(kind STREQUAL "app")
+  elseif(kind STREQUAL "app" OR kind STREQUAL "peers")
     set(allowed ${modules})
   else()
     set(allowed ${reach_${module}})
@@ -75,6 +78,12 @@ function(check_file path kind module)
     math(EXPR line_number "${line_number} + 1")
     if(inc MATCHES "\\.\\./")
       violation(${path} ${line_number} "include climbs with ../: \"${inc}\"")
+    elseif(inc MATCHES "^contactlab/peers/")
+      if(NOT kind STREQUAL "app" AND NOT kind STREQUAL "peers")
+        violation(${path} ${line_number} "${kind} file of '${module}' includes \"${inc}\" of the optional peers part, which the library never depends on")
+      elseif(NOT EXISTS "${ROOT}/peers/include/${inc}")
+        violation(${path} ${line_number} "no such peers header: \"${inc}\"")
+      endif()
     elseif(inc MATCHES "^contactlab/([a-z_]+)/")
       set(target "${CMAKE_MATCH_1}")
       if(NOT EXISTS "${ROOT}/include/${inc}")
@@ -87,6 +96,12 @@ function(check_file path kind module)
     elseif(kind STREQUAL "source")
       if(NOT EXISTS "${ROOT}/src/${module}/${inc}")
         violation(${path} ${line_number} "\"${inc}\" is not a private header of '${module}' (give its path under src/${module}/)")
+      endif()
+    elseif(kind STREQUAL "peers")  # its own private headers (peers/src/), tests also tests/' helpers
+      if(NOT EXISTS "${ROOT}/peers/src/${inc}" AND NOT (path MATCHES "^tests/" AND EXISTS "${ROOT}/tests/${inc}"))
+        violation(${path} ${line_number} "\"${inc}\" is neither a private header of peers/ nor a test-support header under tests/")
+      elseif(path MATCHES "^peers/include/")
+        violation(${path} ${line_number} "public header includes the private header \"${inc}\"")
       endif()
     elseif(kind STREQUAL "test")
       if(NOT EXISTS "${ROOT}/src/${module}/${inc}" AND NOT EXISTS "${ROOT}/tests/${inc}")
@@ -136,6 +151,13 @@ foreach(f IN LISTS apps)
 endforeach()
 list(LENGTH apps na)
 math(EXPR checked "${checked} + ${na}")
+file(GLOB_RECURSE peer_files RELATIVE "${ROOT}" "${ROOT}/peers/*.h" "${ROOT}/peers/*.cpp" "${ROOT}/tests/peers/*.h"
+     "${ROOT}/tests/peers/*.cpp")
+foreach(f IN LISTS peer_files)
+  check_file(${f} peers "peers")
+endforeach()
+list(LENGTH peer_files npeers)
+math(EXPR checked "${checked} + ${npeers}")
 
 list(LENGTH modules nm)
 if(violations GREATER 0)

@@ -202,10 +202,11 @@ TEST(AssessmentCsv, OneRowPerMethodAndCaseWithShortestRoundTripNumbers) {
   const std::vector<std::string> lines = lines_of(assessment_csv(result));
   ASSERT_EQ(lines.size(), 5u);
   const std::vector<std::string> header = csv_fields(lines[0]);
-  ASSERT_EQ(header.size(), 16u);
+  ASSERT_EQ(header.size(), 17u);
   EXPECT_EQ(header[0], "method");
   EXPECT_EQ(header[15], "seconds");
-  for (std::size_t i = 1; i < lines.size(); ++i) EXPECT_EQ(csv_fields(lines[i]).size(), 16u) << lines[i];
+  EXPECT_EQ(header[16], "peer");
+  for (std::size_t i = 1; i < lines.size(); ++i) EXPECT_EQ(csv_fields(lines[i]).size(), 17u) << lines[i];
 
   // Row 1 = opposing × two-spikes (run order): 18 contacts, 4 correct.
   const std::vector<std::string> row = csv_fields(lines[1]);
@@ -218,6 +219,32 @@ TEST(AssessmentCsv, OneRowPerMethodAndCaseWithShortestRoundTripNumbers) {
   EXPECT_EQ(std::strtod(row[12].c_str(), nullptr), 1.0 / 3.0);
   EXPECT_EQ(row[13], "");  // area_coverage_clipped absent
   EXPECT_EQ(std::strtod(row[15].c_str(), nullptr), 0.1 + 0.2);
+  EXPECT_EQ(row[16], "false");
+}
+
+// A peer's rows (SuiteResult::peers) say so in the CSV and JSON and are labelled in the tables,
+// without a reference row beneath them.
+TEST(AssessmentTables, PeerRowsAreLabelledAndFlagged) {
+  SuiteResult result = two_by_two();
+  result.peers = {false, true};
+  const std::string csv = assessment_csv(result);
+  const std::vector<std::string> lines = lines_of(csv);
+  EXPECT_EQ(csv_fields(lines[1])[16], "false");
+  EXPECT_EQ(csv_fields(lines[3])[16], "true");
+  const std::string json = assessment_json(result);
+  EXPECT_NE(json.find("\"peers\": [\"" + result.methods[1] + "\"]"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"peer\": true"), std::string::npos);
+  EXPECT_EQ(method_label(result, 0), result.methods[0]);
+  EXPECT_EQ(method_label(result, 1), result.methods[1] + " (peer)");
+  ReferenceValues reference;
+  reference.label = "ref";
+  const std::string table = fundamental_cases_table(result, &reference);
+  EXPECT_NE(table.find(result.methods[1] + " (peer)"), std::string::npos) << table;
+  std::size_t reference_rows = 0;
+  for (std::size_t at = table.find("\n  ref "); at != std::string::npos; at = table.find("\n  ref ", at + 1)) {
+    ++reference_rows;
+  }
+  EXPECT_EQ(reference_rows, 3u) << table;  // Coverage, Quality, Excess: the method's row only
 }
 
 TEST(AssessmentCsv, NamesWithCommasOrQuotesAreQuoted) {

@@ -38,6 +38,10 @@ struct ReferenceValues {
   }
 };
 
+/// The row label of result.methods[m]: the name, with " (peer)" after a peer's (another library's
+/// contact generation, SceneContactGenerator::peer) in the tables, plots and report page.
+std::string method_label(const SuiteResult& result, std::size_t m);
+
 /// Indices into result.cases of its fundamental cases (or, with `fundamental` false, of the others),
 /// in the suite's order (builtin_scenes()); names that are not built-in scenes come last, as run.
 std::vector<std::size_t> cases_in_suite_order(const SuiteResult& result, bool fundamental);
@@ -45,7 +49,7 @@ std::vector<std::size_t> cases_in_suite_order(const SuiteResult& result, bool fu
 /// The fundamental cases of `result` in the layout of the paper's Table 8: blocks "Coverage (%)",
 /// "Quality (%)" and "Excess", a row per method (run order), a column per fundamental case in the
 /// suite's order (builtin_scenes()), headers split at hyphens over up to three lines. With a
-/// reference, each method row is followed by an indented row of the reference's values. Excess is
+/// reference, each method row (not a peer's) is followed by an indented row of the reference's values. Excess is
 /// "(*)" where no contacts were found. "" when the result holds no fundamental case.
 std::string fundamental_cases_table(const SuiteResult& result, const ReferenceValues* reference = nullptr);
 
@@ -58,11 +62,11 @@ std::string structures_table(const SuiteResult& result, const ReferenceValues* r
 /// CSV with a header row and one row per method × case (method-major, as run): method, case,
 /// fundamental, count, correct, stray, quality_percent, coverage_percent, excess, min_contacts,
 /// feasible_normals, normals_matched, area_coverage, area_coverage_clipped, position_error,
-/// seconds. Absent values are empty fields. Numbers are shortest round-trip text.
+/// seconds, peer (true for a peer's row). Absent values are empty fields. Numbers are shortest round-trip text.
 std::string assessment_csv(const SuiteResult& result);
 
-/// JSON ("format": "contactlab-assessment", "version": 1): the run (methods, cases, refined,
-/// seconds) and per method × case the measures, per-interface scores and the per-contact
+/// JSON ("format": "contactlab-assessment", "version": 1): the run (methods, peers — the names of
+/// the peer rows —, cases, refined, seconds) and per method × case ("peer": true for a peer's) the measures, per-interface scores and the per-contact
 /// normal_quality and abs_normal_y arrays (docs/assessment.md). 2-space indented, ends with a
 /// newline. Throws InputError for a non-finite number (JSON has none).
 std::string assessment_json(const SuiteResult& result);
