@@ -86,5 +86,46 @@ TEST(PointInTetBand, FlatTetIsDegenerate) {
   EXPECT_FALSE(point_in_tet_band(Vec3(0.5, 0.5, 1), flat, kTol).in_closure);
 }
 
+// The triangle (0,0,0), (1,0,0), (0,1,0) in the plane z = 0: crossings through its interior, through
+// its edge (grown by the band), outside it, and segments ending within the band of the plane.
+TEST(SegmentCrossesTriangleBand, CrossingsFromThePlaneAndTheEdges) {
+  const Vec3 a(0, 0, 0), b(1, 0, 0), c(0, 1, 0);
+  const double in = 0.5 * kTol, out = 3.0 * kTol;
+  const auto cross = [&](const Vec3& x, const Vec3& y) { return segment_crosses_triangle_band(x, y, a, b, c, kTol); };
+  const std::optional<Vec3> inside = cross(Vec3(0.2, 0.2, -1), Vec3(0.2, 0.2, 1));
+  ASSERT_TRUE(inside.has_value());
+  EXPECT_NEAR((*inside - Vec3(0.2, 0.2, 0)).norm(), 0.0, 1e-15);
+  EXPECT_TRUE(cross(Vec3(0.5, -in, -1), Vec3(0.5, -in, 1)).has_value());            // on edge ab, within the band
+  EXPECT_FALSE(cross(Vec3(0.5, -out, -1), Vec3(0.5, -out, 1)).has_value());         // beyond it
+  EXPECT_TRUE(cross(Vec3(0.5 + in, 0.5, -1), Vec3(0.5 + in, 0.5, 1)).has_value());  // on the hypotenuse
+  EXPECT_FALSE(cross(Vec3(0.2, 0.2, in), Vec3(0.2, 0.2, 1)).has_value());           // starts on the plane
+  EXPECT_FALSE(cross(Vec3(0.2, 0.2, out), Vec3(0.2, 0.2, 1)).has_value());          // same side
+  EXPECT_FALSE(segment_crosses_triangle_band(Vec3(0, 0, -1), Vec3(0, 0, 1), a, b, 2 * b, kTol).has_value());  // no area
+}
+
+TEST(SegmentCrossesTriangleBand, SameUnderRandomSimilarityTransforms) {
+  std::mt19937_64 rng(13);
+  std::normal_distribution<double> normal;
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  const double in = 0.5 * kTol, out = 3.0 * kTol;
+  const std::vector<std::pair<std::array<Vec3, 2>, bool>> segments = {
+      {{Vec3(0.2, 0.2, -1), Vec3(0.2, 0.2, 1)}, true},    {{Vec3(0.5, -in, -1), Vec3(0.5, -in, 1)}, true},
+      {{Vec3(0.5, -out, -1), Vec3(0.5, -out, 1)}, false}, {{Vec3(0.2, 0.2, in), Vec3(0.2, 0.2, 1)}, false},
+      {{Vec3(-in, -in, -1), Vec3(-in, -in, 1)}, true},    {{Vec3(0.5 + out, 0.5, -1), Vec3(0.5 + out, 0.5, 1)}, false},
+  };
+  for (int k = 0; k < 200; ++k) {
+    const Quat q = Quat(normal(rng), normal(rng), normal(rng), normal(rng)).normalized();
+    const double s = std::pow(10.0, 3.0 * unit(rng));
+    const Vec3 t = 5.0 * s * Vec3(unit(rng), unit(rng), unit(rng));
+    const auto map = [&](const Vec3& x) { return Vec3(s * (q * x) + t); };
+    for (const auto& [segment, crosses] : segments) {
+      const bool got = segment_crosses_triangle_band(map(segment[0]), map(segment[1]), map(Vec3(0, 0, 0)),
+                                                     map(Vec3(1, 0, 0)), map(Vec3(0, 1, 0)), s * kTol)
+                           .has_value();
+      EXPECT_EQ(got, crosses) << "move " << k << ", segment from " << segment[0].transpose();
+    }
+  }
+}
+
 }  // namespace
 }  // namespace contactlab

@@ -17,6 +17,7 @@
 #include "contactlab/geometry/point_in_tet.h"
 
 #include <array>
+#include <optional>
 
 namespace contactlab {
 
@@ -36,6 +37,14 @@ inline int band_sign(double signed_distance, double tol) {
 /// any rigid motion + uniform scale of (p, tet, tol) unless p's distance to a face plane is within
 /// rounding of ±tol.
 PointInTetResult point_in_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet, double tol);
+
+/// Where segment [p0, p1] crosses triangle (a, b, c) with the band: only a segment whose end points
+/// lie on opposite sides of the triangle's plane beyond the band (an end point within the band is a
+/// point on the plane, which callers test as a point), crossing the plane at x with x inside the
+/// triangle grown by the band (each edge's in-plane outward distance ≤ tol). Nothing for a
+/// zero-area triangle. Frame-independent like point_in_tet_band.
+std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1, const Vec3& a, const Vec3& b,
+                                                  const Vec3& c, double tol);
 
 /// The outward unit normals of the four faces of a tet (face i opposite corner i) for the given
 /// orientation sign (+1 or −1, as signed_volume_sign returns); a face with no direction (zero

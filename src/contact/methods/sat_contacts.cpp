@@ -1,11 +1,11 @@
 #include "methods/sat_contacts.h"
 
-#include "contactlab/geometry/point_in_tet.h"
-#include "contactlab/geometry/segment_triangle_intersection.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
+#include "contactlab/geometry/tolerance_band.h"
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <utility>
 
 namespace contactlab::contact_detail {
@@ -16,23 +16,10 @@ struct Candidate {
   FeatureRef feature_a, feature_b;
 };
 
-// Whether p lies within `tol` of the closed tet t: exactly inside or on its boundary
-// (point_in_tet), or — for a proper tet — at most tol in front of every face plane. A flat tet has
-// no planes to measure against and counts only exact membership of its hull.
+// Whether p lies in the closed tet t grown by the band (point_in_tet_band; a flat tet: exact
+// membership of its hull).
 bool near_tet(const Vec3& p, const std::array<Vec3, 4>& t, double tol) {
-  const PointInTetResult r = point_in_tet(p, t[0], t[1], t[2], t[3]);
-  if (r.in_closure) return true;
-  if (r.orientation == 0 || !(tol > 0.0)) return false;
-  for (int f = 0; f < 4; ++f) {
-    const auto& face = kTetFaces[f];
-    Vec3 normal = (t[face[1]] - t[face[0]]).cross(t[face[2]] - t[face[0]]);
-    const double len = normal.norm();
-    if (!(len > 0.0)) return false;
-    normal /= len;
-    if (normal.dot(t[f] - t[face[0]]) > 0.0) normal = -normal;  // away from the opposite vertex
-    if (normal.dot(p - t[face[0]]) > tol) return false;
-  }
-  return true;
+  return point_in_tet_band(p, t, tol).in_closure;
 }
 
 FeatureRef edge_feature(const MethodBody& body, Index tet, int edge) {
@@ -58,18 +45,7 @@ void vertices_inside(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& 
   }
 }
 
-// Both end points within tol of the plane of triangle (a, b, c) (false for a zero-area one): the
-// edge lies in the plane up to rounding — e.g. an exactly coplanar pair after a rigid motion —
-// and its crossing point would be an ill-conditioned point anywhere along it.
-bool nearly_in_plane(const Vec3& p0, const Vec3& p1, const Vec3& a, const Vec3& b, const Vec3& c, double tol) {
-  Vec3 n = (b - a).cross(c - a);
-  const double len = n.norm();
-  if (!(len > 0.0)) return false;
-  n /= len;
-  return std::abs(n.dot(p0 - a)) <= tol && std::abs(n.dot(p1 - a)) <= tol;
-}
-
-// Edges of p crossing faces of q (not lying in the face's plane, exactly or within tol).
+// Edges of p crossing faces of q, decided with the touching band.
 void edge_face_crossings(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& p, const MethodBody& bq, Index tq,
                          const std::array<Vec3, 4>& q, bool p_is_a, double tol, std::vector<Candidate>& out) {
   for (int e = 0; e < 6; ++e) {
@@ -77,12 +53,14 @@ void edge_face_crossings(const MethodBody& bp, Index tp, const std::array<Vec3, 
     const Vec3& p1 = p[kTetEdges[e][1]];
     for (int f = 0; f < 4; ++f) {
       const auto& face = kTetFaces[f];
-      const SegmentTriangleIntersection x = segment_triangle_intersection(p0, p1, q[face[0]], q[face[1]], q[face[2]]);
-      if (!x.intersects || x.coplanar) continue;
-      if (nearly_in_plane(p0, p1, q[face[0]], q[face[1]], q[face[2]], tol)) continue;
+      // With the band (geometry/tolerance_band.h): an edge crosses only from beyond the band on one
+      // side to beyond it on the other, through the face grown by the band; an end point within
+      // the band of the plane is a vertex on the face, which vertices_inside reports.
+      const std::optional<Vec3> x = segment_crosses_triangle_band(p0, p1, q[face[0]], q[face[1]], q[face[2]], tol);
+      if (!x) continue;
       const FeatureRef fe = edge_feature(bp, tp, e);
       const FeatureRef ff = face_feature(bq, tq, f);
-      out.push_back(p_is_a ? Candidate{x.point, fe, ff} : Candidate{x.point, ff, fe});
+      out.push_back(p_is_a ? Candidate{*x, fe, ff} : Candidate{*x, ff, fe});
     }
   }
 }

@@ -32,6 +32,7 @@
 #include <iostream>
 #include <limits>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -123,7 +124,9 @@ struct Variant {
 /// refined arch the vertex methods differ in ≤ 14 of ~3000 contacts and closest-points in ≤ 11 of
 /// 8827; on the refined cliff-edge closest-points in ≤ 2 of 7161.
 bool held_to_it(const std::string& method, const std::string& case_name, const Variant& variant) {
-  if (method != "vertex-only" && method != "consistent-vertex" && method != "closest-points") return false;
+  static const std::set<std::string> held{"vertex-only", "consistent-vertex", "closest-points", "volume-sat",
+                                          "surface-sat"};
+  if (held.count(method) == 0) return false;
   if (variant.refined && case_name == "arch") return false;
   return !(variant.refined && case_name == "cliff-edge" && method == "closest-points");
 }
