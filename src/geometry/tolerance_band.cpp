@@ -7,16 +7,23 @@
 
 namespace contactlab {
 
-std::array<Vec3, 4> tet_outward_unit_normals(const std::array<Vec3, 4>& tet, int orientation) {
-  std::array<Vec3, 4> normals;
+TetPlanes tet_planes(const std::array<Vec3, 4>& tet) {
+  TetPlanes planes;
+  planes.orientation = signed_volume_sign(tet[0], tet[1], tet[2], tet[3]);
+  if (planes.orientation == 0) return planes;
   for (int f = 0; f < 4; ++f) {
     const Vec3& p0 = tet[kTetFaces[f][0]];
     const Vec3 n = (tet[kTetFaces[f][1]] - p0).cross(tet[kTetFaces[f][2]] - p0);
     const double length = n.norm();
-    // kTetFaces winds every face outward for a positively oriented tet.
-    normals[f] = length > 0.0 && std::isfinite(length) ? Vec3(n * (orientation / length)) : Vec3::Zero();
+    // kTetFaces winds every face outward for a positively oriented tet. A zero, underflowed or
+    // overflowed cross product has no direction (nor does one whose scaling overflows).
+    if (!(length > 0.0) || !std::isfinite(length)) continue;
+    const Vec3 unit = n * (planes.orientation / length);
+    if (!unit.allFinite()) continue;
+    planes.normal[f] = unit;
+    planes.valid[f] = true;
   }
-  return normals;
+  return planes;
 }
 
 std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1, const Vec3& a, const Vec3& b,
@@ -41,15 +48,20 @@ std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1
 }
 
 PointInTetResult point_in_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet, double tol) {
+  return point_in_tet_band(p, tet, tet_planes(tet), tol);
+}
+
+PointInTetResult point_in_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet, const TetPlanes& planes,
+                                   double tol) {
   PointInTetResult r;
-  r.orientation = signed_volume_sign(tet[0], tet[1], tet[2], tet[3]);
+  r.orientation = planes.orientation;
   if (r.orientation == 0) {
     const PointInTetResult exact = point_in_tet(p, tet[0], tet[1], tet[2], tet[3]);
     r.location = TetLocation::kDegenerate;
     r.in_closure = exact.in_closure;
     return r;
   }
-  const std::array<Vec3, 4> normals = tet_outward_unit_normals(tet, r.orientation);
+  const std::array<Vec3, 4>& normals = planes.normal;  // a face with no direction: distance 0, ON
   std::array<double, 4> distance{};
   int on_count = 0;
   for (int f = 0; f < 4; ++f) {

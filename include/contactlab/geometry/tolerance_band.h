@@ -38,6 +38,25 @@ inline int band_sign(double signed_distance, double tol) {
 /// rounding of ±tol.
 PointInTetResult point_in_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet, double tol);
 
+/// The face planes of a tet that point_in_tet_band measures against, computed once per tet so that a
+/// kernel testing many points against one tet (or a driver caching them per body) does not repeat
+/// the exact orientation and the four square roots per point.
+struct TetPlanes {
+  /// Exact orientation sign of the corners (signed_volume_sign): +1, −1, or 0 for zero volume.
+  int orientation = 0;
+  /// Unit outward normal of face f (face f opposite corner f, kTetFaces); zero where !valid[f].
+  std::array<Vec3, 4> normal{Vec3::Zero(), Vec3::Zero(), Vec3::Zero(), Vec3::Zero()};
+  /// Face f has a direction: the tet has volume and the face's cross product is non-zero and finite.
+  std::array<bool, 4> valid{};
+};
+
+/// The planes of the tet with these corners.
+TetPlanes tet_planes(const std::array<Vec3, 4>& tet);
+
+/// point_in_tet_band with the tet's planes given (tet_planes(tet), or the same planes from a cache:
+/// a rigidly moved tet's rest-frame normals rotated).
+PointInTetResult point_in_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet, const TetPlanes& planes, double tol);
+
 /// Where segment [p0, p1] crosses triangle (a, b, c) with the band: only a segment whose end points
 /// lie on opposite sides of the triangle's plane beyond the band (an end point within the band is a
 /// point on the plane, which callers test as a point), crossing the plane at x with x inside the
@@ -46,9 +65,5 @@ PointInTetResult point_in_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet
 std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1, const Vec3& a, const Vec3& b,
                                                   const Vec3& c, double tol);
 
-/// The outward unit normals of the four faces of a tet (face i opposite corner i) for the given
-/// orientation sign (+1 or −1, as signed_volume_sign returns); a face with no direction (zero
-/// cross product) gets the zero vector.
-std::array<Vec3, 4> tet_outward_unit_normals(const std::array<Vec3, 4>& tet, int orientation);
 
 }  // namespace contactlab

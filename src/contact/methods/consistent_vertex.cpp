@@ -101,7 +101,7 @@ void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index f
   const double tol = settings.absolute_tolerance();
   for (Index v : contact_detail::surface_vertices_of_tet(vbody, vtet)) {
     const Vec3& p = vbody.vertex(v);
-    if (!point_in_tet_band(p, c, tol).in_closure) continue;
+    if (!point_in_tet_band(p, c, planes, tol).in_closure) continue;
     constexpr double kInf = std::numeric_limits<double>::infinity();
     // Lexicographic key: (crossing distance from v, plane distance of v, local face index), both
     // distances snapped to 0 within the band so that ties stay ties in every frame.

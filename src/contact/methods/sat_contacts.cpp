@@ -16,12 +16,6 @@ struct Candidate {
   FeatureRef feature_a, feature_b;
 };
 
-// Whether p lies in the closed tet t grown by the band (point_in_tet_band; a flat tet: exact
-// membership of its hull).
-bool near_tet(const Vec3& p, const std::array<Vec3, 4>& t, double tol) {
-  return point_in_tet_band(p, t, tol).in_closure;
-}
-
 FeatureRef edge_feature(const MethodBody& body, Index tet, int edge) {
   const Tet& k = body.shape->tets.tets[tet];
   const Index e = body.features->surface_topology.find_edge(k[kTetEdges[edge][0]], k[kTetEdges[edge][1]]);
@@ -37,8 +31,10 @@ FeatureRef face_feature(const MethodBody& body, Index tet, int face) {
 void vertices_inside(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& p, const std::array<Vec3, 4>& q,
                      Index tq, bool p_is_a, double tol, std::vector<Candidate>& out) {
   const Tet& k = bp.shape->tets.tets[tp];
+  const TetPlanes q_planes = tet_planes(q);
   for (int i = 0; i < 4; ++i) {
-    if (!near_tet(p[i], q, tol)) continue;
+    // In the closed q grown by the band (a flat q: exact membership of its hull).
+    if (!point_in_tet_band(p[i], q, q_planes, tol).in_closure) continue;
     const FeatureRef v{FeatureType::kVertex, k[i]};
     const FeatureRef t{FeatureType::kTet, tq};
     out.push_back(p_is_a ? Candidate{p[i], v, t} : Candidate{p[i], t, v});

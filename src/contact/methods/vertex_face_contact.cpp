@@ -10,17 +10,8 @@ namespace contactlab::contact_detail {
 
 TetFacePlanes tet_face_planes(const std::array<Vec3, 4>& corners) {
   TetFacePlanes planes;
+  static_cast<TetPlanes&>(planes) = tet_planes(corners);
   planes.corners = corners;
-  planes.orientation = signed_volume_sign(corners[0], corners[1], corners[2], corners[3]);
-  for (int f = 0; f < 4; ++f) {
-    const Vec3& p0 = planes.face_corner(f, 0);
-    const Vec3 n = (planes.face_corner(f, 1) - p0).cross(planes.face_corner(f, 2) - p0);
-    const double length = n.norm();
-    // A zero (or underflowed / overflowed) cross product has no direction: no normal.
-    planes.valid[f] = planes.orientation != 0 && length > 0.0 && std::isfinite(length);
-    planes.normal[f] = planes.valid[f] ? Vec3(n * (planes.orientation / length)) : Vec3::Zero();
-    if (planes.valid[f] && !planes.normal[f].allFinite()) planes.valid[f] = false;
-  }
   return planes;
 }
 
@@ -33,12 +24,14 @@ bool TetFacePlanes::outside_beyond_band(int f, const Vec3& q, double tol) const 
   return band_sign(normal[f].dot(q - face_corner(f, 0)), tol) > 0;
 }
 
-std::vector<Index> surface_vertices_of_tet(const MethodBody& body, Index tet) {
-  std::vector<Index> out;
+TetVertexList surface_vertices_of_tet(const MethodBody& body, Index tet) {
+  TetVertexList out;
   for (Index v : body.shape->tets.tets[tet]) {
-    if (body.features->on_surface[v]) out.push_back(v);
+    if (!body.features->on_surface[v]) continue;
+    int k = out.count++;  // insertion into the ascending prefix
+    for (; k > 0 && out.index[k - 1] > v; --k) out.index[k] = out.index[k - 1];
+    out.index[k] = v;
   }
-  std::sort(out.begin(), out.end());
   return out;
 }
 

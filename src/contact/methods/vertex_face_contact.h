@@ -9,21 +9,18 @@
 #pragma once
 
 #include "contactlab/contact/method.h"
+#include "contactlab/geometry/tolerance_band.h"
 
 #include <array>
 #include <vector>
 
 namespace contactlab::contact_detail {
 
-/// The four face planes of a posed tet.
-struct TetFacePlanes {
+/// The four face planes of a posed tet with its corners (orientation, unit outward normals and
+/// their validity: TetPlanes, geometry/tolerance_band.h). A zero-volume tet (orientation 0) has no
+/// interior: the vertex methods then report nothing for it.
+struct TetFacePlanes : TetPlanes {
   std::array<Vec3, 4> corners;
-  /// Exact orientation sign of the posed corners: +1, −1, or 0 for a zero-volume tet (no interior:
-  /// the vertex methods then report nothing for this tet).
-  int orientation = 0;
-  /// Unit outward normal of face f; valid[f] is false when the face has zero area (no normal).
-  std::array<Vec3, 4> normal;
-  std::array<bool, 4> valid{};
 
   /// Distance from q to the plane of face f, positive on the inner side (q − corner)·(−normal),
   /// snapped to 0 within the touching band (≤ tol, which also covers points of the closed tet
@@ -38,8 +35,16 @@ struct TetFacePlanes {
 
 TetFacePlanes tet_face_planes(const std::array<Vec3, 4>& corners);
 
+/// Up to four vertex indices, ascending (no allocation: kernels run this per tet pair).
+struct TetVertexList {
+  std::array<Index, 4> index{};
+  int count = 0;
+  const Index* begin() const { return index.data(); }
+  const Index* end() const { return index.data() + count; }
+};
+
 /// The surface vertices of `tet` of `body`, ascending (interior vertices are never probed).
-std::vector<Index> surface_vertices_of_tet(const MethodBody& body, Index tet);
+TetVertexList surface_vertices_of_tet(const MethodBody& body, Index tet);
 
 /// Appends the contact of vertex `v` of `vertex_body` (element `vertex_tet`) against local face `f`
 /// of `face_tet` of `face_body`, at depth `depth` ≥ 0 (gap −depth, snapped to 0 below the absolute

@@ -57,7 +57,7 @@ void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index f
   const double tol = settings.absolute_tolerance();
   for (Index v : contact_detail::surface_vertices_of_tet(vbody, vtet)) {
     const Vec3& p = vbody.vertex(v);
-    if (!point_in_tet_band(p, c, tol).in_closure) continue;
+    if (!point_in_tet_band(p, c, planes, tol).in_closure) continue;
     int best = -1;
     double best_distance = std::numeric_limits<double>::infinity();
     for (int f = 0; f < 4; ++f) {
