@@ -2,19 +2,21 @@
 // target (fuzz_target.h), built with any compiler and run under the asan preset (ASan + UBSan) by
 // CTest (label `fuzz`) and by scripts/fuzz_long.sh. docs/errors-and-limits.md "Fuzzing".
 //
-//   fuzz_<target> [--inputs N] [--seed S] [--timeout CPU_SECONDS] [--wall-timeout SECONDS]
-//                 [--findings DIR] [--max-len BYTES]
+//   fuzz_<target> [--inputs N] [--first I] [--seed S] [--timeout CPU_SECONDS] [--wall-timeout SECONDS]
+//                 [--findings DIR] [--max-len BYTES] [--progress SECONDS]
 //                 [--corpus FILE_OR_DIR]... [--subtarget NAME] [--allow-findings]
 //   fuzz_<target> --list-subtargets
 //   fuzz_<target> [--subtarget NAME] FILE...   replays reproducers in this process (findings abort)
 //
 // Input i of a run is a function of (seed, i) only: the seeds themselves first, then mutations of
-// them (mutate.h). The inputs run in a child process (its own process group) that writes each
+// them (mutate.h). A run covers inputs [first, inputs) (--first, default 0), so that one long run
+// can be split across machines or sessions into ranges that add up to exactly the same inputs. The inputs run in a child process (its own process group) that writes each
 // input into shared memory before running it, so that when the child crashes (a signal, an ASan or
 // UBSan report) or an input runs longer than the timeout (a hang: more than --timeout CPU seconds,
 // default 1, spent by the child and the processes it starts — TetGen runs in one, see
-// run_in_child_process.h — or more than --wall-timeout wall seconds, default 60 × timeout, for an
-// input that blocks; the child's group is killed), the
+// run_in_child_process.h — or no CPU time at all for --wall-timeout wall seconds, default 60 ×
+// timeout: an input that blocks; a busy machine slows an input down but never stops its clock;
+// the child's group is killed), the
 // driver saves that input under the findings folder and starts a new child at the next input. NaN,
 // broken invariants and exceptions other than InputError are reported by the target and recorded
 // without a restart. Findings are grouped by signature (kind + message with digits removed; for a
@@ -73,7 +75,7 @@ struct Shared {
   std::atomic<std::uint64_t> index;       // input being run (or next to run)
   std::atomic<std::int64_t> started_ns;   // steady clock at its start; 0 between inputs
   std::atomic<std::uint64_t> size;        // its size
-  std::uint64_t done = 0;                 // inputs finished
+  std::atomic<std::uint64_t> done;        // inputs finished (read by the parent for progress)
   std::uint64_t outcomes[3] = {};         // accepted, refused, skipped
   std::uint64_t kinds[kKinds] = {};
   double slowest = 0;
@@ -86,7 +88,9 @@ struct Options {
   std::uint64_t inputs = 10000;
   std::uint64_t seed = 1;
   double timeout = 1.0;     // CPU seconds of the fuzzed process
-  double wall_timeout = 0;  // wall seconds (an input that blocks); 0: 60 × timeout
+  double wall_timeout = 0;  // wall seconds without CPU progress (an input that blocks); 0: 60 × timeout
+  std::uint64_t first = 0;  // the first input of the range [first, inputs)
+  double progress = 60;     // seconds between progress lines on stderr (0: none)
   std::size_t max_len = 1 << 20;
   std::string findings;
   std::vector<std::string> corpus;
@@ -317,8 +321,9 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
   const std::int64_t wall_timeout_ns =
       static_cast<std::int64_t>((options.wall_timeout > 0 ? options.wall_timeout : 60 * options.timeout) * 1e9);
   const auto start = std::chrono::steady_clock::now();
-  std::uint64_t first = 0;
+  std::uint64_t first = options.first;
   std::uint64_t restarts = 0;
+  std::int64_t next_progress = now_ns() + static_cast<std::int64_t>(options.progress * 1e9);
   while (first < options.inputs) {
     const int log_fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (log_fd < 0) {
@@ -339,7 +344,8 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
     ::setpgid(pid, pid);
     int status = 0;
     bool killed = false, hung = false;
-    std::int64_t seen_start = 0, start_group_cpu = 0;  // the input being timed, the group's CPU at its start
+    // The input being timed, the group's CPU at its start, and when the group's CPU last moved.
+    std::int64_t seen_start = 0, start_group_cpu = 0, last_cpu = -1, last_cpu_change = 0;
     for (int poll = 0;; ++poll) {
       const pid_t waited = ::waitpid(pid, &status, WNOHANG);
       if (waited == pid) break;
@@ -349,19 +355,31 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
         while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
         break;
       }
+      const std::int64_t now = now_ns();
+      if (options.progress > 0 && now >= next_progress) {
+        next_progress = now + static_cast<std::int64_t>(options.progress * 1e9);
+        std::fprintf(stderr, "%s: %llu of inputs [%llu, %llu) done, %.0f s\n", label.c_str(),
+                     static_cast<unsigned long long>(g_shared->done.load() - options.first),
+                     static_cast<unsigned long long>(options.first), static_cast<unsigned long long>(options.inputs),
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      }
       const std::int64_t started = g_shared->started_ns.load();
       // A hang: more CPU time than the timeout in the fuzzed process and the processes it started
-      // (so a loaded machine does not make one), or more wall time than the wall timeout (an input
-      // that blocks). The group's CPU is read from /proc every 10th poll (20 ms) — cheap enough.
-      bool over = started != 0 && now_ns() - started > wall_timeout_ns;
-      if (started != 0 && !over && (started != seen_start || poll % 10 == 0)) {
+      // (so a loaded machine does not make one), or no CPU progress at all for the wall timeout
+      // (an input that blocks: a starved process still gets some CPU within seconds). The group's
+      // CPU is read from /proc at each new input and every 10th poll (20 ms).
+      bool over = false;
+      if (started != 0 && (started != seen_start || poll % 10 == 0)) {
         const std::int64_t cpu = group_cpu_ns(pid);
         if (started != seen_start) {
           // First seen up to 2 ms after the input began: the baseline misses at most that much.
           seen_start = started;
           start_group_cpu = cpu;
-        } else if (cpu >= 0 && start_group_cpu >= 0 && cpu - start_group_cpu > timeout_ns) {
-          over = true;
+          last_cpu = cpu;
+          last_cpu_change = now;
+        } else if (cpu >= 0 && start_group_cpu >= 0) {
+          if (cpu != last_cpu) last_cpu = cpu, last_cpu_change = now;
+          over = cpu - start_group_cpu > timeout_ns || now - last_cpu_change > wall_timeout_ns;
         }
       }
       if (over) {
@@ -384,7 +402,7 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
       continue;
     }
     if (killed) {  // the slow input ended just before the kill: run the next one again
-      first = s.started_ns.load() != 0 ? s.index.load() : s.done;
+      first = s.started_ns.load() != 0 ? s.index.load() : s.done.load();
       ++restarts;
       continue;
     }
@@ -414,10 +432,15 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
   const Shared& s = *g_shared;
   std::uint64_t findings = 0;
   for (int k = 0; k < kKinds; ++k) findings += s.kinds[k];
+  // The range run, when it is not [0, inputs): [first, last done + 1).
+  const std::string range = options.first == 0 ? std::string()
+                                                : " [" + std::to_string(options.first) + ", " +
+                                                      std::to_string(g_stop ? s.done.load() : options.inputs) + ")";
   std::printf(
-      "%-28s inputs %llu%s  accepted %llu  refused %llu  skipped %llu  crashes %llu  hangs %llu  nan %llu  "
+      "%-28s inputs %llu%s%s  accepted %llu  refused %llu  skipped %llu  crashes %llu  hangs %llu  nan %llu  "
       "invariant %llu  exceptions %llu  time %.1f s  slowest %.3f s cpu (input %llu)\n",
-      label.c_str(), static_cast<unsigned long long>(g_stop ? s.done : options.inputs), g_stop ? " (stopped)" : "",
+      label.c_str(), static_cast<unsigned long long>((g_stop ? s.done.load() : options.inputs) - options.first),
+      range.c_str(), g_stop ? " (stopped)" : "",
       static_cast<unsigned long long>(s.outcomes[0]), static_cast<unsigned long long>(s.outcomes[1]),
       static_cast<unsigned long long>(s.outcomes[2]), static_cast<unsigned long long>(s.kinds[kCrash]),
       static_cast<unsigned long long>(s.kinds[kHang]), static_cast<unsigned long long>(s.kinds[kNaN]),
@@ -447,8 +470,8 @@ namespace {
 
 int usage(const char* argv0) {
   std::fprintf(stderr,
-               "usage: %s [--inputs N] [--seed S] [--timeout CPU_SECONDS] [--wall-timeout SECONDS]\n"
-               "          [--findings DIR] [--max-len BYTES]\n"
+               "usage: %s [--inputs N] [--first I] [--seed S] [--timeout CPU_SECONDS] [--wall-timeout SECONDS]\n"
+               "          [--findings DIR] [--max-len BYTES] [--progress SECONDS]\n"
                "          [--corpus FILE_OR_DIR]... [--subtarget NAME] [--allow-findings]\n"
                "       %s --list-subtargets\n"
                "       %s [--subtarget NAME] FILE...   (replay reproducers)\n",
@@ -485,6 +508,10 @@ int main(int argc, char** argv) {
     try {
       if (arg == "--inputs")
         options.inputs = std::stoull(value());
+      else if (arg == "--first")
+        options.first = std::stoull(value());
+      else if (arg == "--progress")
+        options.progress = std::stod(value());
       else if (arg == "--seed")
         options.seed = std::stoull(value());
       else if (arg == "--timeout")
