@@ -165,36 +165,42 @@ TetTetSatResult tet_tet_sat(const std::array<Vec3, 4>& a, const std::array<Vec3,
   // Face axes. A's outward normal points from A towards B when B lies beyond that face; for B the
   // A-to-B direction is against B's outward normal.
   bool a_face_skipped = false, b_face_skipped = false;
-  for (int f = 0; f < 4; ++f) {
+  // The first separating axis ends the search (most candidate pairs of a scene are separated, so
+  // the loops stop early rather than compute the remaining axes for nothing).
+  for (int f = 0; f < 4 && !search.separated(); ++f) {
     double uv = 0;
     const Vec3 n = face_normal(pa, f, uv);
     a_face_skipped = a_face_skipped || !(n.norm() > parallel_sine * uv);
     search.try_axis(n, uv, SatAxisKind::kFaceA, f, -1, 1.0);
   }
-  for (int f = 0; f < 4; ++f) {
+  for (int f = 0; f < 4 && !search.separated(); ++f) {
     double uv = 0;
     const Vec3 n = face_normal(pb, f, uv);
     b_face_skipped = b_face_skipped || !(n.norm() > parallel_sine * uv);
     search.try_axis(n, uv, SatAxisKind::kFaceB, -1, f, -1.0);
   }
+  if (search.separated()) return search.finish();
   // Edge–edge axes (i major, j minor).
   std::array<Vec3, 6> ea, eb;
+  std::array<double, 6> la, lb;
   for (int k = 0; k < 6; ++k) {
     ea[k] = pa[kTetEdges[k][1]] - pa[kTetEdges[k][0]];
     eb[k] = pb[kTetEdges[k][1]] - pb[kTetEdges[k][0]];
+    la[k] = ea[k].norm();
+    lb[k] = eb[k].norm();
   }
-  for (int i = 0; i < 6; ++i) {
-    for (int j = 0; j < 6; ++j) {
-      search.try_axis(ea[i].cross(eb[j]), ea[i].norm() * eb[j].norm(), SatAxisKind::kEdgeEdge, i, j, 1.0);
+  for (int i = 0; i < 6 && !search.separated(); ++i) {
+    for (int j = 0; j < 6 && !search.separated(); ++j) {
+      search.try_axis(ea[i].cross(eb[j]), la[i] * lb[j], SatAxisKind::kEdgeEdge, i, j, 1.0);
     }
   }
+  if (search.separated()) return search.finish();
 
   // Both tets degenerate: the axes above may be incomplete (the Minkowski difference is flat or
   // lower-dimensional). Its separating directions are then among the edge directions and corner
   // differences u, the normals u × v of planes they span and the in-plane normals (u × v) × u.
   const bool a_degenerate = a_face_skipped || is_flat(pa, parallel_sine);
-  const bool b_degenerate = b_face_skipped || is_flat(pb, parallel_sine);
-  if (a_degenerate && b_degenerate && !search.separated()) {
+  if (a_degenerate && (b_face_skipped || is_flat(pb, parallel_sine))) {
     std::array<Vec3, 28> u;
     for (int k = 0; k < 6; ++k) {
       u[2 * k] = ea[k];

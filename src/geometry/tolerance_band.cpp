@@ -26,25 +26,39 @@ TetPlanes tet_planes(const std::array<Vec3, 4>& tet) {
   return planes;
 }
 
-std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1, const Vec3& a, const Vec3& b,
-                                                  const Vec3& c, double tol) {
+TrianglePlane triangle_plane(const Vec3& a, const Vec3& b, const Vec3& c) {
+  TrianglePlane plane;
+  plane.corner = {a, b, c};
   const Vec3 cross = (b - a).cross(c - a);
   const double area2 = cross.norm();
-  if (!(area2 > 0.0) || !std::isfinite(area2)) return std::nullopt;
-  const Vec3 n = cross / area2;
-  const double d0 = n.dot(p0 - a), d1 = n.dot(p1 - a);
+  if (!(area2 > 0.0) || !std::isfinite(area2)) return plane;
+  plane.normal = cross / area2;
+  plane.valid = true;
+  return plane;
+}
+
+std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1, double d0, double d1,
+                                                  const TrianglePlane& plane, double tol) {
+  if (!plane.valid) return std::nullopt;
   if (band_sign(d0, tol) * band_sign(d1, tol) >= 0) return std::nullopt;  // not strictly across
   const Vec3 x = p0 + (d0 / (d0 - d1)) * (p1 - p0);
-  const std::array<Vec3, 3> corner{a, b, c};
+  const Vec3& n = plane.normal;
   for (int k = 0; k < 3; ++k) {
-    const Vec3& e0 = corner[k];
-    const Vec3& e1 = corner[(k + 1) % 3];
+    const Vec3& e0 = plane.corner[k];
+    const Vec3& e1 = plane.corner[(k + 1) % 3];
     const Vec3 out = (e1 - e0).cross(n);  // in the plane, away from the triangle (counter-clockwise about n)
     const double length = out.norm();
     if (!(length > 0.0)) return std::nullopt;
     if (band_sign(out.dot(x - e0) / length, tol) > 0) return std::nullopt;
   }
   return x;
+}
+
+std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1, const Vec3& a, const Vec3& b,
+                                                  const Vec3& c, double tol) {
+  const TrianglePlane plane = triangle_plane(a, b, c);
+  if (!plane.valid) return std::nullopt;
+  return segment_crosses_triangle_band(p0, p1, plane.distance(p0), plane.distance(p1), plane, tol);
 }
 
 PointInTetResult point_in_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet, double tol) {

@@ -65,5 +65,23 @@ PointInTetResult point_in_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet
 std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1, const Vec3& a, const Vec3& b,
                                                   const Vec3& c, double tol);
 
+/// A triangle's plane, for testing many segments against one triangle: the distances of shared end
+/// points are then computed once (segment_crosses_triangle_band below).
+struct TrianglePlane {
+  std::array<Vec3, 3> corner;
+  Vec3 normal = Vec3::Zero();  ///< unit normal of the winding (a, b, c); zero when !valid
+  bool valid = false;          ///< the triangle has a non-zero, finite area
+
+  /// Signed distance of p from the plane along `normal`.
+  double distance(const Vec3& p) const { return normal.dot(p - corner[0]); }
+};
+
+TrianglePlane triangle_plane(const Vec3& a, const Vec3& b, const Vec3& c);
+
+/// segment_crosses_triangle_band for a triangle's precomputed plane, with the end points' signed
+/// distances d0 = plane.distance(p0), d1 = plane.distance(p1); the same result, bit for bit.
+std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1, double d0, double d1,
+                                                  const TrianglePlane& plane, double tol);
+
 
 }  // namespace contactlab

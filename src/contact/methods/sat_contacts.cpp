@@ -41,18 +41,36 @@ void vertices_inside(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& 
   }
 }
 
-// Edges of p crossing faces of q, decided with the touching band.
+// Edges of p crossing faces of q, decided with the touching band. Each face's plane and the
+// distances of p's four corners from it are computed once (each corner ends three edges).
 void edge_face_crossings(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& p, const MethodBody& bq, Index tq,
                          const std::array<Vec3, 4>& q, bool p_is_a, double tol, std::vector<Candidate>& out) {
+  std::array<TrianglePlane, 4> planes;
+  std::array<std::array<double, 4>, 4> distance;  // [face][corner of p]
+  std::array<std::array<int, 4>, 4> side;
+  bool any_across = false;
+  for (int f = 0; f < 4; ++f) {
+    const auto& face = kTetFaces[f];
+    planes[f] = triangle_plane(q[face[0]], q[face[1]], q[face[2]]);
+    bool above = false, below = false;
+    for (int i = 0; i < 4; ++i) {
+      distance[f][i] = planes[f].distance(p[i]);
+      side[f][i] = planes[f].valid ? band_sign(distance[f][i], tol) : 0;
+      above = above || side[f][i] > 0;
+      below = below || side[f][i] < 0;
+    }
+    any_across = any_across || (above && below);
+  }
+  if (!any_across) return;
   for (int e = 0; e < 6; ++e) {
-    const Vec3& p0 = p[kTetEdges[e][0]];
-    const Vec3& p1 = p[kTetEdges[e][1]];
+    const int i0 = kTetEdges[e][0], i1 = kTetEdges[e][1];
     for (int f = 0; f < 4; ++f) {
-      const auto& face = kTetFaces[f];
       // With the band (geometry/tolerance_band.h): an edge crosses only from beyond the band on one
       // side to beyond it on the other, through the face grown by the band; an end point within
       // the band of the plane is a vertex on the face, which vertices_inside reports.
-      const std::optional<Vec3> x = segment_crosses_triangle_band(p0, p1, q[face[0]], q[face[1]], q[face[2]], tol);
+      if (side[f][i0] * side[f][i1] >= 0) continue;
+      const std::optional<Vec3> x =
+          segment_crosses_triangle_band(p[i0], p[i1], distance[f][i0], distance[f][i1], planes[f], tol);
       if (!x) continue;
       const FeatureRef fe = edge_feature(bp, tp, e);
       const FeatureRef ff = face_feature(bq, tq, f);
