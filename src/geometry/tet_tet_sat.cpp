@@ -57,8 +57,12 @@ class SatSearch {
   // compared with: the axis is skipped when |w| ≤ parallel_sine × uv, and uv / |w| measures how
   // badly its direction is conditioned. `default_sign` orients the axis when both ways tie.
   void try_axis(const Vec3& w, double uv, SatAxisKind kind, int index_a, int index_b, double default_sign) {
+    try_axis(w, w.norm(), uv, kind, index_a, index_b, default_sign);
+  }
+  /// The same with len = |w| already known.
+  void try_axis(const Vec3& w, double len, double uv, SatAxisKind kind, int index_a, int index_b,
+                double default_sign) {
     if (result_.separated) return;
-    const double len = w.norm();
     // Skip parallel / zero-length inputs; this also rejects len = 0 and NaN.
     if (!(len > request_.parallel_sine * uv)) return;
     const Vec3 n = w / len;
@@ -170,14 +174,16 @@ TetTetSatResult tet_tet_sat(const std::array<Vec3, 4>& a, const std::array<Vec3,
   for (int f = 0; f < 4 && !search.separated(); ++f) {
     double uv = 0;
     const Vec3 n = face_normal(pa, f, uv);
-    a_face_skipped = a_face_skipped || !(n.norm() > parallel_sine * uv);
-    search.try_axis(n, uv, SatAxisKind::kFaceA, f, -1, 1.0);
+    const double len = n.norm();
+    a_face_skipped = a_face_skipped || !(len > parallel_sine * uv);
+    search.try_axis(n, len, uv, SatAxisKind::kFaceA, f, -1, 1.0);
   }
   for (int f = 0; f < 4 && !search.separated(); ++f) {
     double uv = 0;
     const Vec3 n = face_normal(pb, f, uv);
-    b_face_skipped = b_face_skipped || !(n.norm() > parallel_sine * uv);
-    search.try_axis(n, uv, SatAxisKind::kFaceB, -1, f, -1.0);
+    const double len = n.norm();
+    b_face_skipped = b_face_skipped || !(len > parallel_sine * uv);
+    search.try_axis(n, len, uv, SatAxisKind::kFaceB, -1, f, -1.0);
   }
   if (search.separated()) return search.finish();
   // Edge–edge axes (i major, j minor).

@@ -176,13 +176,21 @@ class SurfaceSatMethod final : public ContactMethod {
       const Vec3 n = face_normal(search.b(), f, uv);
       search.try_axis(n, uv, -1.0);
     }
+    // B's surface edges, their vectors and lengths once, not once per edge of A.
+    std::array<Vec3, 6> eb;
+    std::array<double, 6> lb{};
+    std::array<bool, 6> b_surface{};
+    for (int j = 0; j < 6; ++j) {
+      b_surface[j] = is_surface_edge(b, tet_b, j);
+      eb[j] = search.b()[kTetEdges[j][1]] - search.b()[kTetEdges[j][0]];
+      lb[j] = eb[j].norm();
+    }
     for (int i = 0; i < 6; ++i) {
       if (!is_surface_edge(a, tet_a, i)) continue;
       const Vec3 ea = search.a()[kTetEdges[i][1]] - search.a()[kTetEdges[i][0]];
+      const double la = ea.norm();
       for (int j = 0; j < 6; ++j) {
-        if (!is_surface_edge(b, tet_b, j)) continue;
-        const Vec3 eb = search.b()[kTetEdges[j][1]] - search.b()[kTetEdges[j][0]];
-        search.try_axis(ea.cross(eb), ea.norm() * eb.norm(), 1.0);
+        if (b_surface[j]) search.try_axis(ea.cross(eb[j]), la * lb[j], 1.0);
       }
     }
     if (!search.found()) return;
