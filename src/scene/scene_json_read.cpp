@@ -50,6 +50,7 @@ void append_bits(std::string& key, double value) {
 struct ShapeSpec {
   ShapeSource source;
   TriMesh surface;
+  std::optional<TetMesh> tets;          ///< a tet mesh given inline: used as it is, no TetGen run
   std::optional<std::string> switches;  ///< the spec's own "tetgen_switches"
   std::string key;                      ///< identity of the surface source, for the shape cache
   std::string path;                     ///< field path of the spec, for errors
@@ -136,17 +137,20 @@ class Reader : json::FieldReader {
   // --- shapes -------------------------------------------------------------------------------
 
   ShapeSpec shape_spec(const Json& v, const std::string& path) const {
-    expect(v, path, v.is_object(), "a shape: an object with \"generator\", \"mesh\" or \"vertices\" and \"triangles\"");
+    expect(v, path, v.is_object(),
+           "a shape: an object with \"generator\", \"mesh\", \"vertices\" and \"triangles\", or \"tet_vertices\" "
+           "and \"tets\"");
     const bool has_generator = v.contains("generator");
     const bool has_mesh = v.contains("mesh");
     const bool has_inline = v.contains("vertices") || v.contains("triangles");
-    const int kinds = int{has_generator} + int{has_mesh} + int{has_inline};
+    const bool has_tets = v.contains("tet_vertices") || v.contains("tets");
+    const int kinds = int{has_generator} + int{has_mesh} + int{has_inline} + int{has_tets};
     if (kinds != 1) {
       std::string hint;
       if (kinds == 0) {
         for (const auto& [key, value] : v.items()) {
           if (key == "tetgen_switches") continue;
-          hint = suggest(key, {"generator", "mesh", "vertices", "triangles"});
+          hint = suggest(key, {"generator", "mesh", "vertices", "triangles", "tet_vertices", "tets"});
           if (hint.rfind("; did you mean", 0) == 0) {
             hint = " ('" + key + "'" + hint + ")";
             break;
@@ -155,8 +159,8 @@ class Reader : json::FieldReader {
         }
       }
       fail(path, std::string(kinds == 0 ? "no shape given" : "more than one shape given") +
-                     ": expected exactly one of \"generator\" (with its parameters), \"mesh\" (a file path) or "
-                     "\"vertices\" with \"triangles\"" +
+                     ": expected exactly one of \"generator\" (with its parameters), \"mesh\" (a file path), "
+                     "\"vertices\" with \"triangles\" (a surface) or \"tet_vertices\" with \"tets\" (a tet mesh)" +
                      hint);
     }
 
@@ -169,8 +173,10 @@ class Reader : json::FieldReader {
       generator_spec(v, path, spec);
     } else if (has_mesh) {
       mesh_file_spec(v, path, spec);
-    } else {
+    } else if (has_inline) {
       inline_spec(v, path, spec);
+    } else {
+      tets_spec(v, path, spec);
     }
     return spec;
   }
@@ -274,19 +280,60 @@ class Reader : json::FieldReader {
       spec.key.append(reinterpret_cast<const char*>(t.data()), sizeof(Triangle));
   }
 
+  void tets_spec(const Json& v, const std::string& path, ShapeSpec& spec) const {
+    check_fields(v, path, {"tet_vertices", "tets"});
+    spec.source.kind = ShapeSource::Kind::kTets;
+    const std::string vertices_path = field_path(path, "tet_vertices");
+    const std::string tets_path = field_path(path, "tets");
+    const Json& vertices = required(v, path, "tet_vertices");
+    const Json& tets = required(v, path, "tets");
+    expect(vertices, vertices_path, vertices.is_array(), "an array of [x, y, z] vertices");
+    expect(tets, tets_path, tets.is_array(), "an array of [i, j, k, l] tets");
+    TetMesh mesh;
+    for (std::size_t i = 0; i < vertices.size(); ++i)
+      mesh.vertices.push_back(coordinates(vertices[i], element_path(vertices_path, i)));
+    const long long last = static_cast<long long>(vertices.size()) - 1;
+    for (std::size_t t = 0; t < tets.size(); ++t) {
+      const std::string t_path = element_path(tets_path, t);
+      const Json& tet = tets[t];
+      expect(tet, t_path, tet.is_array(), "an array of 4 vertex indices");
+      if (tet.size() != 4) fail(t_path, "expected an array of 4 vertex indices, got " + std::to_string(tet.size()));
+      Tet indices;
+      for (std::size_t k = 0; k < 4; ++k) {
+        const std::string k_path = element_path(t_path, k);
+        if (last < 0) fail(k_path, "vertex index given but \"tet_vertices\" is empty");
+        indices[k] = static_cast<Index>(integer(tet[k], k_path, 0, last));
+      }
+      mesh.tets.push_back(indices);
+    }
+    spec.key = "tets\n";
+    for (const Vec3& x : mesh.vertices) {
+      for (int k = 0; k < 3; ++k) append_bits(spec.key, x[k]);
+    }
+    spec.key += "\n";
+    for (const Tet& t : mesh.tets) spec.key.append(reinterpret_cast<const char*>(t.data()), sizeof(Tet));
+    spec.tets = std::move(mesh);
+  }
+
   /// The tetrahedralized shape of `spec` with the effective switches (options, else the spec's own,
   /// else the scene's), built once per (spec, switches).
   std::shared_ptr<const Shape> build(const ShapeSpec& spec, const std::string& body_path, const std::string& body_name,
                                      const std::string& scene_switches) {
     const std::string switches =
         options_.tetgen_switches ? *options_.tetgen_switches : spec.switches.value_or(scene_switches);
-    const std::string key = switches + '\0' + spec.key;
+    const std::string key = (spec.tets ? std::string() : switches) + '\0' + spec.key;
     if (const auto it = cache_.find(key); it != cache_.end()) return it->second;
     const std::string where =
         field_path(body_path, "shape") + (spec.path.rfind("shapes.", 0) == 0 ? " (" + spec.path + ")" : "");
     std::shared_ptr<const Shape> shape;
     try {
-      shape = make_shape(spec.source, spec.surface, switches, "body '" + quoted_excerpt(body_name) + "'");
+      if (spec.tets) {
+        auto made = std::make_shared<Shape>(*make_shape_from_tets(*spec.tets, "body '" + quoted_excerpt(body_name) + "'"));
+        made->source = spec.source;
+        shape = std::move(made);
+      } else {
+        shape = make_shape(spec.source, spec.surface, switches, "body '" + quoted_excerpt(body_name) + "'");
+      }
     } catch (const GeometryError& e) {
       throw GeometryError(source(), 0, where + ": " + e.what());
     } catch (const InputError& e) {  // e.g. switches TetGen cannot take

@@ -100,6 +100,17 @@ class Writer : json::FieldWriter {
         spec["triangles"] = std::move(triangles);
         break;
       }
+      case ShapeSource::Kind::kTets: {
+        Json vertices = Json::array();
+        for (std::size_t v = 0; v < shape.tets.vertices.size(); ++v) {
+          vertices.push_back(vec3(shape.tets.vertices[v], element_path(field_path(path, "tet_vertices"), v)));
+        }
+        Json tets = Json::array();
+        for (const Tet& t : shape.tets.tets) tets.push_back(Json::array({t[0], t[1], t[2], t[3]}));
+        spec["tet_vertices"] = std::move(vertices);
+        spec["tets"] = std::move(tets);
+        return spec;  // no TetGen run, no switches
+      }
     }
     // The override is written only where it differs from the scene's switches, so that changing
     // the scene's switches in the file changes every shape that did not ask for its own.

@@ -12,7 +12,10 @@ namespace {
 
 std::shared_ptr<const Shape> scaled_shape(const Shape& shape, double scale) {
   auto out = std::make_shared<Shape>(shape);
-  out->source = ShapeSource{};  // kInline: the scaled vertices are the shape
+  // kTets: the scaled tet mesh is the shape, so that writing and reading the scene back gives these
+  // very tets (TetGen run again on the scaled surface may tetrahedralize it differently).
+  out->source = ShapeSource{};
+  out->source.kind = ShapeSource::Kind::kTets;
   for (Vec3& v : out->surface.vertices) v *= scale;
   for (Vec3& v : out->tets.vertices) v *= scale;  // a uniform scale keeps every tet positive
   for (Vec3& v : out->surface_map.surface.vertices) v *= scale;

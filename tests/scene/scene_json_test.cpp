@@ -3,6 +3,7 @@
 // with its field path. Expected values come from the test's own construction of the scene (values
 // written in the test, generator/mesh-reader output computed directly), never from the reader.
 #include "contactlab/scene/scene_json.h"
+#include "contactlab/scene/scene_transforms.h"
 
 #include "contactlab/core/error.h"
 #include "contactlab/mesh/obj_io.h"
@@ -297,6 +298,48 @@ TEST(SceneJson, InlineMeshRoundTrip) {
   EXPECT_EQ(scene.bodies[0].shape->source.kind, ShapeSource::Kind::kInline);
   expect_same_surface(scene.bodies[0].shape->surface, tetrahedron(0.5), "inline");
   expect_same_scene(scene, parse(scene_to_json(scene)));
+}
+
+// A shape given as a tet mesh is used as it is (no TetGen run): its tets, surface map and kind
+// survive a write and a read bit for bit.
+TEST(SceneJson, InlineTetMeshRoundTrip) {
+  const std::string text = R"({"format": "contactlab-scene", "version": 1, "name": "tets",
+    "bodies": [{"name": "two", "shape": {"tet_vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 1]],
+                                          "tets": [[0, 1, 2, 3], [1, 2, 3, 4]]}}]})";
+  const Scene scene = parse(text);
+  ASSERT_EQ(scene.bodies.size(), 1u);
+  const Shape& shape = *scene.bodies[0].shape;
+  EXPECT_EQ(shape.source.kind, ShapeSource::Kind::kTets);
+  ASSERT_EQ(shape.tets.tets.size(), 2u);
+  EXPECT_EQ(shape.tets.tets[1], (Tet{1, 2, 3, 4}));
+  EXPECT_EQ(shape.surface_map.surface.triangles.size(), 6u);  // the shared face is interior
+  const Scene back = parse(scene_to_json(scene));
+  expect_same_scene(scene, back);
+  EXPECT_EQ(back.bodies[0].shape->tets.tets, shape.tets.tets);
+  EXPECT_EQ(scene_to_json(back), scene_to_json(scene));
+}
+
+// A scaled scene (scene_transforms.h) is written with its tet meshes, so that reading it back gives
+// the very tets — TetGen run again on a scaled surface can tetrahedralize it differently (issue
+// 12: crack-spike × 3.7 came back with 25 tets instead of 24). Every built-in scene, one scale.
+TEST(SceneJson, ScaledScenesKeepTheirTetsThroughWriteAndRead) {
+  for (const BuiltinSceneInfo& info : builtin_scenes()) {
+    const std::string& name = info.name;
+    const Scene scaled = transformed(make_builtin_scene(name), Transform::from_translation(Vec3(12.5, -3.25, 7.125)), 3.7);
+    const Scene back = parse(scene_to_json(scaled));
+    ASSERT_EQ(back.bodies.size(), scaled.bodies.size()) << name;
+    for (std::size_t i = 0; i < scaled.bodies.size(); ++i) {
+      const TetMesh &want = scaled.bodies[i].shape->tets, &got = back.bodies[i].shape->tets;
+      ASSERT_EQ(got.tets, want.tets) << name << " body " << i;
+      ASSERT_EQ(got.vertices.size(), want.vertices.size()) << name << " body " << i;
+      for (std::size_t v = 0; v < want.vertices.size(); ++v) {
+        ASSERT_EQ(got.vertices[v], want.vertices[v]) << name << " body " << i << " vertex " << v;
+      }
+      EXPECT_EQ(back.bodies[i].shape->surface_map.surface.triangles,
+                scaled.bodies[i].shape->surface_map.surface.triangles)
+          << name << " body " << i;
+    }
+  }
 }
 
 TEST(SceneJson, OmittedOptionalFieldsTakeDefaults) {
@@ -623,6 +666,24 @@ TEST(SceneJson, ErrorsNameTheFieldAndWhatWasExpected) {
       {"two shape kinds",
        with_bodies(R"({"name": "c", "shape": {"generator": "box", "mesh": "a.obj"}})"),
        {"bodies[0].shape: more than one shape given"}},
+      {"tets and a surface",
+       with_bodies(R"({"name": "c", "shape": {"vertices": [], "triangles": [], "tet_vertices": [], "tets": []}})"),
+       {"bodies[0].shape: more than one shape given"}},
+      {"tets without tet_vertices",
+       with_bodies(R"({"name": "c", "shape": {"tets": [[0, 1, 2, 3]]}})"),
+       {"bodies[0].shape.tet_vertices: missing required field"}},
+      {"tet with three corners",
+       with_bodies(R"({"name": "c", "shape": {"tet_vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]],
+                                               "tets": [[0, 1, 2]]}})"),
+       {"bodies[0].shape.tets[0]: expected an array of 4 vertex indices, got 3"}},
+      {"tet index out of range",
+       with_bodies(R"({"name": "c", "shape": {"tet_vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]],
+                                               "tets": [[0, 1, 2, 4]]}})"),
+       {"bodies[0].shape.tets[0][3]"}},
+      {"switches on a tet mesh",
+       with_bodies(R"({"name": "c", "shape": {"tet_vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]],
+                                               "tets": [[0, 1, 2, 3]], "tetgen_switches": "pq"}})"),
+       {"bodies[0].shape.tetgen_switches: unknown field"}},
       {"unknown shape reference",
        with_bodies(R"({"name": "c", "shape": "crat"})", R"("shapes": {"crate": )" + kCube + "}, "),
        {"bodies[0].shape: no shape named 'crat' in \"shapes\"; did you mean 'crate'?"}},

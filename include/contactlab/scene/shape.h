@@ -16,7 +16,10 @@
 namespace contactlab {
 
 struct ShapeSource {
-  enum class Kind { kGenerator, kFile, kInline };
+  /// kInline: a surface given inline (tetrahedralized on load); kTets: a tet mesh given inline
+  /// (written so by the scene writer for shapes whose tets are the definition, such as a scaled
+  /// shape — re-tetrahedralizing its scaled surface could give other tets, issue 12).
+  enum class Kind { kGenerator, kFile, kInline, kTets };
   Kind kind = Kind::kInline;
   std::string generator;  ///< kGenerator: name, see contactlab/mesh/shape_generators.h
   ShapeParams params;     ///< kGenerator: parameters given (missing ones take the generator's defaults)
