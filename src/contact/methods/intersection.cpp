@@ -40,6 +40,7 @@
 
 #include "contactlab/core/aabb.h"
 #include "contactlab/geometry/closest_point_point_triangle.h"
+#include "contactlab/geometry/closest_points_segment_segment.h"
 #include "contactlab/geometry/closest_points_triangle_triangle.h"
 #include "contactlab/geometry/point_in_tet.h"
 #include "contactlab/geometry/predicates.h"
@@ -62,6 +63,26 @@ using contact_detail::SeenPairs;
 using contact_detail::SurfaceEdge;
 using contact_detail::SurfaceTriangle;
 
+/// Some vertex–triangle or edge–edge candidate of closest_points_triangle_triangle(a, b) (step 2:
+/// the same calls with the same arguments, so bit-identical values) has squared distance ≤
+/// `squared_tol`; then its result, 0 or the least candidate, is ≤ squared_tol too.
+bool some_candidate_within(const std::array<Vec3, 3>& a, const std::array<Vec3, 3>& b, double squared_tol) {
+  for (std::size_t i = 0; i < 3; ++i) {
+    if (closest_point_point_triangle(a[i], b[0], b[1], b[2]).squared_distance <= squared_tol) return true;
+  }
+  for (std::size_t i = 0; i < 3; ++i) {
+    if (closest_point_point_triangle(b[i], a[0], a[1], a[2]).squared_distance <= squared_tol) return true;
+  }
+  for (std::size_t i = 0; i < 3; ++i) {
+    for (std::size_t j = 0; j < 3; ++j) {
+      if (closest_points_segment_segment(a[i], a[(i + 1) % 3], b[j], b[(j + 1) % 3]).squared_distance <= squared_tol) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 /// The closed triangles share a point (exact) or are within `tol` of each other.
 bool triangles_touch(const SurfaceTriangle& ta, const SurfaceTriangle& tb, double tol) {
   for (int k = 0; k < 3; ++k) {  // bounding boxes farther apart than tol: no touch
@@ -77,6 +98,12 @@ bool triangles_touch(const SurfaceTriangle& ta, const SurfaceTriangle& tb, doubl
   // Separated by more than tol along a face normal or edge cross product: most candidate pairs end
   // here, without the exact test and the closest-point search below (whose answer this implies).
   if (contact_detail::triangles_farther_than(ta.x, tb.x, tol)) return false;
+  // The answer is "exact intersection, or closest_points_triangle_triangle's distance ≤ tol". That
+  // distance is 0 or the least of its 6 vertex–triangle and 9 edge–edge candidates: one candidate
+  // ≤ tol (the same call, so the same value) already answers yes. Touching pairs (faces resting on
+  // faces, the common case) end here, before the exact test, whose predicates on such coplanar or
+  // collinear corners all come out exactly 0 — the slowest, fully adaptive path of orient3d.
+  if (tol > 0.0 && some_candidate_within(ta.x, tb.x, tol * tol)) return true;
   if (triangle_triangle_intersection(ta.x[0], ta.x[1], ta.x[2], tb.x[0], tb.x[1], tb.x[2]).intersect) return true;
   if (!(tol > 0.0)) return false;
   return closest_points_triangle_triangle(ta.x[0], ta.x[1], ta.x[2], tb.x[0], tb.x[1], tb.x[2]).squared_distance <=
@@ -120,6 +147,9 @@ bool inside_edge_face_planes(const Vec3& v, const SurfaceTriangle& f) {
   for (std::size_t k = 0; k < 3; ++k) {
     const Vec3& p = f.x[k];
     const Vec3& q = f.x[(k + 1) % 3];
+    // v on the edge's end: the volume is exactly 0 (on the plane), known without orient3d, whose
+    // exact zeros are its slowest case (a vertex shared with the face is common: aligned blocks).
+    if (v == p || v == q) continue;
     if (signed_volume_sign(p, q, p + n, v) > 0) return false;  // outside across edge pq
   }
   return true;
@@ -134,15 +164,18 @@ bool within_tet(const Vec3& p, const std::array<Vec3, 4>& t, double tol) {
     const Vec3 n = (t[static_cast<std::size_t>(face[1])] - o).cross(t[static_cast<std::size_t>(face[2])] - o);
     if (contact_detail::separated_along_axis(n, std::span(&p, 1), t, tol, scale)) return false;
   }
-  if (point_in_tet(p, t[0], t[1], t[2], t[3]).in_closure) return true;
-  if (!(tol > 0.0)) return false;
-  for (const auto& face : kTetFaces) {
-    const auto r =
-        closest_point_point_triangle(p, t[static_cast<std::size_t>(face[0])], t[static_cast<std::size_t>(face[1])],
-                                     t[static_cast<std::size_t>(face[2])]);
-    if (r.squared_distance <= tol * tol) return true;
+  // Within tol of a face: yes, whatever the exact test says. Checked first: the guarded points are
+  // mostly on the tet's boundary (blocks resting on blocks), where point_in_tet's orient3d values
+  // are exactly 0 and take its slowest, fully adaptive path.
+  if (tol > 0.0) {
+    for (const auto& face : kTetFaces) {
+      const auto r =
+          closest_point_point_triangle(p, t[static_cast<std::size_t>(face[0])], t[static_cast<std::size_t>(face[1])],
+                                       t[static_cast<std::size_t>(face[2])]);
+      if (r.squared_distance <= tol * tol) return true;
+    }
   }
-  return false;
+  return point_in_tet(p, t[0], t[1], t[2], t[3]).in_closure;
 }
 
 /// Parameters (s, t) of the closest points p0 + s d1, q0 + t d2 of two non-parallel lines
@@ -231,9 +264,6 @@ class IntersectionMethod final : public ContactMethod {
             const Vec3 cross = da.cross(db);
             const double cross_norm = cross.norm();
             if (!(cross_norm > contact_detail::kDegenerateSine * da.norm() * db.norm())) continue;  // parallel
-            const contact_detail::OrientedAxis axis =
-                contact_detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(), tol);
-            if (axis.overlap < -tol) continue;  // the edge cross product separates the tets
             // Canonical argument order (bit-identical results when A and B are swapped).
             double s = 0.0, t = 0.0;
             if (contact_detail::segment_less(eb.x0, eb.x1, ea.x0, ea.x1)) {
@@ -244,6 +274,10 @@ class IntersectionMethod final : public ContactMethod {
             const double slack_a = tol / da.norm();
             const double slack_b = tol / db.norm();
             if (!(s >= -slack_a && s <= 1.0 + slack_a && t >= -slack_b && t <= 1.0 + slack_b)) continue;
+            // After the cheaper parameter test (the order of the two rejections changes nothing).
+            const contact_detail::OrientedAxis axis =
+                contact_detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(), tol);
+            if (axis.overlap < -tol) continue;  // the edge cross product separates the tets
             s = std::clamp(s, 0.0, 1.0);  // within the slack: snap onto the segments
             t = std::clamp(t, 0.0, 1.0);
             const Vec3 pa = ea.x0 + s * da;
