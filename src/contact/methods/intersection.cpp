@@ -52,6 +52,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <span>
 #include <tuple>
 #include <utility>
@@ -83,6 +84,21 @@ bool some_candidate_within(const std::array<Vec3, 3>& a, const std::array<Vec3, 
   return false;
 }
 
+/// True only if the triangles are certainly more than tol apart, shown along an in-plane normal
+/// n × e of an edge e of either triangle, n the unit normal of the first proper one of them.
+bool separated_in_plane(const SurfaceTriangle& ta, const SurfaceTriangle& tb, double tol) {
+  const SurfaceTriangle* const proper = !ta.degenerate ? &ta : !tb.degenerate ? &tb : nullptr;
+  if (proper == nullptr) return false;
+  const double scale = std::max(contact_detail::max_abs_coordinate(ta.x), contact_detail::max_abs_coordinate(tb.x));
+  for (const SurfaceTriangle* t : {&ta, &tb}) {
+    for (std::size_t i = 0; i < 3; ++i) {
+      const Vec3 axis = proper->normal.cross(t->x[(i + 1) % 3] - t->x[i]);
+      if (contact_detail::separated_along_axis(axis, ta.x, tb.x, tol, scale)) return true;
+    }
+  }
+  return false;
+}
+
 /// The closed triangles share a point (exact) or are within `tol` of each other.
 bool triangles_touch(const SurfaceTriangle& ta, const SurfaceTriangle& tb, double tol) {
   for (int k = 0; k < 3; ++k) {  // bounding boxes farther apart than tol: no touch
@@ -98,6 +114,11 @@ bool triangles_touch(const SurfaceTriangle& ta, const SurfaceTriangle& tb, doubl
   // Separated by more than tol along a face normal or edge cross product: most candidate pairs end
   // here, without the exact test and the closest-point search below (whose answer this implies).
   if (contact_detail::triangles_farther_than(ta.x, tb.x, tol)) return false;
+  // Those 11 axes do not separate (nearly) coplanar triangles apart within their plane — side
+  // faces of neighbouring blocks in a course of a wall — which would otherwise run every test
+  // below, the exact ones on exactly coplanar corners. The in-plane edge normals n × e do (the
+  // separating axes of two polygons in a plane).
+  if (separated_in_plane(ta, tb, tol)) return false;
   // The answer is "exact intersection, or closest_points_triangle_triangle's distance ≤ tol". That
   // distance is 0 or the least of its 6 vertex–triangle and 9 edge–edge candidates: one candidate
   // ≤ tol (the same call, so the same value) already answers yes. Touching pairs (faces resting on
@@ -155,28 +176,62 @@ bool inside_edge_face_planes(const Vec3& v, const SurfaceTriangle& f) {
   return true;
 }
 
-/// p lies in the closed tet t, or within tol of it.
-bool within_tet(const Vec3& p, const std::array<Vec3, 4>& t, double tol) {
-  // Beyond tol outside a face plane: certainly not within (implies the answers below, cheaply).
-  const double scale = std::max(contact_detail::max_abs_coordinate(t), p.cwiseAbs().maxCoeff());
-  for (const auto& face : kTetFaces) {
-    const Vec3& o = t[static_cast<std::size_t>(face[0])];
-    const Vec3 n = (t[static_cast<std::size_t>(face[1])] - o).cross(t[static_cast<std::size_t>(face[2])] - o);
-    if (contact_detail::separated_along_axis(n, std::span(&p, 1), t, tol, scale)) return false;
-  }
-  // Within tol of a face: yes, whatever the exact test says. Checked first: the guarded points are
-  // mostly on the tet's boundary (blocks resting on blocks), where point_in_tet's orient3d values
-  // are exactly 0 and take its slowest, fully adaptive path.
-  if (tol > 0.0) {
-    for (const auto& face : kTetFaces) {
-      const auto r =
-          closest_point_point_triangle(p, t[static_cast<std::size_t>(face[0])], t[static_cast<std::size_t>(face[1])],
-                                       t[static_cast<std::size_t>(face[2])]);
-      if (r.squared_distance <= tol * tol) return true;
+/// The pitfall guard's test "p lies in the closed tet t, or within tol of it" for many points p
+/// of one tet: what the face-plane pre-test needs of the tet alone (its face normals, their
+/// lengths, the tet's extent along them) is computed once per tet pair, not once per point.
+class WithinTet {
+ public:
+  WithinTet(const std::array<Vec3, 4>& t, double tol) : t_(t), tol_(tol), scale_(contact_detail::max_abs_coordinate(t)) {
+    for (std::size_t f = 0; f < 4; ++f) {
+      const auto& face = kTetFaces[f];
+      const Vec3& o = t[static_cast<std::size_t>(face[0])];
+      Plane& plane = planes_[f];
+      plane.axis = (t[static_cast<std::size_t>(face[1])] - o).cross(t[static_cast<std::size_t>(face[2])] - o);
+      plane.length = plane.axis.norm();
+      plane.lo = plane.hi = plane.axis.dot(t[0]);
+      for (std::size_t i = 1; i < 4; ++i) {
+        const double s = plane.axis.dot(t[i]);
+        plane.lo = std::min(plane.lo, s);
+        plane.hi = std::max(plane.hi, s);
+      }
     }
   }
-  return point_in_tet(p, t[0], t[1], t[2], t[3]).in_closure;
-}
+
+  bool operator()(const Vec3& p) const {
+    // Beyond tol outside a face plane: certainly not within (implies the answers below, cheaply).
+    // separated_along_axis(n_f, {p}, t, tol, scale) with the tet's part precomputed: the same
+    // operations on the same values, so the same answer.
+    const double scale = std::max(scale_, p.cwiseAbs().maxCoeff());
+    for (const Plane& plane : planes_) {
+      if (!(plane.length * scale > 1e-250) || !std::isfinite(plane.length)) continue;
+      const double s = plane.axis.dot(p);
+      const double needed = (tol_ * (1.0 + 1e-9) + 1e-12 * scale) * plane.length;
+      if (plane.lo - s > needed || s - plane.hi > needed) return false;
+    }
+    // Within tol of a face: yes, whatever the exact test says. Checked first: the guarded points
+    // are mostly on the tet's boundary (blocks resting on blocks), where point_in_tet's orient3d
+    // values are exactly 0 and take its slowest, fully adaptive path.
+    if (tol_ > 0.0) {
+      for (const auto& face : kTetFaces) {
+        const auto r = closest_point_point_triangle(p, t_[static_cast<std::size_t>(face[0])],
+                                                    t_[static_cast<std::size_t>(face[1])],
+                                                    t_[static_cast<std::size_t>(face[2])]);
+        if (r.squared_distance <= tol_ * tol_) return true;
+      }
+    }
+    return point_in_tet(p, t_[0], t_[1], t_[2], t_[3]).in_closure;
+  }
+
+ private:
+  struct Plane {
+    Vec3 axis;  ///< unnormalised normal of the face
+    double length = 0.0, lo = 0.0, hi = 0.0;
+  };
+  const std::array<Vec3, 4>& t_;
+  double tol_;
+  double scale_;
+  std::array<Plane, 4> planes_;
+};
 
 /// Parameters (s, t) of the closest points p0 + s d1, q0 + t d2 of two non-parallel lines
 /// (n = d1 × d2 ≠ 0): s = det(q0 − p0, d2, n) / |n|², t = det(q0 − p0, d1, n) / |n|².
@@ -210,6 +265,7 @@ class IntersectionMethod final : public ContactMethod {
     const contact_detail::TetSurfaceTriangles tris_b = contact_detail::tet_surface_triangles(b, tet_b);
     const Vec3 centroid_hint = contact_detail::tet_centroid(xb) - contact_detail::tet_centroid(xa);
     SeenPairs seen;
+    std::optional<WithinTet> within_a, within_b;  // built at the first pitfall guard that needs them
 
     auto emit = [&](const Vec3& p, const Vec3& n, double gap, FeatureRef fa, FeatureRef fb) {
       Contact c;
@@ -282,7 +338,10 @@ class IntersectionMethod final : public ContactMethod {
             t = std::clamp(t, 0.0, 1.0);
             const Vec3 pa = ea.x0 + s * da;
             const Vec3 pb = eb.x0 + t * db;
-            if (!within_tet(pa, xb, tol) || !within_tet(pb, xa, tol)) continue;  // pitfall guard
+            if (!within_b) within_b.emplace(xb, tol);
+            if (!(*within_b)(pa)) continue;  // pitfall guard
+            if (!within_a) within_a.emplace(xa, tol);
+            if (!(*within_a)(pb)) continue;
             emit(0.5 * (pa + pb), axis.normal, -axis.overlap, contact_detail::edge_feature(a, ea.v0, ea.v1),
                  contact_detail::edge_feature(b, eb.v0, eb.v1));
           }
