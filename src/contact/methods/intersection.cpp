@@ -194,6 +194,12 @@ class WithinTet {
         plane.lo = std::min(plane.lo, s);
         plane.hi = std::max(plane.hi, s);
       }
+      plane.face_lo = plane.face_hi = plane.axis.dot(o);
+      for (std::size_t c = 1; c < 3; ++c) {
+        const double s = plane.axis.dot(t[static_cast<std::size_t>(face[c])]);
+        plane.face_lo = std::min(plane.face_lo, s);
+        plane.face_hi = std::max(plane.face_hi, s);
+      }
     }
   }
 
@@ -202,17 +208,28 @@ class WithinTet {
     // separated_along_axis(n_f, {p}, t, tol, scale) with the tet's part precomputed: the same
     // operations on the same values, so the same answer.
     const double scale = std::max(scale_, p.cwiseAbs().maxCoeff());
-    for (const Plane& plane : planes_) {
+    std::array<bool, 4> far_from_face{};
+    for (std::size_t f = 0; f < 4; ++f) {
+      const Plane& plane = planes_[f];
       if (!(plane.length * scale > 1e-250) || !std::isfinite(plane.length)) continue;
       const double s = plane.axis.dot(p);
       const double needed = (tol_ * (1.0 + 1e-9) + 1e-12 * scale) * plane.length;
       if (plane.lo - s > needed || s - plane.hi > needed) return false;
+      // p projects farther than tol + 1e-6 scale from face f's corners along its normal: p is
+      // that far from the face (projections bound distances, separated_along_axis.h), and
+      // closest_point_point_triangle's squared distance is then certainly > tol² — its rounding
+      // (≲ ε L / relative height, below 1e-7 scale even at its sliver threshold 2⁻²⁶) is far
+      // smaller than the margin. So its call can be skipped without changing the answer.
+      const double margin = (tol_ * (1.0 + 1e-9) + 1e-6 * scale) * plane.length;
+      far_from_face[f] = plane.face_lo - s > margin || s - plane.face_hi > margin;
     }
     // Within tol of a face: yes, whatever the exact test says. Checked first: the guarded points
     // are mostly on the tet's boundary (blocks resting on blocks), where point_in_tet's orient3d
     // values are exactly 0 and take its slowest, fully adaptive path.
     if (tol_ > 0.0) {
-      for (const auto& face : kTetFaces) {
+      for (std::size_t f = 0; f < 4; ++f) {
+        if (far_from_face[f]) continue;
+        const auto& face = kTetFaces[f];
         const auto r = closest_point_point_triangle(p, t_[static_cast<std::size_t>(face[0])],
                                                     t_[static_cast<std::size_t>(face[1])],
                                                     t_[static_cast<std::size_t>(face[2])]);
@@ -225,7 +242,8 @@ class WithinTet {
  private:
   struct Plane {
     Vec3 axis;  ///< unnormalised normal of the face
-    double length = 0.0, lo = 0.0, hi = 0.0;
+    double length = 0.0, lo = 0.0, hi = 0.0;  ///< |axis|, the tet's extent along the axis
+    double face_lo = 0.0, face_hi = 0.0;       ///< the face's extent along the axis
   };
   const std::array<Vec3, 4>& t_;
   double tol_;
