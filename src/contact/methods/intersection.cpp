@@ -33,9 +33,16 @@
 // frame-independent, so swapping A and B only flips the normals.
 //
 // Cost: floating-point tests whose "no" implies the exact answer run first — the boxes of the two
-// tets' surface faces, a separating-axis test per triangle pair and a face-plane test before the
-// in-tet guard (separated_along_axis.h, with bounds on their rounding) — so the exact predicates
-// and closest-point searches run only near contact; the contacts are those of the exact tests.
+// tets' surface faces, a separating-axis test per triangle pair (face normals, edge cross products,
+// and in-plane edge normals for coplanar faces side by side) and face-plane tests before the in-tet
+// guard (separated_along_axis.h, with bounds on their rounding) — so the exact predicates and
+// closest-point searches run only near contact; the contacts are those of the exact tests. Near
+// contact, on blocks resting on blocks, the exact predicates see exact zeros (coplanar faces,
+// shared corners), orient3d's slowest, fully adaptive case, so each yes/no that a cheaper test
+// settles is taken from it first, never changing the answer: corners equal bit for bit (a shared
+// point; a guarded point at a tet corner), then the floating-point closest-point distances that
+// the "within tol" half of each test computes anyway (one within tol answers yes whatever the exact
+// test says), and only then the exact test.
 #include "contactlab/contact/methods/intersection.h"
 
 #include "contactlab/core/aabb.h"
@@ -95,55 +102,79 @@ bool shares_a_corner(const std::array<Vec3, N>& a, const std::array<Vec3, M>& b)
   return false;
 }
 
-/// True only if the triangles are certainly more than tol apart, shown along an in-plane normal
-/// n × e of an edge e of either triangle, n the unit normal of the first proper one of them.
-bool separated_in_plane(const SurfaceTriangle& ta, const SurfaceTriangle& tb, double tol) {
-  const SurfaceTriangle* const proper = !ta.degenerate ? &ta : !tb.degenerate ? &tb : nullptr;
-  if (proper == nullptr) return false;
-  const double scale = std::max(contact_detail::max_abs_coordinate(ta.x), contact_detail::max_abs_coordinate(tb.x));
-  for (const SurfaceTriangle* t : {&ta, &tb}) {
+using Corners = std::array<Vec3, 3>;
+
+/// True only if the triangles are certainly more than tol + 1e-5 scale apart, shown along an
+/// in-plane normal n × e of an edge e of either triangle, n the normal (b − a) × (c − a) of `a`
+/// (of `b` where that is zero): any axis gives a bound (separated_along_axis.h). The margin
+/// 1e-5 scale, far above the rounding of closest_points_triangle_triangle (≲ ε L / relative
+/// height of a triangle, below 1e-6 scale even at its sliver threshold 2⁻²⁶), makes that
+/// function's floating-point answer certainly > tol as well: this filter changes no result.
+bool separated_in_plane(const Corners& a, const Corners& b, double tol) {
+  Vec3 n = (a[1] - a[0]).cross(a[2] - a[0]);
+  if (n == Vec3::Zero()) n = (b[1] - b[0]).cross(b[2] - b[0]);
+  const double scale = std::max(contact_detail::max_abs_coordinate(a), contact_detail::max_abs_coordinate(b));
+  for (const Corners* t : {&a, &b}) {
     for (std::size_t i = 0; i < 3; ++i) {
-      const Vec3 axis = proper->normal.cross(t->x[(i + 1) % 3] - t->x[i]);
-      if (contact_detail::separated_along_axis(axis, ta.x, tb.x, tol, scale)) return true;
+      const Vec3 axis = n.cross((*t)[(i + 1) % 3] - (*t)[i]);
+      if (contact_detail::separated_along_axis(axis, a, b, tol + 1e-5 * scale, scale)) return true;
     }
   }
   return false;
 }
 
 /// The closed triangles share a point (exact) or are within `tol` of each other.
-bool triangles_touch(const SurfaceTriangle& ta, const SurfaceTriangle& tb, double tol) {
+bool triangles_touch(const Corners& a, const Corners& b, double tol) {
   // A corner of one at a corner of the other (bit for bit): they share a point, the exact test's
   // yes, and no filter below could say no (tol ≥ 0). Corners of blocks laid on corners of blocks
   // (most touching pairs in a wall or a pillar) end here.
-  if (tol >= 0.0 && shares_a_corner(ta.x, tb.x)) return true;
+  if (tol >= 0.0 && shares_a_corner(a, b)) return true;
   for (int k = 0; k < 3; ++k) {  // bounding boxes farther apart than tol: no touch
-    double lo_a = ta.x[0][k], hi_a = lo_a, lo_b = tb.x[0][k], hi_b = lo_b;
+    double lo_a = a[0][k], hi_a = lo_a, lo_b = b[0][k], hi_b = lo_b;
     for (std::size_t c = 1; c < 3; ++c) {
-      lo_a = std::min(lo_a, ta.x[c][k]);
-      hi_a = std::max(hi_a, ta.x[c][k]);
-      lo_b = std::min(lo_b, tb.x[c][k]);
-      hi_b = std::max(hi_b, tb.x[c][k]);
+      lo_a = std::min(lo_a, a[c][k]);
+      hi_a = std::max(hi_a, a[c][k]);
+      lo_b = std::min(lo_b, b[c][k]);
+      hi_b = std::max(hi_b, b[c][k]);
     }
     if (lo_b - hi_a > tol || lo_a - hi_b > tol) return false;
   }
   // Separated by more than tol along a face normal or edge cross product: most candidate pairs end
   // here, without the exact test and the closest-point search below (whose answer this implies).
-  if (contact_detail::triangles_farther_than(ta.x, tb.x, tol)) return false;
+  if (contact_detail::triangles_farther_than(a, b, tol)) return false;
   // Those 11 axes do not separate (nearly) coplanar triangles apart within their plane — side
   // faces of neighbouring blocks in a course of a wall — which would otherwise run every test
   // below, the exact ones on exactly coplanar corners. The in-plane edge normals n × e do (the
   // separating axes of two polygons in a plane).
-  if (separated_in_plane(ta, tb, tol)) return false;
+  if (separated_in_plane(a, b, tol)) return false;
   // The answer is "exact intersection, or closest_points_triangle_triangle's distance ≤ tol". That
   // distance is 0 or the least of its 6 vertex–triangle and 9 edge–edge candidates: one candidate
   // ≤ tol (the same call, so the same value) already answers yes. Touching pairs (faces resting on
   // faces, the common case) end here, before the exact test, whose predicates on such coplanar or
   // collinear corners all come out exactly 0 — the slowest, fully adaptive path of orient3d.
-  if (tol > 0.0 && some_candidate_within(ta.x, tb.x, tol * tol)) return true;
-  if (triangle_triangle_intersection(ta.x[0], ta.x[1], ta.x[2], tb.x[0], tb.x[1], tb.x[2]).intersect) return true;
+  if (tol > 0.0 && some_candidate_within(a, b, tol * tol)) return true;
+  if (triangle_triangle_intersection(a[0], a[1], a[2], b[0], b[1], b[2]).intersect) return true;
   if (!(tol > 0.0)) return false;
-  return closest_points_triangle_triangle(ta.x[0], ta.x[1], ta.x[2], tb.x[0], tb.x[1], tb.x[2]).squared_distance <=
-         tol * tol;
+  return closest_points_triangle_triangle(a[0], a[1], a[2], b[0], b[1], b[2]).squared_distance <= tol * tol;
+}
+
+/// The corners of tet `tet`'s boundary triangles, local faces f = 0..3 in order, each in the
+/// triangle's (outward) order: SurfaceTriangle::x of tet_surface_triangles bit for bit, without
+/// the rest of a SurfaceTriangle (indices, normal), which only touching pairs need.
+struct TetSurfaceCorners {
+  std::array<Corners, 4> x{};
+  int count = 0;
+};
+TetSurfaceCorners tet_surface_corners(const MethodBody& body, Index tet) {
+  TetSurfaceCorners out;
+  const TriMesh& surface = body.shape->surface_map.surface;
+  for (int f = 0; f < 4; ++f) {
+    const Index tri = body.surface_triangle(tet, f);
+    if (tri == kInvalidIndex) continue;
+    Corners& x = out.x[static_cast<std::size_t>(out.count++)];
+    for (std::size_t c = 0; c < 3; ++c) x[c] = body.vertex(surface.triangles[tri][static_cast<int>(c)]);
+  }
+  return out;
 }
 
 /// Some surface face of tet_a and some surface face of tet_b have bounding boxes within tol on
@@ -233,12 +264,12 @@ class WithinTet {
       const double s = plane.axis.dot(p);
       const double needed = (tol_ * (1.0 + 1e-9) + 1e-12 * scale) * plane.length;
       if (plane.lo - s > needed || s - plane.hi > needed) return false;
-      // p projects farther than tol + 1e-6 scale from face f's corners along its normal: p is
+      // p projects farther than tol + 1e-5 scale from face f's corners along its normal: p is
       // that far from the face (projections bound distances, separated_along_axis.h), and
       // closest_point_point_triangle's squared distance is then certainly > tol² — its rounding
-      // (≲ ε L / relative height, below 1e-7 scale even at its sliver threshold 2⁻²⁶) is far
+      // (≲ ε L / relative height, below 1e-6 scale even at its sliver threshold 2⁻²⁶) is far
       // smaller than the margin. So its call can be skipped without changing the answer.
-      const double margin = (tol_ * (1.0 + 1e-9) + 1e-6 * scale) * plane.length;
+      const double margin = (tol_ * (1.0 + 1e-9) + 1e-5 * scale) * plane.length;
       far_from_face[f] = plane.face_lo - s > margin || s - plane.face_hi > margin;
     }
     // Within tol of a face: yes, whatever the exact test says. Checked first: the guarded points
@@ -297,6 +328,19 @@ class IntersectionMethod final : public ContactMethod {
     const std::array<Vec3, 4> xa = a.tet(tet_a);
     const std::array<Vec3, 4> xb = b.tet(tet_b);
     if (!surface_face_boxes_touch(a, tet_a, xa, b, tet_b, xb, tol)) return;
+    // Which surface triangle pairs touch, decided on their corners alone: about half the tet pairs
+    // that get here on a wall have none, and then need no SurfaceTriangle either.
+    const TetSurfaceCorners corners_a = tet_surface_corners(a, tet_a);
+    const TetSurfaceCorners corners_b = tet_surface_corners(b, tet_b);
+    std::array<std::array<bool, 4>, 4> touch{};
+    bool any_touch = false;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(corners_a.count); ++i) {
+      for (std::size_t j = 0; j < static_cast<std::size_t>(corners_b.count); ++j) {
+        touch[i][j] = triangles_touch(corners_a.x[i], corners_b.x[j], tol);
+        any_touch = any_touch || touch[i][j];
+      }
+    }
+    if (!any_touch) return;
     const contact_detail::TetSurfaceTriangles tris_a = contact_detail::tet_surface_triangles(a, tet_a);
     const contact_detail::TetSurfaceTriangles tris_b = contact_detail::tet_surface_triangles(b, tet_b);
     const Vec3 centroid_hint = contact_detail::tet_centroid(xb) - contact_detail::tet_centroid(xa);
@@ -321,7 +365,7 @@ class IntersectionMethod final : public ContactMethod {
       const SurfaceTriangle& ta = tris_a.triangles[static_cast<std::size_t>(ia)];
       for (int ib = 0; ib < tris_b.count; ++ib) {
         const SurfaceTriangle& tb = tris_b.triangles[static_cast<std::size_t>(ib)];
-        if (!triangles_touch(ta, tb, tol)) continue;
+        if (!touch[static_cast<std::size_t>(ia)][static_cast<std::size_t>(ib)]) continue;
 
         // (V,F): vertices of Ta against face Tb, then vertices of Tb against face Ta.
         for (std::size_t c = 0; c < 3; ++c) {
