@@ -123,6 +123,23 @@ bool separated_in_plane(const Corners& a, const Corners& b, double tol) {
   return false;
 }
 
+/// Each triangle has corners clearly on both sides of the other's plane (beyond 1e-9 of its
+/// size): a heuristic, it only orders the tests of triangles_touch.
+bool planes_cross(const Corners& a, const Corners& b) {
+  const auto straddles = [](const Corners& t, const Corners& x) {
+    const Vec3 n = (t[1] - t[0]).cross(t[2] - t[0]);
+    const double size = 1e-9 * n.norm() * std::sqrt(std::max((t[1] - t[0]).squaredNorm(), (t[2] - t[0]).squaredNorm()));
+    bool above = false, below = false;
+    for (const Vec3& y : x) {
+      const double d = n.dot(y - t[0]);
+      above = above || d > size;
+      below = below || d < -size;
+    }
+    return above && below;
+  };
+  return straddles(a, b) && straddles(b, a);
+}
+
 /// The closed triangles share a point (exact) or are within `tol` of each other.
 bool triangles_touch(const Corners& a, const Corners& b, double tol) {
   // A corner of one at a corner of the other (bit for bit): they share a point, the exact test's
@@ -152,6 +169,10 @@ bool triangles_touch(const Corners& a, const Corners& b, double tol) {
   // ≤ tol (the same call, so the same value) already answers yes. Touching pairs (faces resting on
   // faces, the common case) end here, before the exact test, whose predicates on such coplanar or
   // collinear corners all come out exactly 0 — the slowest, fully adaptive path of orient3d.
+  // Either half of the answer may go first. Triangles that clearly cross each other's plane (a
+  // penetration, not a touch) take the exact test first — there it is fast, and it says yes —,
+  // the others the 15 floating-point candidates first.
+  if (planes_cross(a, b) && triangle_triangle_intersection(a[0], a[1], a[2], b[0], b[1], b[2]).intersect) return true;
   if (tol > 0.0 && some_candidate_within(a, b, tol * tol)) return true;
   if (triangle_triangle_intersection(a[0], a[1], a[2], b[0], b[1], b[2]).intersect) return true;
   if (!(tol > 0.0)) return false;
@@ -214,9 +235,15 @@ bool inside_edge_face_planes(const Vec3& v, const SurfaceTriangle& f) {
   for (std::size_t k = 0; k < 3; ++k) {
     const Vec3& p = f.x[k];
     const Vec3& q = f.x[(k + 1) % 3];
-    // v on the edge's end: the volume is exactly 0 (on the plane), known without orient3d, whose
-    // exact zeros are its slowest case (a vertex shared with the face is common: aligned blocks).
+    // v on the edge's line — at an end, or on an axis-parallel edge (two coordinates of p, q, v
+    // equal, so q − p and v − p are exactly parallel): the volume is exactly 0 (on the plane),
+    // known without orient3d, whose exact zeros are its slowest case (vertices of one block on the
+    // edges of another are common in a wall; the axis test only helps axis-aligned scenes).
     if (v == p || v == q) continue;
+    if ((p.x() == q.x() && q.x() == v.x()) + (p.y() == q.y() && q.y() == v.y()) + (p.z() == q.z() && q.z() == v.z()) >=
+        2) {
+      continue;
+    }
     if (signed_volume_sign(p, q, p + n, v) > 0) return false;  // outside across edge pq
   }
   return true;
@@ -346,6 +373,19 @@ class IntersectionMethod final : public ContactMethod {
     const Vec3 centroid_hint = contact_detail::tet_centroid(xb) - contact_detail::tet_centroid(xa);
     SeenPairs seen;
     std::optional<WithinTet> within_a, within_b;  // built at the first pitfall guard that needs them
+    // Edge features by local edge key: an edge meets several edges of the other tet, and each
+    // lookup is a binary search over the body's edges.
+    std::array<std::optional<FeatureRef>, 16> edge_features_a, edge_features_b;
+    const auto edge_feature_a = [&](const SurfaceEdge& e) {
+      auto& f = edge_features_a[static_cast<std::size_t>(e.key)];
+      if (!f) f = contact_detail::edge_feature(a, e.v0, e.v1);
+      return *f;
+    };
+    const auto edge_feature_b = [&](const SurfaceEdge& e) {
+      auto& f = edge_features_b[static_cast<std::size_t>(e.key)];
+      if (!f) f = contact_detail::edge_feature(b, e.v0, e.v1);
+      return *f;
+    };
 
     auto emit = [&](const Vec3& p, const Vec3& n, double gap, FeatureRef fa, FeatureRef fb) {
       Contact c;
@@ -422,8 +462,7 @@ class IntersectionMethod final : public ContactMethod {
             if (!(*within_b)(pa)) continue;  // pitfall guard
             if (!within_a) within_a.emplace(xa, tol);
             if (!(*within_a)(pb)) continue;
-            emit(0.5 * (pa + pb), axis.normal, -axis.overlap, contact_detail::edge_feature(a, ea.v0, ea.v1),
-                 contact_detail::edge_feature(b, eb.v0, eb.v1));
+            emit(0.5 * (pa + pb), axis.normal, -axis.overlap, edge_feature_a(ea), edge_feature_b(eb));
           }
         }
       }
