@@ -401,6 +401,27 @@ class IntersectionMethod final : public ContactMethod {
       sink.push_back(c);
     };
 
+    // The triangles' edges (canonical segments, directions, lengths), once per tet pair rather
+    // than once per triangle pair.
+    struct Edge {
+      SurfaceEdge edge;
+      Vec3 direction;  ///< x1 − x0
+      double length;   ///< |x1 − x0|
+    };
+    const auto edges_of = [](const contact_detail::TetSurfaceTriangles& tris) {
+      std::array<std::array<Edge, 3>, 4> edges;
+      for (std::size_t k = 0; k < static_cast<std::size_t>(tris.count); ++k) {
+        for (int i = 0; i < 3; ++i) {
+          Edge& e = edges[k][static_cast<std::size_t>(i)];
+          e.edge = contact_detail::surface_edge(tris.triangles[k], i);
+          e.direction = e.edge.x1 - e.edge.x0;
+          e.length = e.direction.norm();
+        }
+      }
+      return edges;
+    };
+    const std::array<std::array<Edge, 3>, 4> edges_a = edges_of(tris_a), edges_b = edges_of(tris_b);
+
     for (int ia = 0; ia < tris_a.count; ++ia) {
       const SurfaceTriangle& ta = tris_a.triangles[static_cast<std::size_t>(ia)];
       for (int ib = 0; ib < tris_b.count; ++ib) {
@@ -430,16 +451,18 @@ class IntersectionMethod final : public ContactMethod {
         }
 
         // (E,E).
-        for (int i = 0; i < 3; ++i) {
-          const SurfaceEdge ea = contact_detail::surface_edge(ta, i);
-          for (int j = 0; j < 3; ++j) {
-            const SurfaceEdge eb = contact_detail::surface_edge(tb, j);
+        for (std::size_t i = 0; i < 3; ++i) {
+          const Edge& edge_a = edges_a[static_cast<std::size_t>(ia)][i];
+          const SurfaceEdge& ea = edge_a.edge;
+          const Vec3& da = edge_a.direction;
+          for (std::size_t j = 0; j < 3; ++j) {
+            const Edge& edge_b = edges_b[static_cast<std::size_t>(ib)][j];
+            const SurfaceEdge& eb = edge_b.edge;
             if (SeenPairs::test_and_set(seen.edge_edge, static_cast<std::size_t>(16 * ea.key + eb.key))) continue;
-            const Vec3 da = ea.x1 - ea.x0;
-            const Vec3 db = eb.x1 - eb.x0;
+            const Vec3& db = edge_b.direction;
             const Vec3 cross = da.cross(db);
             const double cross_norm = cross.norm();
-            if (!(cross_norm > contact_detail::kDegenerateSine * da.norm() * db.norm())) continue;  // parallel
+            if (!(cross_norm > contact_detail::kDegenerateSine * edge_a.length * edge_b.length)) continue;  // parallel
             // Canonical argument order (bit-identical results when A and B are swapped).
             double s = 0.0, t = 0.0;
             if (contact_detail::segment_less(eb.x0, eb.x1, ea.x0, ea.x1)) {
@@ -447,8 +470,8 @@ class IntersectionMethod final : public ContactMethod {
             } else {
               std::tie(s, t) = line_line_parameters(ea.x0, da, eb.x0, db, cross);
             }
-            const double slack_a = tol / da.norm();
-            const double slack_b = tol / db.norm();
+            const double slack_a = tol / edge_a.length;
+            const double slack_b = tol / edge_b.length;
             if (!(s >= -slack_a && s <= 1.0 + slack_a && t >= -slack_b && t <= 1.0 + slack_b)) continue;
             // After the cheaper parameter test (the order of the two rejections changes nothing).
             const contact_detail::OrientedAxis axis =
