@@ -111,6 +111,7 @@ using Corners = std::array<Vec3, 3>;
 /// height of a triangle, below 1e-6 scale even at its sliver threshold 2⁻²⁶), makes that
 /// function's floating-point answer certainly > tol as well: this filter changes no result.
 bool separated_in_plane(const Corners& a, const Corners& b, double tol) {
+  if (!(tol >= 0.0)) return false;  // the bound above is for a distance ≥ 0
   Vec3 n = (a[1] - a[0]).cross(a[2] - a[0]);
   if (n == Vec3::Zero()) n = (b[1] - b[0]).cross(b[2] - b[0]);
   const double scale = std::max(contact_detail::max_abs_coordinate(a), contact_detail::max_abs_coordinate(b));
