@@ -58,9 +58,9 @@
 #include "methods/tet_surface_triangles.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
-#include <span>
 #include <tuple>
 #include <utility>
 
