@@ -1,5 +1,6 @@
 // The Intersection method (docs/methods.md §1): hand-derived contacts for a spike vertex on a face,
-// crossed ridge edges (touching and penetrating) and a shared face; rigid-motion/scale
+// crossed ridge edges (touching and penetrating), a shared face and coplanar neighbours side by
+// side; rigid-motion/scale
 // invariance; A↔B swap symmetry; a randomized degenerate sweep.
 #include "contactlab/contact/methods/intersection.h"
 
@@ -105,6 +106,39 @@ TEST(IntersectionMethod, SharedFaceGivesCornerContactsOnThePlane) {
     EXPECT_LE(c.gap, s.absolute_tolerance());
   }
   EXPECT_EQ(swap_mismatch(cs, run(method(), b, a, s)), "");
+}
+
+TEST(IntersectionMethod, CoplanarNeighboursTouchOnlyAlongTheirCommonEdgeLine) {
+  // Faces of neighbouring blocks side by side in one plane (the kernel's in-plane separating axes
+  // and its floating-point closest-point shortcut, no corners shared): A's bottom face and B's on
+  // z = 0, across A's edge x + y = 1 from each other — B is A's bottom corners turned half round
+  // about that edge's midpoint, slid along it by (−0.25, 0.25, 0) (exact: its corner (0.75, 0.25, 0)
+  // lies on A's edge, A's corner (0, 1, 0) on B's), apex above. Apart by 1e-3 within the plane:
+  // nothing; touching: contacts, all on the common line.
+  const MethodSettings s;
+  for (const double gap : {0.0, 1e-3}) {
+    const Vec3 shift = Vec3(-0.25, 0.25, 0) + gap * Vec3(1, 1, 0);
+    const PosedTestBody a(unit_tet(), Transform::identity(), 0);
+    const PosedTestBody b(single_tet(Vec3(1, 1, 0) + shift, Vec3(0, 1, 0) + shift, Vec3(1, 0, 0) + shift,
+                                     Vec3(1, 1, 1) + shift),
+                          Transform::identity(), 1);
+    const auto cs = run(method(), a, b, s);
+    if (gap > 0.0) {
+      EXPECT_TRUE(cs.empty()) << cs.size();
+      continue;
+    }
+    Index corner = 0;  // B's corner (0.75, 0.25, 0), on A's bottom face (z = 0, local face 3)
+    while (b.world[static_cast<std::size_t>(corner)] != Vec3(0.75, 0.25, 0)) ++corner;
+    EXPECT_NE(contact_with_features(cs, {FeatureType::kFace, a.body().surface_triangle(0, 3)},
+                                    {FeatureType::kVertex, corner}),
+              nullptr);
+    for (const Contact& c : cs) {
+      EXPECT_LE(std::abs(c.position.x() + c.position.y() - 1.0), 1e-12);
+      EXPECT_LE(std::abs(c.position.z()), 1e-12);
+      EXPECT_LE(c.gap, s.absolute_tolerance());  // none separated (an (E,E) overlap may be deep)
+    }
+    EXPECT_EQ(swap_mismatch(cs, run(method(), b, a, s)), "");
+  }
 }
 
 TEST(IntersectionMethod, RigidMotionAndScaleMoveTheContacts) {

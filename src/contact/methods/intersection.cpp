@@ -33,13 +33,21 @@
 // frame-independent, so swapping A and B only flips the normals.
 //
 // Cost: floating-point tests whose "no" implies the exact answer run first — the boxes of the two
-// tets' surface faces, a separating-axis test per triangle pair and a face-plane test before the
-// in-tet guard (separated_along_axis.h, with bounds on their rounding) — so the exact predicates
-// and closest-point searches run only near contact; the contacts are those of the exact tests.
+// tets' surface faces, a separating-axis test per triangle pair (face normals, edge cross products,
+// and in-plane edge normals for coplanar faces side by side) and face-plane tests before the in-tet
+// guard (separated_along_axis.h, with bounds on their rounding) — so the exact predicates and
+// closest-point searches run only near contact; the contacts are those of the exact tests. Near
+// contact, on blocks resting on blocks, the exact predicates see exact zeros (coplanar faces,
+// shared corners), orient3d's slowest, fully adaptive case, so each yes/no that a cheaper test
+// settles is taken from it first, never changing the answer: corners equal bit for bit (a shared
+// point; a guarded point at a tet corner), then the floating-point closest-point distances that
+// the "within tol" half of each test computes anyway (one within tol answers yes whatever the exact
+// test says), and only then the exact test.
 #include "contactlab/contact/methods/intersection.h"
 
 #include "contactlab/core/aabb.h"
 #include "contactlab/geometry/closest_point_point_triangle.h"
+#include "contactlab/geometry/closest_points_segment_segment.h"
 #include "contactlab/geometry/closest_points_triangle_triangle.h"
 #include "contactlab/geometry/point_in_tet.h"
 #include "contactlab/geometry/predicates.h"
@@ -50,8 +58,9 @@
 #include "methods/tet_surface_triangles.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
-#include <span>
+#include <optional>
 #include <tuple>
 #include <utility>
 
@@ -62,25 +71,132 @@ using contact_detail::SeenPairs;
 using contact_detail::SurfaceEdge;
 using contact_detail::SurfaceTriangle;
 
+/// Some vertex–triangle or edge–edge candidate of closest_points_triangle_triangle(a, b) (step 2:
+/// the same calls with the same arguments, so bit-identical values) has squared distance ≤
+/// `squared_tol`; then its result, 0 or the least candidate, is ≤ squared_tol too.
+bool some_candidate_within(const std::array<Vec3, 3>& a, const std::array<Vec3, 3>& b, double squared_tol) {
+  for (std::size_t i = 0; i < 3; ++i) {
+    if (closest_point_point_triangle(a[i], b[0], b[1], b[2]).squared_distance <= squared_tol) return true;
+  }
+  for (std::size_t i = 0; i < 3; ++i) {
+    if (closest_point_point_triangle(b[i], a[0], a[1], a[2]).squared_distance <= squared_tol) return true;
+  }
+  for (std::size_t i = 0; i < 3; ++i) {
+    for (std::size_t j = 0; j < 3; ++j) {
+      if (closest_points_segment_segment(a[i], a[(i + 1) % 3], b[j], b[(j + 1) % 3]).squared_distance <= squared_tol) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/// Some point of `a` equals some point of `b`, bit for bit.
+template <std::size_t N, std::size_t M>
+bool shares_a_corner(const std::array<Vec3, N>& a, const std::array<Vec3, M>& b) {
+  for (const Vec3& x : a) {
+    for (const Vec3& y : b) {
+      if (x == y) return true;
+    }
+  }
+  return false;
+}
+
+using Corners = std::array<Vec3, 3>;
+
+/// True only if the triangles are certainly more than tol + 1e-5 scale apart, shown along an
+/// in-plane normal n × e of an edge e of either triangle, n the normal (b − a) × (c − a) of `a`
+/// (of `b` where that is zero): any axis gives a bound (separated_along_axis.h). The margin
+/// 1e-5 scale, far above the rounding of closest_points_triangle_triangle (≲ ε L / relative
+/// height of a triangle, below 1e-6 scale even at its sliver threshold 2⁻²⁶), makes that
+/// function's floating-point answer certainly > tol as well: this filter changes no result.
+bool separated_in_plane(const Corners& a, const Corners& b, double tol) {
+  if (!(tol >= 0.0)) return false;  // the bound above is for a distance ≥ 0
+  Vec3 n = (a[1] - a[0]).cross(a[2] - a[0]);
+  if (n == Vec3::Zero()) n = (b[1] - b[0]).cross(b[2] - b[0]);
+  const double scale = std::max(contact_detail::max_abs_coordinate(a), contact_detail::max_abs_coordinate(b));
+  for (const Corners* t : {&a, &b}) {
+    for (std::size_t i = 0; i < 3; ++i) {
+      const Vec3 axis = n.cross((*t)[(i + 1) % 3] - (*t)[i]);
+      if (contact_detail::separated_along_axis(axis, a, b, tol + 1e-5 * scale, scale)) return true;
+    }
+  }
+  return false;
+}
+
+/// Each triangle has corners clearly on both sides of the other's plane (beyond 1e-9 of its
+/// size): a heuristic, it only orders the tests of triangles_touch.
+bool planes_cross(const Corners& a, const Corners& b) {
+  const auto straddles = [](const Corners& t, const Corners& x) {
+    const Vec3 n = (t[1] - t[0]).cross(t[2] - t[0]);
+    const double size = 1e-9 * n.norm() * std::sqrt(std::max((t[1] - t[0]).squaredNorm(), (t[2] - t[0]).squaredNorm()));
+    bool above = false, below = false;
+    for (const Vec3& y : x) {
+      const double d = n.dot(y - t[0]);
+      above = above || d > size;
+      below = below || d < -size;
+    }
+    return above && below;
+  };
+  return straddles(a, b) && straddles(b, a);
+}
+
 /// The closed triangles share a point (exact) or are within `tol` of each other.
-bool triangles_touch(const SurfaceTriangle& ta, const SurfaceTriangle& tb, double tol) {
+bool triangles_touch(const Corners& a, const Corners& b, double tol) {
+  // A corner of one at a corner of the other (bit for bit): they share a point, the exact test's
+  // yes, and no filter below could say no (tol ≥ 0). Corners of blocks laid on corners of blocks
+  // (most touching pairs in a wall or a pillar) end here.
+  if (tol >= 0.0 && shares_a_corner(a, b)) return true;
   for (int k = 0; k < 3; ++k) {  // bounding boxes farther apart than tol: no touch
-    double lo_a = ta.x[0][k], hi_a = lo_a, lo_b = tb.x[0][k], hi_b = lo_b;
+    double lo_a = a[0][k], hi_a = lo_a, lo_b = b[0][k], hi_b = lo_b;
     for (std::size_t c = 1; c < 3; ++c) {
-      lo_a = std::min(lo_a, ta.x[c][k]);
-      hi_a = std::max(hi_a, ta.x[c][k]);
-      lo_b = std::min(lo_b, tb.x[c][k]);
-      hi_b = std::max(hi_b, tb.x[c][k]);
+      lo_a = std::min(lo_a, a[c][k]);
+      hi_a = std::max(hi_a, a[c][k]);
+      lo_b = std::min(lo_b, b[c][k]);
+      hi_b = std::max(hi_b, b[c][k]);
     }
     if (lo_b - hi_a > tol || lo_a - hi_b > tol) return false;
   }
   // Separated by more than tol along a face normal or edge cross product: most candidate pairs end
   // here, without the exact test and the closest-point search below (whose answer this implies).
-  if (contact_detail::triangles_farther_than(ta.x, tb.x, tol)) return false;
-  if (triangle_triangle_intersection(ta.x[0], ta.x[1], ta.x[2], tb.x[0], tb.x[1], tb.x[2]).intersect) return true;
+  if (contact_detail::triangles_farther_than(a, b, tol)) return false;
+  // Those 11 axes do not separate (nearly) coplanar triangles apart within their plane — side
+  // faces of neighbouring blocks in a course of a wall — which would otherwise run every test
+  // below, the exact ones on exactly coplanar corners. The in-plane edge normals n × e do (the
+  // separating axes of two polygons in a plane).
+  if (separated_in_plane(a, b, tol)) return false;
+  // The answer is "exact intersection, or closest_points_triangle_triangle's distance ≤ tol". That
+  // distance is 0 or the least of its 6 vertex–triangle and 9 edge–edge candidates: one candidate
+  // ≤ tol (the same call, so the same value) already answers yes. Touching pairs (faces resting on
+  // faces, the common case) end here, before the exact test, whose predicates on such coplanar or
+  // collinear corners all come out exactly 0 — the slowest, fully adaptive path of orient3d.
+  // Either half of the answer may go first. Triangles that clearly cross each other's plane (a
+  // penetration, not a touch) take the exact test first — there it is fast, and it says yes —,
+  // the others the 15 floating-point candidates first.
+  if (planes_cross(a, b) && triangle_triangle_intersection(a[0], a[1], a[2], b[0], b[1], b[2]).intersect) return true;
+  if (tol > 0.0 && some_candidate_within(a, b, tol * tol)) return true;
+  if (triangle_triangle_intersection(a[0], a[1], a[2], b[0], b[1], b[2]).intersect) return true;
   if (!(tol > 0.0)) return false;
-  return closest_points_triangle_triangle(ta.x[0], ta.x[1], ta.x[2], tb.x[0], tb.x[1], tb.x[2]).squared_distance <=
-         tol * tol;
+  return closest_points_triangle_triangle(a[0], a[1], a[2], b[0], b[1], b[2]).squared_distance <= tol * tol;
+}
+
+/// The corners of tet `tet`'s boundary triangles, local faces f = 0..3 in order, each in the
+/// triangle's (outward) order: SurfaceTriangle::x of tet_surface_triangles bit for bit, without
+/// the rest of a SurfaceTriangle (indices, normal), which only touching pairs need.
+struct TetSurfaceCorners {
+  std::array<Corners, 4> x{};
+  int count = 0;
+};
+TetSurfaceCorners tet_surface_corners(const MethodBody& body, Index tet) {
+  TetSurfaceCorners out;
+  const TriMesh& surface = body.shape->surface_map.surface;
+  for (int f = 0; f < 4; ++f) {
+    const Index tri = body.surface_triangle(tet, f);
+    if (tri == kInvalidIndex) continue;
+    Corners& x = out.x[static_cast<std::size_t>(out.count++)];
+    for (std::size_t c = 0; c < 3; ++c) x[c] = body.vertex(surface.triangles[tri][static_cast<int>(c)]);
+  }
+  return out;
 }
 
 /// Some surface face of tet_a and some surface face of tet_b have bounding boxes within tol on
@@ -120,30 +236,97 @@ bool inside_edge_face_planes(const Vec3& v, const SurfaceTriangle& f) {
   for (std::size_t k = 0; k < 3; ++k) {
     const Vec3& p = f.x[k];
     const Vec3& q = f.x[(k + 1) % 3];
+    // v on the edge's line — at an end, or on an axis-parallel edge (two coordinates of p, q, v
+    // equal, so q − p and v − p are exactly parallel): the volume is exactly 0 (on the plane),
+    // known without orient3d, whose exact zeros are its slowest case (vertices of one block on the
+    // edges of another are common in a wall; the axis test only helps axis-aligned scenes).
+    if (v == p || v == q) continue;
+    if ((p.x() == q.x() && q.x() == v.x()) + (p.y() == q.y() && q.y() == v.y()) + (p.z() == q.z() && q.z() == v.z()) >=
+        2) {
+      continue;
+    }
     if (signed_volume_sign(p, q, p + n, v) > 0) return false;  // outside across edge pq
   }
   return true;
 }
 
-/// p lies in the closed tet t, or within tol of it.
-bool within_tet(const Vec3& p, const std::array<Vec3, 4>& t, double tol) {
-  // Beyond tol outside a face plane: certainly not within (implies the answers below, cheaply).
-  const double scale = std::max(contact_detail::max_abs_coordinate(t), p.cwiseAbs().maxCoeff());
-  for (const auto& face : kTetFaces) {
-    const Vec3& o = t[static_cast<std::size_t>(face[0])];
-    const Vec3 n = (t[static_cast<std::size_t>(face[1])] - o).cross(t[static_cast<std::size_t>(face[2])] - o);
-    if (contact_detail::separated_along_axis(n, std::span(&p, 1), t, tol, scale)) return false;
+/// The pitfall guard's test "p lies in the closed tet t, or within tol of it" for many points p
+/// of one tet: what the face-plane pre-test needs of the tet alone (its face normals, their
+/// lengths, the tet's extent along them) is computed once per tet pair, not once per point.
+class WithinTet {
+ public:
+  WithinTet(const std::array<Vec3, 4>& t, double tol) : t_(t), tol_(tol), scale_(contact_detail::max_abs_coordinate(t)) {
+    for (std::size_t f = 0; f < 4; ++f) {
+      const auto& face = kTetFaces[f];
+      const Vec3& o = t[static_cast<std::size_t>(face[0])];
+      Plane& plane = planes_[f];
+      plane.axis = (t[static_cast<std::size_t>(face[1])] - o).cross(t[static_cast<std::size_t>(face[2])] - o);
+      plane.length = plane.axis.norm();
+      plane.lo = plane.hi = plane.axis.dot(t[0]);
+      for (std::size_t i = 1; i < 4; ++i) {
+        const double s = plane.axis.dot(t[i]);
+        plane.lo = std::min(plane.lo, s);
+        plane.hi = std::max(plane.hi, s);
+      }
+      plane.face_lo = plane.face_hi = plane.axis.dot(o);
+      for (std::size_t c = 1; c < 3; ++c) {
+        const double s = plane.axis.dot(t[static_cast<std::size_t>(face[c])]);
+        plane.face_lo = std::min(plane.face_lo, s);
+        plane.face_hi = std::max(plane.face_hi, s);
+      }
+    }
   }
-  if (point_in_tet(p, t[0], t[1], t[2], t[3]).in_closure) return true;
-  if (!(tol > 0.0)) return false;
-  for (const auto& face : kTetFaces) {
-    const auto r =
-        closest_point_point_triangle(p, t[static_cast<std::size_t>(face[0])], t[static_cast<std::size_t>(face[1])],
-                                     t[static_cast<std::size_t>(face[2])]);
-    if (r.squared_distance <= tol * tol) return true;
+
+  bool operator()(const Vec3& p) const {
+    // p at a corner (bit for bit; most guarded points on resting blocks are): in the closed tet,
+    // exactly, and the pre-test below cannot say no (tol ≥ 0).
+    if (tol_ >= 0.0 && shares_a_corner(std::array<Vec3, 1>{p}, t_)) return true;
+    // Beyond tol outside a face plane: certainly not within (implies the answers below, cheaply).
+    // separated_along_axis(n_f, {p}, t, tol, scale) with the tet's part precomputed: the same
+    // operations on the same values, so the same answer.
+    const double scale = std::max(scale_, p.cwiseAbs().maxCoeff());
+    std::array<bool, 4> far_from_face{};
+    for (std::size_t f = 0; f < 4; ++f) {
+      const Plane& plane = planes_[f];
+      if (!(plane.length * scale > 1e-250) || !std::isfinite(plane.length)) continue;
+      const double s = plane.axis.dot(p);
+      const double needed = (tol_ * (1.0 + 1e-9) + 1e-12 * scale) * plane.length;
+      if (plane.lo - s > needed || s - plane.hi > needed) return false;
+      // p projects farther than tol + 1e-5 scale from face f's corners along its normal: p is
+      // that far from the face (projections bound distances, separated_along_axis.h), and
+      // closest_point_point_triangle's squared distance is then certainly > tol² — its rounding
+      // (≲ ε L / relative height, below 1e-6 scale even at its sliver threshold 2⁻²⁶) is far
+      // smaller than the margin. So its call can be skipped without changing the answer.
+      const double margin = (tol_ * (1.0 + 1e-9) + 1e-5 * scale) * plane.length;
+      far_from_face[f] = plane.face_lo - s > margin || s - plane.face_hi > margin;
+    }
+    // Within tol of a face: yes, whatever the exact test says. Checked first: the guarded points
+    // are mostly on the tet's boundary (blocks resting on blocks), where point_in_tet's orient3d
+    // values are exactly 0 and take its slowest, fully adaptive path.
+    if (tol_ > 0.0) {
+      for (std::size_t f = 0; f < 4; ++f) {
+        if (far_from_face[f]) continue;
+        const auto& face = kTetFaces[f];
+        const auto r = closest_point_point_triangle(p, t_[static_cast<std::size_t>(face[0])],
+                                                    t_[static_cast<std::size_t>(face[1])],
+                                                    t_[static_cast<std::size_t>(face[2])]);
+        if (r.squared_distance <= tol_ * tol_) return true;
+      }
+    }
+    return point_in_tet(p, t_[0], t_[1], t_[2], t_[3]).in_closure;
   }
-  return false;
-}
+
+ private:
+  struct Plane {
+    Vec3 axis;  ///< unnormalised normal of the face
+    double length = 0.0, lo = 0.0, hi = 0.0;  ///< |axis|, the tet's extent along the axis
+    double face_lo = 0.0, face_hi = 0.0;       ///< the face's extent along the axis
+  };
+  const std::array<Vec3, 4>& t_;
+  double tol_;
+  double scale_;
+  std::array<Plane, 4> planes_;
+};
 
 /// Parameters (s, t) of the closest points p0 + s d1, q0 + t d2 of two non-parallel lines
 /// (n = d1 × d2 ≠ 0): s = det(q0 − p0, d2, n) / |n|², t = det(q0 − p0, d1, n) / |n|².
@@ -173,10 +356,37 @@ class IntersectionMethod final : public ContactMethod {
     const std::array<Vec3, 4> xa = a.tet(tet_a);
     const std::array<Vec3, 4> xb = b.tet(tet_b);
     if (!surface_face_boxes_touch(a, tet_a, xa, b, tet_b, xb, tol)) return;
+    // Which surface triangle pairs touch, decided on their corners alone: about half the tet pairs
+    // that get here on a wall have none, and then need no SurfaceTriangle either.
+    const TetSurfaceCorners corners_a = tet_surface_corners(a, tet_a);
+    const TetSurfaceCorners corners_b = tet_surface_corners(b, tet_b);
+    std::array<std::array<bool, 4>, 4> touch{};
+    bool any_touch = false;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(corners_a.count); ++i) {
+      for (std::size_t j = 0; j < static_cast<std::size_t>(corners_b.count); ++j) {
+        touch[i][j] = triangles_touch(corners_a.x[i], corners_b.x[j], tol);
+        any_touch = any_touch || touch[i][j];
+      }
+    }
+    if (!any_touch) return;
     const contact_detail::TetSurfaceTriangles tris_a = contact_detail::tet_surface_triangles(a, tet_a);
     const contact_detail::TetSurfaceTriangles tris_b = contact_detail::tet_surface_triangles(b, tet_b);
     const Vec3 centroid_hint = contact_detail::tet_centroid(xb) - contact_detail::tet_centroid(xa);
     SeenPairs seen;
+    std::optional<WithinTet> within_a, within_b;  // built at the first pitfall guard that needs them
+    // Edge features by local edge key: an edge meets several edges of the other tet, and each
+    // lookup is a binary search over the body's edges.
+    std::array<std::optional<FeatureRef>, 16> edge_features_a, edge_features_b;
+    const auto edge_feature_a = [&](const SurfaceEdge& e) {
+      auto& f = edge_features_a[static_cast<std::size_t>(e.key)];
+      if (!f) f = contact_detail::edge_feature(a, e.v0, e.v1);
+      return *f;
+    };
+    const auto edge_feature_b = [&](const SurfaceEdge& e) {
+      auto& f = edge_features_b[static_cast<std::size_t>(e.key)];
+      if (!f) f = contact_detail::edge_feature(b, e.v0, e.v1);
+      return *f;
+    };
 
     auto emit = [&](const Vec3& p, const Vec3& n, double gap, FeatureRef fa, FeatureRef fb) {
       Contact c;
@@ -192,11 +402,32 @@ class IntersectionMethod final : public ContactMethod {
       sink.push_back(c);
     };
 
+    // The triangles' edges (canonical segments, directions, lengths), once per tet pair rather
+    // than once per triangle pair.
+    struct Edge {
+      SurfaceEdge edge;
+      Vec3 direction;  ///< x1 − x0
+      double length;   ///< |x1 − x0|
+    };
+    const auto edges_of = [](const contact_detail::TetSurfaceTriangles& tris) {
+      std::array<std::array<Edge, 3>, 4> edges;
+      for (std::size_t k = 0; k < static_cast<std::size_t>(tris.count); ++k) {
+        for (int i = 0; i < 3; ++i) {
+          Edge& e = edges[k][static_cast<std::size_t>(i)];
+          e.edge = contact_detail::surface_edge(tris.triangles[k], i);
+          e.direction = e.edge.x1 - e.edge.x0;
+          e.length = e.direction.norm();
+        }
+      }
+      return edges;
+    };
+    const std::array<std::array<Edge, 3>, 4> edges_a = edges_of(tris_a), edges_b = edges_of(tris_b);
+
     for (int ia = 0; ia < tris_a.count; ++ia) {
       const SurfaceTriangle& ta = tris_a.triangles[static_cast<std::size_t>(ia)];
       for (int ib = 0; ib < tris_b.count; ++ib) {
         const SurfaceTriangle& tb = tris_b.triangles[static_cast<std::size_t>(ib)];
-        if (!triangles_touch(ta, tb, tol)) continue;
+        if (!touch[static_cast<std::size_t>(ia)][static_cast<std::size_t>(ib)]) continue;
 
         // (V,F): vertices of Ta against face Tb, then vertices of Tb against face Ta.
         for (std::size_t c = 0; c < 3; ++c) {
@@ -221,19 +452,18 @@ class IntersectionMethod final : public ContactMethod {
         }
 
         // (E,E).
-        for (int i = 0; i < 3; ++i) {
-          const SurfaceEdge ea = contact_detail::surface_edge(ta, i);
-          for (int j = 0; j < 3; ++j) {
-            const SurfaceEdge eb = contact_detail::surface_edge(tb, j);
+        for (std::size_t i = 0; i < 3; ++i) {
+          const Edge& edge_a = edges_a[static_cast<std::size_t>(ia)][i];
+          const SurfaceEdge& ea = edge_a.edge;
+          const Vec3& da = edge_a.direction;
+          for (std::size_t j = 0; j < 3; ++j) {
+            const Edge& edge_b = edges_b[static_cast<std::size_t>(ib)][j];
+            const SurfaceEdge& eb = edge_b.edge;
             if (SeenPairs::test_and_set(seen.edge_edge, static_cast<std::size_t>(16 * ea.key + eb.key))) continue;
-            const Vec3 da = ea.x1 - ea.x0;
-            const Vec3 db = eb.x1 - eb.x0;
+            const Vec3& db = edge_b.direction;
             const Vec3 cross = da.cross(db);
             const double cross_norm = cross.norm();
-            if (!(cross_norm > contact_detail::kDegenerateSine * da.norm() * db.norm())) continue;  // parallel
-            const contact_detail::OrientedAxis axis =
-                contact_detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(), tol);
-            if (axis.overlap < -tol) continue;  // the edge cross product separates the tets
+            if (!(cross_norm > contact_detail::kDegenerateSine * edge_a.length * edge_b.length)) continue;  // parallel
             // Canonical argument order (bit-identical results when A and B are swapped).
             double s = 0.0, t = 0.0;
             if (contact_detail::segment_less(eb.x0, eb.x1, ea.x0, ea.x1)) {
@@ -241,16 +471,22 @@ class IntersectionMethod final : public ContactMethod {
             } else {
               std::tie(s, t) = line_line_parameters(ea.x0, da, eb.x0, db, cross);
             }
-            const double slack_a = tol / da.norm();
-            const double slack_b = tol / db.norm();
+            const double slack_a = tol / edge_a.length;
+            const double slack_b = tol / edge_b.length;
             if (!(s >= -slack_a && s <= 1.0 + slack_a && t >= -slack_b && t <= 1.0 + slack_b)) continue;
+            // After the cheaper parameter test (the order of the two rejections changes nothing).
+            const contact_detail::OrientedAxis axis =
+                contact_detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(), tol);
+            if (axis.overlap < -tol) continue;  // the edge cross product separates the tets
             s = std::clamp(s, 0.0, 1.0);  // within the slack: snap onto the segments
             t = std::clamp(t, 0.0, 1.0);
             const Vec3 pa = ea.x0 + s * da;
             const Vec3 pb = eb.x0 + t * db;
-            if (!within_tet(pa, xb, tol) || !within_tet(pb, xa, tol)) continue;  // pitfall guard
-            emit(0.5 * (pa + pb), axis.normal, -axis.overlap, contact_detail::edge_feature(a, ea.v0, ea.v1),
-                 contact_detail::edge_feature(b, eb.v0, eb.v1));
+            if (!within_b) within_b.emplace(xb, tol);
+            if (!(*within_b)(pa)) continue;  // pitfall guard
+            if (!within_a) within_a.emplace(xa, tol);
+            if (!(*within_a)(pb)) continue;
+            emit(0.5 * (pa + pb), axis.normal, -axis.overlap, edge_feature_a(ea), edge_feature_b(eb));
           }
         }
       }
