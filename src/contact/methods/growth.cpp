@@ -58,6 +58,7 @@
 #include "contactlab/geometry/closest_point_point_triangle.h"
 #include "contactlab/geometry/closest_points_segment_segment.h"
 #include "contactlab/geometry/point_in_tet.h"
+#include "contactlab/geometry/predicates.h"
 #include "contactlab/geometry/tet_tet_sat.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "methods/canonical_pair.h"
@@ -87,6 +88,44 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 int edge_index(int u, int v) {
   if (u > v) std::swap(u, v);
   return u == 0 ? v - 1 : u + v;  // (0,1) 0, (0,2) 1, (0,3) 2, (1,2) 3, (1,3) 4, (2,3) 5
+}
+
+/// One edge–edge query of closest_points_triangle_triangle over the 16 face pairs of two tets:
+/// edge (a0, a1) of A's face against edge (b0, b1) of B's face (local vertices, directed as in
+/// the faces), their kTetEdges indices, and whether it is the first query of that edge pair.
+struct EdgePairEntry {
+  int a0, a1, b0, b1;
+  int edge_a, edge_b;
+  bool first;
+};
+
+/// The 144 edge–edge queries in scan order: face of A major, face of B, edge i of A's face, edge
+/// j of B's face (closest_points_triangle_triangle's loops).
+const std::array<EdgePairEntry, 144>& edge_pair_table() {
+  static const std::array<EdgePairEntry, 144> table = [] {
+    std::array<EdgePairEntry, 144> t{};
+    std::array<std::array<bool, 6>, 6> seen{};
+    std::size_t n = 0;
+    for (const auto& ka : kTetFaces) {
+      for (const auto& kb : kTetFaces) {
+        for (std::size_t i = 0; i < 3; ++i) {
+          for (std::size_t j = 0; j < 3; ++j) {
+            EdgePairEntry& e = t[n++];
+            e.a0 = ka[i];
+            e.a1 = ka[(i + 1) % 3];
+            e.b0 = kb[j];
+            e.b1 = kb[(j + 1) % 3];
+            e.edge_a = edge_index(e.a0, e.a1);
+            e.edge_b = edge_index(e.b0, e.b1);
+            e.first = !seen[at(e.edge_a)][at(e.edge_b)];
+            seen[at(e.edge_a)][at(e.edge_b)] = true;
+          }
+        }
+      }
+    }
+    return t;
+  }();
+  return table;
 }
 
 TetCorners scaled(const TetCorners& tet, const Vec3& centre, double alpha) {
@@ -155,11 +194,16 @@ Vec3 separation_vector(const TetCorners& a, const TetCorners& b) {
     radius_b[e] = 0.5 * (b1 - b0).norm();
     length = std::max({length, radius_a[e], radius_b[e]});
   }
-  // Rounding of the queries and of the bound is a few ε × (coordinates + lengths); 1e-9 of them
-  // is ~10^7 times that and still prunes edges farther than the closest features by that much.
-  const double margin = 1e-9 * (magnitude(a, b) + length);
+  // Rounding of the queries and of the bounds is a few ε × (coordinates + lengths); `margin` is
+  // ~10^7 times that. A computed distance is that of two points on the features (so never below the
+  // true distance by more than rounding), but may exceed it by up to ~2e-8 of the lengths for
+  // near-parallel edges (closest_points_segment_segment.cpp): `tie_margin` covers that too.
+  const double scale = magnitude(a, b) + length;
+  const double margin = 1e-9 * scale;
+  const double tie_margin = 1e-6 * scale;
   const double reach = std::sqrt(bound) + margin;
-  // Undirected edge pairs (edge index of A, of B) whose spheres come within `reach`.
+  // Undirected edge pairs (edge index of A, of B) whose spheres come within `reach`: the others
+  // are farther than a vertex–triangle query, in all four orientations.
   std::array<std::array<bool, 6>, 6> near{};
   for (std::size_t i = 0; i < 6; ++i) {
     for (std::size_t j = 0; j < 6; ++j) {
@@ -167,38 +211,57 @@ Vec3 separation_vector(const TetCorners& a, const TetCorners& b) {
       near[i][j] = (mid_a[i] - mid_b[j]).squaredNorm() <= r * r;
     }
   }
+  // Each undirected edge pair is met 4 times in the scan (each edge in two faces, oppositely
+  // directed). Its first occurrence is computed up front; the other three are computed only when
+  // it comes within tie_margin of the smallest distance found so far (`found`, itself the value of
+  // a query of the scan, so no less than the minimum): otherwise they exceed it as well.
+  const auto& table = edge_pair_table();
+  std::array<std::array<double, 6>, 6> first_d2;
+  std::array<std::array<Vec3, 6>, 6> first_s;
+  double found = bound;
+  for (const EdgePairEntry& entry : table) {
+    if (!entry.first || !near[at(entry.edge_a)][at(entry.edge_b)]) continue;
+    const SegmentSegmentClosestPoints q =
+        closest_points_segment_segment(a[at(entry.a0)], a[at(entry.a1)], b[at(entry.b0)], b[at(entry.b1)]);
+    first_d2[at(entry.edge_a)][at(entry.edge_b)] = q.squared_distance;
+    first_s[at(entry.edge_a)][at(entry.edge_b)] = q.point_q - q.point_p;
+    found = std::min(found, q.squared_distance);
+  }
+  const double tie_reach = std::sqrt(found) + tie_margin;
+  const double tie_reach2 = tie_reach * tie_reach;
 
+  // The scan, in closest_points_triangle_triangle's order over the face pairs.
   double best = std::numeric_limits<double>::infinity();
   Vec3 s = Vec3::Zero();
+  auto offer = [&](double d2, const Vec3& candidate) {
+    if (d2 < best) {
+      best = d2;
+      s = candidate;
+    }
+  };
+  std::size_t next = 0;  // entry of `table` for the face pair's first edge–edge query
   for (std::size_t fa = 0; fa < 4; ++fa) {
     const auto& ka = kTetFaces[fa];
-    for (std::size_t fb = 0; fb < 4; ++fb) {
+    for (std::size_t fb = 0; fb < 4; ++fb, next += 9) {
       const auto& kb = kTetFaces[fb];
       for (std::size_t i = 0; i < 3; ++i) {
         const PointTriangleClosestPoint& q = vf[at(ka[i])][fb];
-        if (q.squared_distance < best) {
-          best = q.squared_distance;
-          s = q.closest_point - a[at(ka[i])];
-        }
+        offer(q.squared_distance, q.closest_point - a[at(ka[i])]);
       }
       for (std::size_t j = 0; j < 3; ++j) {
         const PointTriangleClosestPoint& q = fv[fa][at(kb[j])];
-        if (q.squared_distance < best) {
-          best = q.squared_distance;
-          s = b[at(kb[j])] - q.closest_point;
-        }
+        offer(q.squared_distance, b[at(kb[j])] - q.closest_point);
       }
-      for (std::size_t i = 0; i < 3; ++i) {
-        const int a0 = ka[i], a1 = ka[(i + 1) % 3];
-        for (std::size_t j = 0; j < 3; ++j) {
-          const int b0 = kb[j], b1 = kb[(j + 1) % 3];
-          if (!near[at(edge_index(a0, a1))][at(edge_index(b0, b1))]) continue;
+      for (std::size_t k = next; k < next + 9; ++k) {
+        const EdgePairEntry& entry = table[k];
+        const std::size_t ea = at(entry.edge_a), eb = at(entry.edge_b);
+        if (!near[ea][eb]) continue;
+        if (entry.first) {
+          offer(first_d2[ea][eb], first_s[ea][eb]);
+        } else if (first_d2[ea][eb] <= tie_reach2) {
           const SegmentSegmentClosestPoints q =
-              closest_points_segment_segment(a[at(a0)], a[at(a1)], b[at(b0)], b[at(b1)]);
-          if (q.squared_distance < best) {
-            best = q.squared_distance;
-            s = q.point_q - q.point_p;
-          }
+              closest_points_segment_segment(a[at(entry.a0)], a[at(entry.a1)], b[at(entry.b0)], b[at(entry.b1)]);
+          offer(q.squared_distance, q.point_q - q.point_p);
         }
       }
     }
@@ -259,28 +322,67 @@ BestFeature best_normal(const MethodBody& body, Index tet, const TetCorners& cor
 
 /// Vertices of `x` in the closed tet `y`, and edges of `x` crossing faces of `y`. `x_is_a` says
 /// which side the features go to.
+///
+/// The same points as point_in_tet on each vertex and append_edge_triangle_points on each (edge,
+/// face) pair, from fewer exact predicates (these were the method's next largest cost, mostly the
+/// adaptive stages of orient3d for the touching, coplanar faces of stacked blocks): the exact side
+/// of each vertex of x against each face plane of y is computed once (16 signs instead of 96 for
+/// the edges and 16 for the vertices) and
+///  - a vertex is in the closed tet iff no face plane has it strictly on the outer side — the
+///    barycentric signs point_in_tet uses, the same signs up to the permutation of the corners
+///    (each odd: sign λ_f = −orientation × side(face f, p)); a flat y goes to point_in_tet itself;
+///  - an edge whose ends are strictly on one side of a face plane meets that face only through
+///    append_edge_triangle_points' in-plane case (both ends within the tolerance of the plane):
+///    segment_triangle_intersection returns nothing for it on the same exact signs. Such pairs are
+///    skipped unless both ends are within the tolerance (plus a margin for rounding) of the plane;
+///    every other pair goes through append_edge_triangle_points unchanged.
 void intersection_points(const MethodBody& x, Index tet_x, const TetCorners& cx, const MethodBody& y, Index tet_y,
-                         const TetCorners& cy, bool x_is_a, double tolerance, std::vector<LabelledPoint>& out) {
+                         const TetCorners& cy, bool x_is_a, double tolerance, double margin,
+                         std::vector<LabelledPoint>& out) {
   const Tet& vx = x.shape->tets.tets[tet_x];
   auto push = [&](const Vec3& p, FeatureRef fx, FeatureRef fy) {
     out.push_back(x_is_a ? LabelledPoint{p, fx, fy} : LabelledPoint{p, fy, fx});
   };
-  for (std::size_t i = 0; i < 4; ++i) {
-    if (point_in_tet(cx[i], cy[0], cy[1], cy[2], cy[3]).in_closure) {
-      push(cx[i], {FeatureType::kVertex, vx[i]}, {FeatureType::kTet, tet_y});
+  std::array<Vec3, 4> normal;                  // unit outward face normals of y (or zero)
+  std::array<std::array<int, 4>, 4> side;      // side[v][f]: exact side of vertex v of x, face f of y
+  std::array<std::array<bool, 4>, 4> in_band;  // |height| of vertex v over plane f within the band
+  const double band = tolerance + margin;
+  for (std::size_t f = 0; f < 4; ++f) {
+    const auto& k = kTetFaces[f];
+    normal[f] = contact_detail::unit_or_zero(contact_detail::face_area_vector(cy, static_cast<int>(f)));
+    for (std::size_t v = 0; v < 4; ++v) {
+      side[v][f] = signed_volume_sign(cy[at(k[0])], cy[at(k[1])], cy[at(k[2])], cx[v]);
+      in_band[v][f] = !normal[f].isZero() && std::abs(normal[f].dot(cx[v] - cy[at(k[0])])) <= band;
     }
+  }
+  const int orientation = signed_volume_sign(cy[0], cy[1], cy[2], cy[3]);
+  for (std::size_t i = 0; i < 4; ++i) {
+    bool inside;
+    if (orientation != 0) {
+      inside = true;
+      for (std::size_t f = 0; f < 4 && inside; ++f) inside = orientation * side[i][f] <= 0;
+    } else {
+      inside = point_in_tet(cx[i], cy[0], cy[1], cy[2], cy[3]).in_closure;
+    }
+    if (inside) push(cx[i], {FeatureType::kVertex, vx[i]}, {FeatureType::kTet, tet_y});
   }
   std::vector<Vec3> crossing;
   for (const auto& e : kTetEdges) {
-    const Index edge = x.features->surface_topology.find_edge(vx[at(e[0])], vx[at(e[1])]);
-    for (int f = 0; f < 4; ++f) {
-      const auto& k = kTetFaces[at(f)];
+    const std::size_t u = at(e[0]), w = at(e[1]);
+    Index edge = kInvalidIndex;
+    bool edge_known = false;
+    for (std::size_t f = 0; f < 4; ++f) {
+      if (side[u][f] * side[w][f] > 0 && !(in_band[u][f] && in_band[w][f])) continue;
+      const auto& k = kTetFaces[f];
       const std::array<Vec3, 3> face{cy[at(k[0])], cy[at(k[1])], cy[at(k[2])]};
       crossing.clear();
-      contact_detail::append_edge_triangle_points(cx[at(e[0])], cx[at(e[1])], face,
-                                                  contact_detail::unit_or_zero(contact_detail::face_area_vector(cy, f)),
-                                                  tolerance, crossing);
-      const Index triangle = y.surface_triangle(tet_y, f);
+      contact_detail::append_edge_triangle_points(cx[u], cx[w], face, normal[f], tolerance, crossing);
+      if (crossing.empty()) continue;
+      if (!edge_known) {
+        edge = x.features->surface_topology.find_edge(vx[u], vx[w]);
+        edge_known = true;
+      }
+      const Index triangle = y.surface_triangle(tet_y, static_cast<int>(f));
       const FeatureRef fy =
           triangle != kInvalidIndex ? FeatureRef{FeatureType::kFace, triangle} : FeatureRef{FeatureType::kTet, tet_y};
       for (const Vec3& p : crossing) push(p, {FeatureType::kEdge, edge}, fy);
@@ -297,6 +399,9 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   const TetTetSatResult full = tet_tet_sat(ta, tb, request);
   if (full.separated) return;
   const double tolerance = settings.absolute_tolerance();
+  // Rounding allowance for the bounds that skip work below (far above the rounding, which is a
+  // few ε × the coordinates and lengths involved).
+  const double margin = 1e-9 * (full.length_scale + magnitude(ta, tb));
 
   // Growth scale: shrink until separated, then grow back (file comment, step 2).
   const double beta = parameters.shrink > 0.0 && parameters.shrink < 1.0 ? parameters.shrink : kDefaultShrink;
@@ -324,7 +429,6 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
       // when it exceeds δ by more than the rounding of both (margin) the closest points are not
       // computed for that scale: the search goes the same way, with 1/3 of the closest-point
       // queries on the wall.
-      const double margin = 1e-9 * (full.length_scale + magnitude(ta, tb));
       double gap_lo = gap;
       bool have_s = false;
       auto far = [&] {
@@ -365,8 +469,8 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   if (normal.isZero()) normal = direction;
 
   std::vector<LabelledPoint> points;
-  intersection_points(a, tet_a, ta, b, tet_b, tb, true, tolerance, points);
-  intersection_points(b, tet_b, tb, a, tet_a, ta, false, tolerance, points);
+  intersection_points(a, tet_a, ta, b, tet_b, tb, true, tolerance, margin, points);
+  intersection_points(b, tet_b, tb, a, tet_a, ta, false, tolerance, margin, points);
   contact_detail::append_mid_plane_contacts(points, normal, a, tet_a, b, tet_b, tolerance, sink,
                                             contact_detail::Placement::kIntersectionPoints);
 }
