@@ -149,6 +149,76 @@ double magnitude(const TetCorners& a, const TetCorners& b) {
   return m;
 }
 
+/// Axes with |u||v| / |u × v| above this (nearly parallel edges, sliver faces) are not used to
+/// predict tet_tet_sat's verdicts (evaluate); tet_tet_sat skips them only above 1 / parallel_sine.
+constexpr double kMaxAxisCondition = 1e5;
+
+/// A face or edge–edge axis of tet_tet_sat with the gap of the tets scaled by α about their
+/// centroids along it: offset + α slope, less `slack` for rounding (see evaluate).
+struct SeparatingAxis {
+  bool valid = false;
+  double offset = 0.0;
+  double slope = 0.0;
+  double slack = 0.0;
+};
+
+/// The axis of a tet_tet_sat result on (scaled copies of) tets a and b, for evaluate's prediction.
+SeparatingAxis separating_axis(const TetTetSatResult& r, const TetCorners& a, const TetCorners& b, const Vec3& ca,
+                               const Vec3& cb) {
+  // |u||v| / |u × v| of the axis, from the unscaled corners (scaling does not change it), with
+  // the longest edges of a face for u, v (an upper bound of tet_tet_sat's two shortest).
+  auto face_condition = [](const TetCorners& t, int f) {
+    const auto& k = kTetFaces[at(f)];
+    const Vec3 u = t[at(k[1])] - t[at(k[0])], v = t[at(k[2])] - t[at(k[0])], w = t[at(k[2])] - t[at(k[1])];
+    const double longest = std::max({u.squaredNorm(), v.squaredNorm(), w.squaredNorm()});
+    return longest / u.cross(v).norm();
+  };
+  double condition;
+  switch (r.kind) {
+    case SatAxisKind::kFaceA:
+      condition = face_condition(a, r.index_a);
+      break;
+    case SatAxisKind::kFaceB:
+      condition = face_condition(b, r.index_b);
+      break;
+    case SatAxisKind::kEdgeEdge: {
+      const Vec3 u = a[at(kTetEdges[at(r.index_a)][1])] - a[at(kTetEdges[at(r.index_a)][0])];
+      const Vec3 v = b[at(kTetEdges[at(r.index_b)][1])] - b[at(kTetEdges[at(r.index_b)][0])];
+      condition = u.norm() * v.norm() / u.cross(v).norm();
+      break;
+    }
+    default:
+      return {};
+  }
+  if (!(condition <= kMaxAxisCondition)) return {};
+  const Vec3& n = r.axis;
+  double max_a = -std::numeric_limits<double>::infinity();
+  double min_b = std::numeric_limits<double>::infinity();
+  double shortest = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < 4; ++i) {
+    max_a = std::max(max_a, n.dot(a[i] - ca));
+    min_b = std::min(min_b, n.dot(b[i] - cb));
+  }
+  for (const auto& e : kTetEdges) {
+    shortest = std::min({shortest, (a[at(e[1])] - a[at(e[0])]).norm(), (b[at(e[1])] - b[at(e[0])]).norm()});
+  }
+  SeparatingAxis axis;
+  axis.offset = n.dot(cb - ca);
+  axis.slope = min_b - max_a;
+  // The scaled corners are rounded by ε × the coordinates' magnitude m, so their edges' directions
+  // by ε m / shortest, the axis by `condition` times that, and the gap by that times the extent
+  // (≤ L + m); 1e-9 in place of ε is a ~10^7 safety factor.
+  Vec3 lo = a[0], hi = a[0];
+  for (std::size_t i = 0; i < 4; ++i) {
+    lo = lo.cwiseMin(a[i]).cwiseMin(b[i]);
+    hi = hi.cwiseMax(a[i]).cwiseMax(b[i]);
+  }
+  const double extent = (hi - lo).norm() + magnitude(a, b);
+  axis.slack = shortest > 0.0 ? 1e-9 * condition * extent * extent / shortest : std::numeric_limits<double>::infinity();
+  axis.valid = std::isfinite(axis.slack) && std::isfinite(axis.offset) && std::isfinite(axis.slope);
+  return axis;
+}
+
 /// Closest points of two tets that tet_tet_sat reported separated: the minimum over the 16 face
 /// pairs of closest_points_triangle_triangle (faces of A major, kTetFaces order), ties to the first.
 /// Returns p_B − p_A.
@@ -167,18 +237,6 @@ double magnitude(const TetCorners& a, const TetCorners& b) {
 ///    the rounding of both sides, so a skipped query could not have tied.
 /// This is where the time of the method went (3/4 of it, mostly redundant queries).
 Vec3 separation_vector(const TetCorners& a, const TetCorners& b) {
-  // Distinct vertex–triangle queries: vf[v][f] (vertex v of A, face f of B), fv[f][v] (face f of A,
-  // vertex v of B), with the face corners in kTetFaces order as the face-pair loop passes them.
-  std::array<std::array<PointTriangleClosestPoint, 4>, 4> vf, fv;
-  double bound = std::numeric_limits<double>::infinity();  // smallest vertex–triangle distance²
-  for (std::size_t v = 0; v < 4; ++v) {
-    for (std::size_t f = 0; f < 4; ++f) {
-      const auto& k = kTetFaces[f];
-      vf[v][f] = closest_point_point_triangle(a[v], b[at(k[0])], b[at(k[1])], b[at(k[2])]);
-      fv[f][v] = closest_point_point_triangle(b[v], a[at(k[0])], a[at(k[1])], a[at(k[2])]);
-      bound = std::min({bound, vf[v][f].squared_distance, fv[f][v].squared_distance});
-    }
-  }
   // Edge spheres (midpoint, half length) of the 6 edges of each tet, for the edge–edge bound.
   std::array<Vec3, 6> mid_a, mid_b;
   std::array<double, 6> radius_a, radius_b;
@@ -195,15 +253,58 @@ Vec3 separation_vector(const TetCorners& a, const TetCorners& b) {
     length = std::max({length, radius_a[e], radius_b[e]});
   }
   // Rounding of the queries and of the bounds is a few ε × (coordinates + lengths); `margin` is
-  // ~10^7 times that. A computed distance is that of two points on the features (so never below the
-  // true distance by more than rounding), but may exceed it by up to ~2e-8 of the lengths for
-  // near-parallel edges (closest_points_segment_segment.cpp): `tie_margin` covers that too.
+  // ~10^7 times that. A computed distance is within rounding of that of two points of the features
+  // (for a vertex–triangle query, of the triangle's plane within ~2e-8 of the lengths for a sliver,
+  // closest_point_point_triangle.cpp), and may exceed the true distance by up to ~2e-8 of the
+  // lengths for near-parallel edges (closest_points_segment_segment.cpp): `tie_margin` covers both.
   const double scale = magnitude(a, b) + length;
   const double margin = 1e-9 * scale;
   const double tie_margin = 1e-6 * scale;
+  // The closest corners are no nearer than the tets, so the smallest computed distance is below
+  // their distance + tie_margin: `upper`.
+  double corners2 = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < 4; ++i) {
+    for (std::size_t j = 0; j < 4; ++j) corners2 = std::min(corners2, (a[i] - b[j]).squaredNorm());
+  }
+  const double upper = std::sqrt(corners2) + tie_margin;
+  // Distinct vertex–triangle queries: vf[v][f] (vertex v of A, face f of B), fv[f][v] (face f of A,
+  // vertex v of B), with the face corners in kTetFaces order as the face-pair loop passes them.
+  // A query whose vertex is farther than upper + tie_margin from the face's bounding sphere cannot
+  // reach the minimum: it is skipped (distance +∞).
+  std::array<std::array<PointTriangleClosestPoint, 4>, 4> vf, fv;
+  std::array<Vec3, 4> centre_a, centre_b;
+  std::array<double, 4> face_radius_a{}, face_radius_b{};
+  for (std::size_t f = 0; f < 4; ++f) {
+    const auto& k = kTetFaces[f];
+    centre_a[f] = (a[at(k[0])] + a[at(k[1])] + a[at(k[2])]) / 3.0;
+    centre_b[f] = (b[at(k[0])] + b[at(k[1])] + b[at(k[2])]) / 3.0;
+    for (const int c : k) {
+      face_radius_a[f] = std::max(face_radius_a[f], (a[at(c)] - centre_a[f]).norm());
+      face_radius_b[f] = std::max(face_radius_b[f], (b[at(c)] - centre_b[f]).norm());
+    }
+  }
+  double bound = upper * upper;  // ≥ the smallest computed distance²: a vertex–triangle one, or upper²
+  auto query = [&](const Vec3& p, const TetCorners& t, std::size_t f, const Vec3& centre, double radius) {
+    PointTriangleClosestPoint q;
+    const double r = radius + upper + tie_margin;
+    if ((p - centre).squaredNorm() > r * r) {
+      q.squared_distance = std::numeric_limits<double>::infinity();
+      return q;
+    }
+    const auto& k = kTetFaces[f];
+    q = closest_point_point_triangle(p, t[at(k[0])], t[at(k[1])], t[at(k[2])]);
+    bound = std::min(bound, q.squared_distance);
+    return q;
+  };
+  for (std::size_t v = 0; v < 4; ++v) {
+    for (std::size_t f = 0; f < 4; ++f) {
+      vf[v][f] = query(a[v], b, f, centre_b[f], face_radius_b[f]);
+      fv[f][v] = query(b[v], a, f, centre_a[f], face_radius_a[f]);
+    }
+  }
   const double reach = std::sqrt(bound) + margin;
   // Undirected edge pairs (edge index of A, of B) whose spheres come within `reach`: the others
-  // are farther than a vertex–triangle query, in all four orientations.
+  // are farther than `bound` (no less than the minimum), in all four orientations.
   std::array<std::array<bool, 6>, 6> near{};
   for (std::size_t i = 0; i < 6; ++i) {
     for (std::size_t j = 0; j < 6; ++j) {
@@ -213,8 +314,8 @@ Vec3 separation_vector(const TetCorners& a, const TetCorners& b) {
   }
   // Each undirected edge pair is met 4 times in the scan (each edge in two faces, oppositely
   // directed). Its first occurrence is computed up front; the other three are computed only when
-  // it comes within tie_margin of the smallest distance found so far (`found`, itself the value of
-  // a query of the scan, so no less than the minimum): otherwise they exceed it as well.
+  // it comes within tie_margin of the smallest distance found so far (`found`, no less than the
+  // minimum): otherwise they exceed it as well.
   const auto& table = edge_pair_table();
   std::array<std::array<double, 6>, 6> first_d2;
   std::array<std::array<Vec3, 6>, 6> first_s;
@@ -331,11 +432,12 @@ BestFeature best_normal(const MethodBody& body, Index tet, const TetCorners& cor
 ///  - a vertex is in the closed tet iff no face plane has it strictly on the outer side — the
 ///    barycentric signs point_in_tet uses, the same signs up to the permutation of the corners
 ///    (each odd: sign λ_f = −orientation × side(face f, p)); a flat y goes to point_in_tet itself;
-///  - an edge whose ends are strictly on one side of a face plane meets that face only through
-///    append_edge_triangle_points' in-plane case (both ends within the tolerance of the plane):
-///    segment_triangle_intersection returns nothing for it on the same exact signs. Such pairs are
-///    skipped unless both ends are within the tolerance (plus a margin for rounding) of the plane;
-///    every other pair goes through append_edge_triangle_points unchanged.
+///  - an edge whose ends are strictly on one side of a face plane, or both strictly beyond another
+///    face plane of a proper y (the face lies in that closed half-space), meets that face only
+///    through append_edge_triangle_points' in-plane case (both ends within the tolerance of the
+///    plane): segment_triangle_intersection, exact, returns nothing for it. Such pairs are skipped
+///    unless both ends are within the tolerance (plus a margin for rounding) of the plane; every
+///    other pair goes through append_edge_triangle_points unchanged.
 void intersection_points(const MethodBody& x, Index tet_x, const TetCorners& cx, const MethodBody& y, Index tet_y,
                          const TetCorners& cy, bool x_is_a, double tolerance, double margin,
                          std::vector<LabelledPoint>& out) {
@@ -356,14 +458,15 @@ void intersection_points(const MethodBody& x, Index tet_x, const TetCorners& cx,
     }
   }
   const int orientation = signed_volume_sign(cy[0], cy[1], cy[2], cy[3]);
-  for (std::size_t i = 0; i < 4; ++i) {
-    bool inside;
-    if (orientation != 0) {
-      inside = true;
-      for (std::size_t f = 0; f < 4 && inside; ++f) inside = orientation * side[i][f] <= 0;
-    } else {
-      inside = point_in_tet(cx[i], cy[0], cy[1], cy[2], cy[3]).in_closure;
+  // outside[v]: bit f set when vertex v of x is strictly beyond face plane f of a proper y.
+  std::array<unsigned, 4> outside{};
+  for (std::size_t v = 0; v < 4; ++v) {
+    for (std::size_t f = 0; f < 4; ++f) {
+      if (orientation * side[v][f] > 0) outside[v] |= 1u << f;
     }
+  }
+  for (std::size_t i = 0; i < 4; ++i) {
+    const bool inside = orientation != 0 ? outside[i] == 0 : point_in_tet(cx[i], cy[0], cy[1], cy[2], cy[3]).in_closure;
     if (inside) push(cx[i], {FeatureType::kVertex, vx[i]}, {FeatureType::kTet, tet_y});
   }
   std::vector<Vec3> crossing;
@@ -372,7 +475,13 @@ void intersection_points(const MethodBody& x, Index tet_x, const TetCorners& cx,
     Index edge = kInvalidIndex;
     bool edge_known = false;
     for (std::size_t f = 0; f < 4; ++f) {
-      if (side[u][f] * side[w][f] > 0 && !(in_band[u][f] && in_band[w][f])) continue;
+      // Nothing but the in-plane case can meet face f when both ends are strictly on one side of
+      // its plane, or strictly beyond another face plane of y (face f lies in that closed
+      // half-space): exact decisions, as segment_triangle_intersection's.
+      if (!(in_band[u][f] && in_band[w][f]) &&
+          (side[u][f] * side[w][f] > 0 || (outside[u] & outside[w] & ~(1u << f)) != 0)) {
+        continue;
+      }
       const auto& k = kTetFaces[f];
       const std::array<Vec3, 3> face{cy[at(k[0])], cy[at(k[1])], cy[at(k[2])]};
       crossing.clear();
@@ -410,10 +519,30 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   const Vec3 cb = centroid(tb);
   Vec3 s = Vec3::Zero();
   if ((ca - cb).norm() > tolerance) {
-    double gap = 0.0;  // SAT's separation along its separating axis at the last separated scale
+    // tet_tet_sat's verdicts on the scaled tets, most of them without running it: an axis that
+    // separated them at one scale (or the full tets' least-overlap axis) keeps its direction under
+    // the scaling about the centroids, and the gap along it is affine in α,
+    //   gap(α) = n·(c_B − c_A) + α (min_j n·(b_j − c_B) − max_i n·(a_i − c_A)).
+    // When that gap, less an allowance for rounding (`slack`: the axis direction as tet_tet_sat
+    // recomputes it from the scaled corners, conditioned by |u||v| / |u × v| ≤ kMaxAxisCondition),
+    // exceeds its tolerance (relative_tolerance × L ≤ the full tets' L) by a margin, tet_tet_sat
+    // would find that axis (or an earlier one) separating: the answer is "separated", as it would
+    // have been. Otherwise tet_tet_sat runs. This removed most of its calls on touching tets.
+    double gap = 0.0;  // a lower bound on the distance of the scaled tets, when separated
+    SeparatingAxis axis = separating_axis(full, ta, tb, ca, cb);
+    const double sat_threshold =
+        request.relative_tolerance * full.length_scale * (1.0 + 1e-6) + 1e-7 * full.length_scale;
     auto separated = [&](double alpha) {
+      if (axis.valid) {
+        const double g = axis.offset + alpha * axis.slope - axis.slack;
+        if (g > sat_threshold) {
+          gap = g;
+          return true;
+        }
+      }
       const TetTetSatResult r = tet_tet_sat(scaled(ta, ca, alpha), scaled(tb, cb, alpha), request);
       gap = r.separation;
+      if (r.separated) axis = separating_axis(r, ta, tb, ca, cb);
       return r.separated;
     };
     double lo = 1.0;
@@ -425,7 +554,7 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
     if (found) {
       double hi = std::min(1.0, lo / beta);
       // s at lo decides whether to go on (|s| > δ) and gives the direction at the end. The gap
-      // along SAT's separating axis is a lower bound on |s| (a projection onto a unit axis), so
+      // along a separating axis is a lower bound on |s| (a projection onto a unit axis), so
       // when it exceeds δ by more than the rounding of both (margin) the closest points are not
       // computed for that scale: the search goes the same way, with 1/3 of the closest-point
       // queries on the wall.
