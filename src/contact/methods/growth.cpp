@@ -150,74 +150,155 @@ double magnitude(const TetCorners& a, const TetCorners& b) {
 }
 
 /// Axes with |u||v| / |u × v| above this (nearly parallel edges, sliver faces) are not used to
-/// predict tet_tet_sat's verdicts (evaluate); tet_tet_sat skips them only above 1 / parallel_sine.
+/// predict tet_tet_sat's verdicts (ScaledSat); tet_tet_sat skips them only above 1 / parallel_sine
+/// (1e6), and certainly skips those above kSkippedAxisCondition.
 constexpr double kMaxAxisCondition = 1e5;
+constexpr double kSkippedAxisCondition = 1e7;
 
-/// A face or edge–edge axis of tet_tet_sat with the gap of the tets scaled by α about their
-/// centroids along it: offset + α slope, less `slack` for rounding (see evaluate).
-struct SeparatingAxis {
-  bool valid = false;
-  double offset = 0.0;
-  double slope = 0.0;
-  double slack = 0.0;
-};
+/// tet_tet_sat's verdict on the tets scaled by α about their centroids, predicted without running
+/// it where the answer is certain (evaluate). Scaling keeps the directions of tet_tet_sat's 44
+/// axes (face normals, edge cross products), and along a unit axis n the gap of the scaled tets is
+/// affine in α: B beyond A by n·(c_B − c_A) + α (min_j n·(b_j − c_B) − max_i n·(a_i − c_A)), A
+/// beyond B likewise. Each axis gets an allowance for rounding (`slack`: the scaled corners are
+/// rounded by ε × the coordinates' magnitude m, their edges' directions by ε m / shortest edge,
+/// the axis by its condition |u||v| / |u × v| ≤ kMaxAxisCondition times that, and the gap by that
+/// times the extent; 1e-9 in place of ε is a ~10^7 safety factor). Then
+///  - some axis's gap, less its slack, beyond tet_tet_sat's tolerance (relative_tolerance × L ≤
+///    the full tets' L, plus its own rounding allowance) by a margin: tet_tet_sat would find that
+///    axis, or an earlier one, separating — "separated", and that gap is a lower bound on the
+///    distance of the scaled tets;
+///  - every axis tet_tet_sat tries overlapping by more than its slack, and no axis that it might
+///    or might not skip, and no possibly flat tet (it then tries more axes): "not separated";
+///  - otherwise unknown, and tet_tet_sat runs.
+/// The face axes come first and the 36 edge axes are set up only when they are needed. On the
+/// built-in scenes every shrink and grow-back verdict but some on deeply overlapping tets is
+/// predicted.
+class ScaledSat {
+ public:
+  ScaledSat(const TetCorners& a, const TetCorners& b, const Vec3& ca, const Vec3& cb, double relative_tolerance,
+            double length_scale)
+      : a_(a), b_(b), ca_(ca), cb_(cb) {
+    threshold_ = relative_tolerance * length_scale * (1.0 + 1e-6) + 1e-7 * length_scale;
+    Vec3 lo = a[0], hi = a[0];
+    shortest_ = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < 4; ++i) {
+      lo = lo.cwiseMin(a[i]).cwiseMin(b[i]);
+      hi = hi.cwiseMax(a[i]).cwiseMax(b[i]);
+    }
+    for (const auto& e : kTetEdges) {
+      shortest_ = std::min({shortest_, (a[at(e[1])] - a[at(e[0])]).norm(), (b[at(e[1])] - b[at(e[0])]).norm()});
+    }
+    const double extent = (hi - lo).norm() + magnitude(a, b);
+    slack_scale_ = shortest_ > 0.0 ? 1e-9 * extent * extent / shortest_ : std::numeric_limits<double>::infinity();
+    can_deny_ = std::isfinite(slack_scale_) && !maybe_flat(a) && !maybe_flat(b);
+    for (int f = 0; f < 4; ++f) {
+      add_face_axis(a, f);
+      add_face_axis(b, f);
+    }
+  }
 
-/// The axis of a tet_tet_sat result on (scaled copies of) tets a and b, for evaluate's prediction.
-SeparatingAxis separating_axis(const TetTetSatResult& r, const TetCorners& a, const TetCorners& b, const Vec3& ca,
-                               const Vec3& cb) {
-  // |u||v| / |u × v| of the axis, from the unscaled corners (scaling does not change it), with
-  // the longest edges of a face for u, v (an upper bound of tet_tet_sat's two shortest).
-  auto face_condition = [](const TetCorners& t, int f) {
+  /// +1 separated (`gap` then a lower bound on the distance), −1 not separated, 0 unknown.
+  int verdict(double alpha, double& gap) {
+    double best = -std::numeric_limits<double>::infinity();
+    bool overlapping = true;  // every axis so far overlaps by more than its slack
+    auto scan = [&](std::size_t from, std::size_t to) {
+      for (std::size_t k = from; k < to; ++k) {
+        const Axis& x = axes_[k];
+        const double g = std::max(x.offset + alpha * (x.b_lo - x.a_hi), -x.offset + alpha * (x.a_lo - x.b_hi));
+        best = std::max(best, g - x.slack);
+        overlapping = overlapping && g + x.slack < 0.0;
+      }
+    };
+    scan(0, face_axes_);
+    if (best > threshold_) {
+      gap = best;
+      return 1;
+    }
+    if (!edges_added_) add_edge_axes();
+    scan(face_axes_, count_);
+    if (best > threshold_) {
+      gap = best;
+      return 1;
+    }
+    return can_deny_ && overlapping ? -1 : 0;
+  }
+
+ private:
+  struct Axis {
+    double offset, a_lo, a_hi, b_lo, b_hi, slack;
+  };
+
+  // Zero volume, or a height within 1e-5 of the longest edge (tet_tet_sat's is_flat: 1e-6).
+  static bool maybe_flat(const TetCorners& p) {
+    double longest = 0.0, largest_face = 0.0;
+    for (const auto& e : kTetEdges) longest = std::max(longest, (p[at(e[1])] - p[at(e[0])]).norm());
+    for (const auto& f : kTetFaces) {
+      largest_face = std::max(largest_face, (p[at(f[1])] - p[at(f[0])]).cross(p[at(f[2])] - p[at(f[0])]).norm());
+    }
+    const double volume6 = std::abs((p[1] - p[0]).dot((p[2] - p[0]).cross(p[3] - p[0])));
+    return !(volume6 > 1e-5 * longest * largest_face);
+  }
+
+  // An axis w with condition uv / |w|: kept, ignored (tet_tet_sat certainly skips it) or, in
+  // between, making "not separated" unpredictable.
+  void add_axis(const Vec3& w, double uv) {
+    const double len = w.norm();
+    if (len * kMaxAxisCondition >= uv && len > 0.0) {
+      const Vec3 n = w / len;
+      Axis& x = axes_[count_++];
+      x.offset = n.dot(cb_ - ca_);
+      x.a_lo = x.b_lo = std::numeric_limits<double>::infinity();
+      x.a_hi = x.b_hi = -std::numeric_limits<double>::infinity();
+      for (std::size_t i = 0; i < 4; ++i) {
+        const double pa = n.dot(a_[i] - ca_), pb = n.dot(b_[i] - cb_);
+        x.a_lo = std::min(x.a_lo, pa);
+        x.a_hi = std::max(x.a_hi, pa);
+        x.b_lo = std::min(x.b_lo, pb);
+        x.b_hi = std::max(x.b_hi, pb);
+      }
+      x.slack = slack_scale_ * (uv / len);
+      if (!std::isfinite(x.slack) || !std::isfinite(x.offset)) {
+        --count_;
+        can_deny_ = false;
+      }
+    } else if (!(len * kSkippedAxisCondition <= uv)) {
+      can_deny_ = false;
+    }
+  }
+
+  // Face f of t: tet_tet_sat takes the cross product of its two shortest edges.
+  void add_face_axis(const TetCorners& t, int f) {
     const auto& k = kTetFaces[at(f)];
     const Vec3 u = t[at(k[1])] - t[at(k[0])], v = t[at(k[2])] - t[at(k[0])], w = t[at(k[2])] - t[at(k[1])];
-    const double longest = std::max({u.squaredNorm(), v.squaredNorm(), w.squaredNorm()});
-    return longest / u.cross(v).norm();
-  };
-  double condition;
-  switch (r.kind) {
-    case SatAxisKind::kFaceA:
-      condition = face_condition(a, r.index_a);
-      break;
-    case SatAxisKind::kFaceB:
-      condition = face_condition(b, r.index_b);
-      break;
-    case SatAxisKind::kEdgeEdge: {
-      const Vec3 u = a[at(kTetEdges[at(r.index_a)][1])] - a[at(kTetEdges[at(r.index_a)][0])];
-      const Vec3 v = b[at(kTetEdges[at(r.index_b)][1])] - b[at(kTetEdges[at(r.index_b)][0])];
-      condition = u.norm() * v.norm() / u.cross(v).norm();
-      break;
+    std::array<double, 3> l{u.norm(), v.norm(), w.norm()};
+    std::sort(l.begin(), l.end());
+    add_axis(u.cross(v), l[0] * l[1]);
+    face_axes_ = count_;
+  }
+
+  void add_edge_axes() {
+    edges_added_ = true;
+    for (const auto& ea : kTetEdges) {
+      const Vec3 u = a_[at(ea[1])] - a_[at(ea[0])];
+      for (const auto& eb : kTetEdges) {
+        const Vec3 v = b_[at(eb[1])] - b_[at(eb[0])];
+        add_axis(u.cross(v), u.norm() * v.norm());
+      }
     }
-    default:
-      return {};
   }
-  if (!(condition <= kMaxAxisCondition)) return {};
-  const Vec3& n = r.axis;
-  double max_a = -std::numeric_limits<double>::infinity();
-  double min_b = std::numeric_limits<double>::infinity();
-  double shortest = std::numeric_limits<double>::infinity();
-  for (std::size_t i = 0; i < 4; ++i) {
-    max_a = std::max(max_a, n.dot(a[i] - ca));
-    min_b = std::min(min_b, n.dot(b[i] - cb));
-  }
-  for (const auto& e : kTetEdges) {
-    shortest = std::min({shortest, (a[at(e[1])] - a[at(e[0])]).norm(), (b[at(e[1])] - b[at(e[0])]).norm()});
-  }
-  SeparatingAxis axis;
-  axis.offset = n.dot(cb - ca);
-  axis.slope = min_b - max_a;
-  // The scaled corners are rounded by ε × the coordinates' magnitude m, so their edges' directions
-  // by ε m / shortest, the axis by `condition` times that, and the gap by that times the extent
-  // (≤ L + m); 1e-9 in place of ε is a ~10^7 safety factor.
-  Vec3 lo = a[0], hi = a[0];
-  for (std::size_t i = 0; i < 4; ++i) {
-    lo = lo.cwiseMin(a[i]).cwiseMin(b[i]);
-    hi = hi.cwiseMax(a[i]).cwiseMax(b[i]);
-  }
-  const double extent = (hi - lo).norm() + magnitude(a, b);
-  axis.slack = shortest > 0.0 ? 1e-9 * condition * extent * extent / shortest : std::numeric_limits<double>::infinity();
-  axis.valid = std::isfinite(axis.slack) && std::isfinite(axis.offset) && std::isfinite(axis.slope);
-  return axis;
-}
+
+  const TetCorners& a_;
+  const TetCorners& b_;
+  Vec3 ca_, cb_;
+  std::array<Axis, 44> axes_{};
+  std::size_t count_ = 0;
+  std::size_t face_axes_ = 0;
+  bool edges_added_ = false;
+  bool can_deny_ = true;
+  double threshold_ = 0.0;
+  double shortest_ = 0.0;
+  double slack_scale_ = 0.0;
+};
 
 /// Closest points of two tets that tet_tet_sat reported separated: the minimum over the 16 face
 /// pairs of closest_points_triangle_triangle (faces of A major, kTetFaces order), ties to the first.
@@ -519,30 +600,14 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   const Vec3 cb = centroid(tb);
   Vec3 s = Vec3::Zero();
   if ((ca - cb).norm() > tolerance) {
-    // tet_tet_sat's verdicts on the scaled tets, most of them without running it: an axis that
-    // separated them at one scale (or the full tets' least-overlap axis) keeps its direction under
-    // the scaling about the centroids, and the gap along it is affine in α,
-    //   gap(α) = n·(c_B − c_A) + α (min_j n·(b_j − c_B) − max_i n·(a_i − c_A)).
-    // When that gap, less an allowance for rounding (`slack`: the axis direction as tet_tet_sat
-    // recomputes it from the scaled corners, conditioned by |u||v| / |u × v| ≤ kMaxAxisCondition),
-    // exceeds its tolerance (relative_tolerance × L ≤ the full tets' L) by a margin, tet_tet_sat
-    // would find that axis (or an earlier one) separating: the answer is "separated", as it would
-    // have been. Otherwise tet_tet_sat runs. This removed most of its calls on touching tets.
+    // tet_tet_sat's verdicts on the scaled tets, most of them without running it (ScaledSat).
     double gap = 0.0;  // a lower bound on the distance of the scaled tets, when separated
-    SeparatingAxis axis = separating_axis(full, ta, tb, ca, cb);
-    const double sat_threshold =
-        request.relative_tolerance * full.length_scale * (1.0 + 1e-6) + 1e-7 * full.length_scale;
+    ScaledSat predicted(ta, tb, ca, cb, request.relative_tolerance, full.length_scale);
     auto separated = [&](double alpha) {
-      if (axis.valid) {
-        const double g = axis.offset + alpha * axis.slope - axis.slack;
-        if (g > sat_threshold) {
-          gap = g;
-          return true;
-        }
-      }
+      const int verdict = predicted.verdict(alpha, gap);
+      if (verdict != 0) return verdict > 0;
       const TetTetSatResult r = tet_tet_sat(scaled(ta, ca, alpha), scaled(tb, cb, alpha), request);
       gap = r.separation;
-      if (r.separated) axis = separating_axis(r, ta, tb, ca, cb);
       return r.separated;
     };
     double lo = 1.0;
