@@ -19,10 +19,13 @@
 //     end stays separated, and the search stops once g(α_lo) ≤ δ or after `iterations`
 //     steps. s = p_B − p_A from the closest points of the scaled tets at α_lo (minimum over the
 //     4 × 4 face pairs, closest_points_triangle_triangle; the tets being convex and disjoint, the
-//     minimum is reached on their boundaries). Cost (most of the method's time was here): the
-//     minimum is taken over the distinct vertex–face queries and the edge–edge queries not ruled
-//     out by a bound, with the same result bit for bit (separation_vector), and s is computed at a
-//     scale only when SAT's gap there does not already show |s| > δ (evaluate).
+//     minimum is reached on their boundaries).
+//     Cost: this step was 3/4 of the method's time (a tet_tet_sat and 16 triangle–triangle
+//     queries per scale). It now computes the same α_lo and s bit for bit with less: tet_tet_sat's
+//     verdicts on the scaled tets are predicted from its axes, whose gaps are affine in α, and it
+//     runs only where the prediction is uncertain (ScaledSat); the closest points are computed
+//     only at scales where the predicted gap (a lower bound on g) does not already show g > δ
+//     (evaluate), and then without redundant or hopeless queries (separation_vector).
 //  3. BestNormal (Algorithm 2, lines 14–16): on each tet, the *surface* features — surface faces,
 //     edges with at least one adjacent surface face of the tet, vertices of a surface face of the
 //     tet — with representative outward normals: the face normal; for an edge or vertex, the
@@ -36,7 +39,9 @@
 //     other (point_in_tet), and the meeting points of an edge of one with a face of the other
 //     (edge_triangle_points.h: exact segment_triangle_intersection, or in-plane clipping for an
 //     edge lying in the face's plane within the tolerance) — the vertices of the
-//     intersection polyhedron. The contacts are at these points (interpretation: Appendix B
+//     intersection polyhedron. The same points are computed from one exact orient3d per
+//     (vertex, face plane) and per (edge, edge) pair, shared between the tests that used to
+//     recompute them (intersection_points). The contacts are at these points (interpretation: Appendix B
 //     projects them "onto the found normal" only "to compute the extent"; docs/methods.md §8 says
 //     the contacts are the intersection points) and the gap is −(extent along n)
 //     (mid_plane_contacts.h, Placement::kIntersectionPoints). Features: vertex in tet → (kVertex,
@@ -59,6 +64,7 @@
 #include "contactlab/geometry/closest_points_segment_segment.h"
 #include "contactlab/geometry/point_in_tet.h"
 #include "contactlab/geometry/predicates.h"
+#include "contactlab/geometry/segment_triangle_intersection.h"
 #include "contactlab/geometry/tet_tet_sat.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "methods/canonical_pair.h"
@@ -306,17 +312,19 @@ class ScaledSat {
 ///
 /// Computed without calling closest_points_triangle_triangle, with the same result bit for bit
 /// (its value is the first, in the order (face pair, then its 3 vertex–triangle, 3 triangle–vertex
-/// and 9 edge–edge queries), of the primitive queries reaching the smallest squared distance):
+/// and 9 edge–edge queries), of the primitive queries reaching the smallest squared distance; a
+/// query whose value certainly exceeds that minimum can be dropped without changing it):
 ///  - its exact intersection step is skipped: the tets are separated by more than the SAT
 ///    tolerance, so no triangle pair meets;
 ///  - a vertex–triangle query depends only on the vertex and the other tet's face (each appears in
-///    3 face pairs), so the 16 + 16 distinct ones are computed once;
+///    3 face pairs), so the 16 + 16 distinct ones are computed once, and not at all when the vertex
+///    is farther from the face's bounding sphere than the closest pair of corners;
 ///  - an edge–edge query (each directed edge pair appears once, the orientation of an edge
-///    differing between its two faces) is skipped when a conservative lower bound on its distance
-///    (bounding spheres of the two edges) exceeds the smallest vertex–triangle distance: it can then
-///    be neither the minimum nor its first occurrence. The bound is widened by a margin far above
-///    the rounding of both sides, so a skipped query could not have tied.
-/// This is where the time of the method went (3/4 of it, mostly redundant queries).
+///    differing between its two faces) is skipped when the bounding spheres of the two edges are
+///    farther apart than a distance already found; of the 4 orientations of an edge pair, the
+///    first is computed and the 3 others only when it comes within rounding of the minimum.
+/// Every bound is widened by a margin far above the rounding of both sides, so a skipped query
+/// could not have tied. This was 3/4 of the method's time, mostly redundant queries.
 Vec3 separation_vector(const TetCorners& a, const TetCorners& b) {
   // Edge spheres (midpoint, half length) of the 6 edges of each tet, for the edge–edge bound.
   std::array<Vec3, 6> mid_a, mid_b;
@@ -526,15 +534,18 @@ void intersection_points(const MethodBody& x, Index tet_x, const TetCorners& cx,
   auto push = [&](const Vec3& p, FeatureRef fx, FeatureRef fy) {
     out.push_back(x_is_a ? LabelledPoint{p, fx, fy} : LabelledPoint{p, fy, fx});
   };
-  std::array<Vec3, 4> normal;                  // unit outward face normals of y (or zero)
-  std::array<std::array<int, 4>, 4> side;      // side[v][f]: exact side of vertex v of x, face f of y
-  std::array<std::array<bool, 4>, 4> in_band;  // |height| of vertex v over plane f within the band
+  std::array<Vec3, 4> normal;                   // unit outward face normals of y (or zero)
+  std::array<std::array<int, 4>, 4> side;       // side[v][f]: exact side of vertex v of x, face f of y
+  std::array<std::array<double, 4>, 4> height;  // orient3d(face f of y, vertex v of x)
+  std::array<std::array<bool, 4>, 4> in_band;   // |height| of vertex v over plane f within the band
   const double band = tolerance + margin;
   for (std::size_t f = 0; f < 4; ++f) {
     const auto& k = kTetFaces[f];
     normal[f] = contact_detail::unit_or_zero(contact_detail::face_area_vector(cy, static_cast<int>(f)));
     for (std::size_t v = 0; v < 4; ++v) {
-      side[v][f] = signed_volume_sign(cy[at(k[0])], cy[at(k[1])], cy[at(k[2])], cx[v]);
+      // signed_volume_sign(a, b, c, p), keeping orient3d's value for the crossing parameter.
+      height[v][f] = orient3d(cy[at(k[0])], cy[at(k[1])], cy[at(k[2])], cx[v]);
+      side[v][f] = (height[v][f] < 0) - (height[v][f] > 0);
       in_band[v][f] = !normal[f].isZero() && std::abs(normal[f].dot(cx[v] - cy[at(k[0])])) <= band;
     }
   }
@@ -550,8 +561,57 @@ void intersection_points(const MethodBody& x, Index tet_x, const TetCorners& cx,
     const bool inside = orientation != 0 ? outside[i] == 0 : point_in_tet(cx[i], cy[0], cy[1], cy[2], cy[3]).in_closure;
     if (inside) push(cx[i], {FeatureType::kVertex, vx[i]}, {FeatureType::kTet, tet_y});
   }
+  // The transversal case of append_edge_triangle_points (an end off the plane, not both ends in
+  // the in-plane band: segment_triangle_intersection of edge (p0, p1) = (x_u, x_w) with face
+  // (a, b, c)) from the cached signs and heights, its other exact signs — of the line with the
+  // face's directed edges, signed_volume_sign(p0, p1, a, b), each shared (negated) by the two faces
+  // on edge ab — computed once per (edge of x, edge of y), and the crossing at
+  // t = d0 / (d0 − d1) as there. A segment that may graze the plane (sine of its angle with it
+  // within twice segment_triangle_intersection's kGrazingSine, 1e-3) goes to
+  // segment_triangle_intersection itself, which then confines t to the triangle's shadow.
+  std::array<std::array<int, 6>, 6> line_sign;  // [edge of x][edge of y]: sign for kTetEdges' direction
+  std::array<std::array<bool, 6>, 6> line_known{};
+  auto crossing_point = [&](std::size_t ex, std::size_t u, std::size_t w, std::size_t f, const std::array<int, 3>& k,
+                            std::vector<Vec3>& found) {
+    const Vec3& p0 = cx[u];
+    const Vec3& p1 = cx[w];
+    auto line = [&](int i, int j) {  // signed_volume_sign(p0, p1, y_i, y_j)
+      const std::size_t ey = at(edge_index(i, j));
+      if (!line_known[ex][ey]) {
+        const auto& ye = kTetEdges[ey];
+        line_sign[ex][ey] = signed_volume_sign(p0, p1, cy[at(ye[0])], cy[at(ye[1])]);
+        line_known[ex][ey] = true;
+      }
+      return i < j ? line_sign[ex][ey] : -line_sign[ex][ey];
+    };
+    const int e0 = line(k[0], k[1]), e1 = line(k[1], k[2]), e2 = line(k[2], k[0]);
+    if ((e0 > 0 || e1 > 0 || e2 > 0) && (e0 < 0 || e1 < 0 || e2 < 0)) return;
+    // An end on the plane is the point (at t = 0 or 1, written as segment_triangle_intersection's
+    // hit_at writes it).
+    const int side0 = side[u][f], side1 = side[w][f];
+    if (side0 == 0) {
+      found.push_back((p0 + 0.0 * (p1 - p0)).eval());
+      return;
+    }
+    if (side1 == 0) {
+      found.push_back(p1);
+      return;
+    }
+    const Vec3& a = cy[at(k[0])];
+    const Vec3 face_normal = (cy[at(k[1])] - a).cross(cy[at(k[2])] - a);
+    const Vec3 direction = p1 - p0;
+    if (std::abs(face_normal.dot(direction)) < 2e-3 * face_normal.norm() * direction.norm()) {
+      const SegmentTriangleIntersection r = segment_triangle_intersection(p0, p1, a, cy[at(k[1])], cy[at(k[2])]);
+      if (r.intersects) found.push_back(r.point);
+      return;
+    }
+    const double d0 = height[u][f], d1 = height[w][f];
+    const double t = std::clamp(d0 / (d0 - d1), 0.0, 1.0);
+    found.push_back(t == 1.0 ? p1 : (p0 + t * (p1 - p0)).eval());
+  };
   std::vector<Vec3> crossing;
-  for (const auto& e : kTetEdges) {
+  for (std::size_t e_index = 0; e_index < 6; ++e_index) {
+    const auto& e = kTetEdges[e_index];
     const std::size_t u = at(e[0]), w = at(e[1]);
     Index edge = kInvalidIndex;
     bool edge_known = false;
@@ -564,9 +624,13 @@ void intersection_points(const MethodBody& x, Index tet_x, const TetCorners& cx,
         continue;
       }
       const auto& k = kTetFaces[f];
-      const std::array<Vec3, 3> face{cy[at(k[0])], cy[at(k[1])], cy[at(k[2])]};
       crossing.clear();
-      contact_detail::append_edge_triangle_points(cx[u], cx[w], face, normal[f], tolerance, crossing);
+      if (!(in_band[u][f] && in_band[w][f]) && (side[u][f] != 0 || side[w][f] != 0)) {
+        crossing_point(e_index, u, w, f, k, crossing);
+      } else {
+        const std::array<Vec3, 3> face{cy[at(k[0])], cy[at(k[1])], cy[at(k[2])]};
+        contact_detail::append_edge_triangle_points(cx[u], cx[w], face, normal[f], tolerance, crossing);
+      }
       if (crossing.empty()) continue;
       if (!edge_known) {
         edge = x.features->surface_topology.find_edge(vx[u], vx[w]);
@@ -621,8 +685,8 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
       // s at lo decides whether to go on (|s| > δ) and gives the direction at the end. The gap
       // along a separating axis is a lower bound on |s| (a projection onto a unit axis), so
       // when it exceeds δ by more than the rounding of both (margin) the closest points are not
-      // computed for that scale: the search goes the same way, with 1/3 of the closest-point
-      // queries on the wall.
+      // computed for that scale: the search goes the same way, with closest points computed
+      // ~1.4 times per overlapping tet pair on the wall instead of 3.5.
       double gap_lo = gap;
       bool have_s = false;
       auto far = [&] {
