@@ -20,6 +20,12 @@
 //     steps. s = p_B − p_A from the closest points of the scaled tets at α_lo (minimum over the
 //     4 × 4 face pairs, closest_points_triangle_triangle; the tets being convex and disjoint, the
 //     minimum is reached on their boundaries).
+//     Cost: this step was 3/4 of the method's time (a tet_tet_sat and 16 triangle–triangle
+//     queries per scale). It now computes the same α_lo and s bit for bit with less: tet_tet_sat's
+//     verdicts on the scaled tets are predicted from its axes, whose gaps are affine in α, and it
+//     runs only where the prediction is uncertain (ScaledSat); the closest points are computed
+//     only at scales where the predicted gap (a lower bound on g) does not already show g > δ
+//     (evaluate), and then without redundant or hopeless queries (separation_vector).
 //  3. BestNormal (Algorithm 2, lines 14–16): on each tet, the *surface* features — surface faces,
 //     edges with at least one adjacent surface face of the tet, vertices of a surface face of the
 //     tet — with representative outward normals: the face normal; for an edge or vertex, the
@@ -33,7 +39,9 @@
 //     other (point_in_tet), and the meeting points of an edge of one with a face of the other
 //     (edge_triangle_points.h: exact segment_triangle_intersection, or in-plane clipping for an
 //     edge lying in the face's plane within the tolerance) — the vertices of the
-//     intersection polyhedron. The contacts are at these points (interpretation: Appendix B
+//     intersection polyhedron. The same points are computed from one exact orient3d per
+//     (vertex, face plane) and per (edge, edge) pair, shared between the tests that used to
+//     recompute them (intersection_points). The contacts are at these points (interpretation: Appendix B
 //     projects them "onto the found normal" only "to compute the extent"; docs/methods.md §8 says
 //     the contacts are the intersection points) and the gap is −(extent along n)
 //     (mid_plane_contacts.h, Placement::kIntersectionPoints). Features: vertex in tet → (kVertex,
@@ -52,8 +60,11 @@
 // Never NaN: every normal is a checked unit vector.
 #include "contactlab/contact/methods/growth.h"
 
-#include "contactlab/geometry/closest_points_triangle_triangle.h"
+#include "contactlab/geometry/closest_point_point_triangle.h"
+#include "contactlab/geometry/closest_points_segment_segment.h"
 #include "contactlab/geometry/point_in_tet.h"
+#include "contactlab/geometry/predicates.h"
+#include "contactlab/geometry/segment_triangle_intersection.h"
 #include "contactlab/geometry/tet_tet_sat.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "methods/canonical_pair.h"
@@ -63,6 +74,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace contactlab {
 namespace {
@@ -78,6 +90,50 @@ constexpr double kDefaultShrink = 0.9;
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
+/// Index in kTetEdges of the edge joining local vertices u ≠ v.
+int edge_index(int u, int v) {
+  if (u > v) std::swap(u, v);
+  return u == 0 ? v - 1 : u + v;  // (0,1) 0, (0,2) 1, (0,3) 2, (1,2) 3, (1,3) 4, (2,3) 5
+}
+
+/// One edge–edge query of closest_points_triangle_triangle over the 16 face pairs of two tets:
+/// edge (a0, a1) of A's face against edge (b0, b1) of B's face (local vertices, directed as in
+/// the faces), their kTetEdges indices, and whether it is the first query of that edge pair.
+struct EdgePairEntry {
+  int a0, a1, b0, b1;
+  int edge_a, edge_b;
+  bool first;
+};
+
+/// The 144 edge–edge queries in scan order: face of A major, face of B, edge i of A's face, edge
+/// j of B's face (closest_points_triangle_triangle's loops).
+const std::array<EdgePairEntry, 144>& edge_pair_table() {
+  static const std::array<EdgePairEntry, 144> table = [] {
+    std::array<EdgePairEntry, 144> t{};
+    std::array<std::array<bool, 6>, 6> seen{};
+    std::size_t n = 0;
+    for (const auto& ka : kTetFaces) {
+      for (const auto& kb : kTetFaces) {
+        for (std::size_t i = 0; i < 3; ++i) {
+          for (std::size_t j = 0; j < 3; ++j) {
+            EdgePairEntry& e = t[n++];
+            e.a0 = ka[i];
+            e.a1 = ka[(i + 1) % 3];
+            e.b0 = kb[j];
+            e.b1 = kb[(j + 1) % 3];
+            e.edge_a = edge_index(e.a0, e.a1);
+            e.edge_b = edge_index(e.b0, e.b1);
+            e.first = !seen[at(e.edge_a)][at(e.edge_b)];
+            seen[at(e.edge_a)][at(e.edge_b)] = true;
+          }
+        }
+      }
+    }
+    return t;
+  }();
+  return table;
+}
+
 TetCorners scaled(const TetCorners& tet, const Vec3& centre, double alpha) {
   TetCorners s;
   for (std::size_t i = 0; i < 4; ++i) s[i] = centre + alpha * (tet[i] - centre);
@@ -92,17 +148,311 @@ double diameter(const TetCorners& t) {
   return std::sqrt(d2);
 }
 
-/// Closest points of two disjoint tets: minimum over the 16 face pairs. Returns p_B − p_A.
+/// Largest |coordinate| of the corners of two tets (the magnitude rounding errors scale with).
+double magnitude(const TetCorners& a, const TetCorners& b) {
+  double m = 0.0;
+  for (std::size_t i = 0; i < 4; ++i) m = std::max({m, a[i].cwiseAbs().maxCoeff(), b[i].cwiseAbs().maxCoeff()});
+  return m;
+}
+
+/// Axes with |u||v| / |u × v| above this (nearly parallel edges, sliver faces) are not used to
+/// predict tet_tet_sat's verdicts (ScaledSat); tet_tet_sat skips them only above 1 / parallel_sine
+/// (1e6), and certainly skips those above kSkippedAxisCondition.
+constexpr double kMaxAxisCondition = 1e5;
+constexpr double kSkippedAxisCondition = 1e7;
+
+/// tet_tet_sat's verdict on the tets scaled by α about their centroids, predicted without running
+/// it where the answer is certain (evaluate). Scaling keeps the directions of tet_tet_sat's 44
+/// axes (face normals, edge cross products), and along a unit axis n the gap of the scaled tets is
+/// affine in α: B beyond A by n·(c_B − c_A) + α (min_j n·(b_j − c_B) − max_i n·(a_i − c_A)), A
+/// beyond B likewise. Each axis gets an allowance for rounding (`slack`: the scaled corners are
+/// rounded by ε × the coordinates' magnitude m, their edges' directions by ε m / shortest edge,
+/// the axis by its condition |u||v| / |u × v| ≤ kMaxAxisCondition times that, and the gap by that
+/// times the extent; 1e-9 in place of ε is a ~10^7 safety factor). Then
+///  - some axis's gap, less its slack, beyond tet_tet_sat's tolerance (relative_tolerance × L ≤
+///    the full tets' L, plus its own rounding allowance) by a margin: tet_tet_sat would find that
+///    axis, or an earlier one, separating — "separated", and that gap is a lower bound on the
+///    distance of the scaled tets;
+///  - every axis tet_tet_sat tries overlapping by more than its slack, and no axis that it might
+///    or might not skip, and no possibly flat tet (it then tries more axes): "not separated";
+///  - otherwise unknown, and tet_tet_sat runs.
+/// The face axes come first and the 36 edge axes are set up only when they are needed. On the
+/// built-in scenes every shrink and grow-back verdict but some on deeply overlapping tets is
+/// predicted.
+class ScaledSat {
+ public:
+  ScaledSat(const TetCorners& a, const TetCorners& b, const Vec3& ca, const Vec3& cb, double relative_tolerance,
+            double length_scale)
+      : a_(a), b_(b), ca_(ca), cb_(cb) {
+    threshold_ = relative_tolerance * length_scale * (1.0 + 1e-6) + 1e-7 * length_scale;
+    Vec3 lo = a[0], hi = a[0];
+    shortest_ = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < 4; ++i) {
+      lo = lo.cwiseMin(a[i]).cwiseMin(b[i]);
+      hi = hi.cwiseMax(a[i]).cwiseMax(b[i]);
+    }
+    for (const auto& e : kTetEdges) {
+      shortest_ = std::min({shortest_, (a[at(e[1])] - a[at(e[0])]).norm(), (b[at(e[1])] - b[at(e[0])]).norm()});
+    }
+    const double extent = (hi - lo).norm() + magnitude(a, b);
+    slack_scale_ = shortest_ > 0.0 ? 1e-9 * extent * extent / shortest_ : std::numeric_limits<double>::infinity();
+    can_deny_ = std::isfinite(slack_scale_) && !maybe_flat(a) && !maybe_flat(b);
+    for (int f = 0; f < 4; ++f) {
+      add_face_axis(a, f);
+      add_face_axis(b, f);
+    }
+  }
+
+  /// +1 separated (`gap` then a lower bound on the distance), −1 not separated, 0 unknown.
+  int verdict(double alpha, double& gap) {
+    double best = -std::numeric_limits<double>::infinity();
+    bool overlapping = true;  // every axis so far overlaps by more than its slack
+    auto scan = [&](std::size_t from, std::size_t to) {
+      for (std::size_t k = from; k < to; ++k) {
+        const Axis& x = axes_[k];
+        const double g = std::max(x.offset + alpha * (x.b_lo - x.a_hi), -x.offset + alpha * (x.a_lo - x.b_hi));
+        best = std::max(best, g - x.slack);
+        overlapping = overlapping && g + x.slack < 0.0;
+      }
+    };
+    scan(0, face_axes_);
+    if (best > threshold_) {
+      gap = best;
+      return 1;
+    }
+    if (!edges_added_) add_edge_axes();
+    scan(face_axes_, count_);
+    if (best > threshold_) {
+      gap = best;
+      return 1;
+    }
+    return can_deny_ && overlapping ? -1 : 0;
+  }
+
+ private:
+  struct Axis {
+    double offset, a_lo, a_hi, b_lo, b_hi, slack;
+  };
+
+  // Zero volume, or a height within 1e-5 of the longest edge (tet_tet_sat's is_flat: 1e-6).
+  static bool maybe_flat(const TetCorners& p) {
+    double longest = 0.0, largest_face = 0.0;
+    for (const auto& e : kTetEdges) longest = std::max(longest, (p[at(e[1])] - p[at(e[0])]).norm());
+    for (const auto& f : kTetFaces) {
+      largest_face = std::max(largest_face, (p[at(f[1])] - p[at(f[0])]).cross(p[at(f[2])] - p[at(f[0])]).norm());
+    }
+    const double volume6 = std::abs((p[1] - p[0]).dot((p[2] - p[0]).cross(p[3] - p[0])));
+    return !(volume6 > 1e-5 * longest * largest_face);
+  }
+
+  // An axis w with condition uv / |w|: kept, ignored (tet_tet_sat certainly skips it) or, in
+  // between, making "not separated" unpredictable.
+  void add_axis(const Vec3& w, double uv) {
+    const double len = w.norm();
+    if (len * kMaxAxisCondition >= uv && len > 0.0) {
+      const Vec3 n = w / len;
+      Axis& x = axes_[count_++];
+      x.offset = n.dot(cb_ - ca_);
+      x.a_lo = x.b_lo = std::numeric_limits<double>::infinity();
+      x.a_hi = x.b_hi = -std::numeric_limits<double>::infinity();
+      for (std::size_t i = 0; i < 4; ++i) {
+        const double pa = n.dot(a_[i] - ca_), pb = n.dot(b_[i] - cb_);
+        x.a_lo = std::min(x.a_lo, pa);
+        x.a_hi = std::max(x.a_hi, pa);
+        x.b_lo = std::min(x.b_lo, pb);
+        x.b_hi = std::max(x.b_hi, pb);
+      }
+      x.slack = slack_scale_ * (uv / len);
+      if (!std::isfinite(x.slack) || !std::isfinite(x.offset)) {
+        --count_;
+        can_deny_ = false;
+      }
+    } else if (!(len * kSkippedAxisCondition <= uv)) {
+      can_deny_ = false;
+    }
+  }
+
+  // Face f of t: tet_tet_sat takes the cross product of its two shortest edges.
+  void add_face_axis(const TetCorners& t, int f) {
+    const auto& k = kTetFaces[at(f)];
+    const Vec3 u = t[at(k[1])] - t[at(k[0])], v = t[at(k[2])] - t[at(k[0])], w = t[at(k[2])] - t[at(k[1])];
+    std::array<double, 3> l{u.norm(), v.norm(), w.norm()};
+    std::sort(l.begin(), l.end());
+    add_axis(u.cross(v), l[0] * l[1]);
+    face_axes_ = count_;
+  }
+
+  void add_edge_axes() {
+    edges_added_ = true;
+    for (const auto& ea : kTetEdges) {
+      const Vec3 u = a_[at(ea[1])] - a_[at(ea[0])];
+      for (const auto& eb : kTetEdges) {
+        const Vec3 v = b_[at(eb[1])] - b_[at(eb[0])];
+        add_axis(u.cross(v), u.norm() * v.norm());
+      }
+    }
+  }
+
+  const TetCorners& a_;
+  const TetCorners& b_;
+  Vec3 ca_, cb_;
+  std::array<Axis, 44> axes_{};
+  std::size_t count_ = 0;
+  std::size_t face_axes_ = 0;
+  bool edges_added_ = false;
+  bool can_deny_ = true;
+  double threshold_ = 0.0;
+  double shortest_ = 0.0;
+  double slack_scale_ = 0.0;
+};
+
+/// Closest points of two tets that tet_tet_sat reported separated: the minimum over the 16 face
+/// pairs of closest_points_triangle_triangle (faces of A major, kTetFaces order), ties to the first.
+/// Returns p_B − p_A.
+///
+/// Computed without calling closest_points_triangle_triangle, with the same result bit for bit
+/// (its value is the first, in the order (face pair, then its 3 vertex–triangle, 3 triangle–vertex
+/// and 9 edge–edge queries), of the primitive queries reaching the smallest squared distance; a
+/// query whose value certainly exceeds that minimum can be dropped without changing it):
+///  - its exact intersection step is skipped: the tets are separated by more than the SAT
+///    tolerance, so no triangle pair meets;
+///  - a vertex–triangle query depends only on the vertex and the other tet's face (each appears in
+///    3 face pairs), so the 16 + 16 distinct ones are computed once, and not at all when the vertex
+///    is farther from the face's bounding sphere than the closest pair of corners;
+///  - an edge–edge query (each directed edge pair appears once, the orientation of an edge
+///    differing between its two faces) is skipped when the bounding spheres of the two edges are
+///    farther apart than a distance already found; of the 4 orientations of an edge pair, the
+///    first is computed and the 3 others only when it comes within rounding of the minimum.
+/// Every bound is widened by a margin far above the rounding of both sides, so a skipped query
+/// could not have tied. This was 3/4 of the method's time, mostly redundant queries.
 Vec3 separation_vector(const TetCorners& a, const TetCorners& b) {
+  // Edge spheres (midpoint, half length) of the 6 edges of each tet, for the edge–edge bound.
+  std::array<Vec3, 6> mid_a, mid_b;
+  std::array<double, 6> radius_a, radius_b;
+  double length = 0.0;
+  for (std::size_t e = 0; e < 6; ++e) {
+    const Vec3& a0 = a[at(kTetEdges[e][0])];
+    const Vec3& a1 = a[at(kTetEdges[e][1])];
+    const Vec3& b0 = b[at(kTetEdges[e][0])];
+    const Vec3& b1 = b[at(kTetEdges[e][1])];
+    mid_a[e] = 0.5 * (a0 + a1);
+    mid_b[e] = 0.5 * (b0 + b1);
+    radius_a[e] = 0.5 * (a1 - a0).norm();
+    radius_b[e] = 0.5 * (b1 - b0).norm();
+    length = std::max({length, radius_a[e], radius_b[e]});
+  }
+  // Rounding of the queries and of the bounds is a few ε × (coordinates + lengths); `margin` is
+  // ~10^7 times that. A computed distance is within rounding of that of two points of the features
+  // (for a vertex–triangle query, of the triangle's plane within ~2e-8 of the lengths for a sliver,
+  // closest_point_point_triangle.cpp), and may exceed the true distance by up to ~2e-8 of the
+  // lengths for near-parallel edges (closest_points_segment_segment.cpp): `tie_margin` covers both.
+  const double scale = magnitude(a, b) + length;
+  const double margin = 1e-9 * scale;
+  const double tie_margin = 1e-6 * scale;
+  // The closest corners are no nearer than the tets, so the smallest computed distance is below
+  // their distance + tie_margin: `upper`.
+  double corners2 = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < 4; ++i) {
+    for (std::size_t j = 0; j < 4; ++j) corners2 = std::min(corners2, (a[i] - b[j]).squaredNorm());
+  }
+  const double upper = std::sqrt(corners2) + tie_margin;
+  // Distinct vertex–triangle queries: vf[v][f] (vertex v of A, face f of B), fv[f][v] (face f of A,
+  // vertex v of B), with the face corners in kTetFaces order as the face-pair loop passes them.
+  // A query whose vertex is farther than upper + tie_margin from the face's bounding sphere cannot
+  // reach the minimum: it is skipped (distance +∞).
+  std::array<std::array<PointTriangleClosestPoint, 4>, 4> vf, fv;
+  std::array<Vec3, 4> centre_a, centre_b;
+  std::array<double, 4> face_radius_a{}, face_radius_b{};
+  for (std::size_t f = 0; f < 4; ++f) {
+    const auto& k = kTetFaces[f];
+    centre_a[f] = (a[at(k[0])] + a[at(k[1])] + a[at(k[2])]) / 3.0;
+    centre_b[f] = (b[at(k[0])] + b[at(k[1])] + b[at(k[2])]) / 3.0;
+    for (const int c : k) {
+      face_radius_a[f] = std::max(face_radius_a[f], (a[at(c)] - centre_a[f]).norm());
+      face_radius_b[f] = std::max(face_radius_b[f], (b[at(c)] - centre_b[f]).norm());
+    }
+  }
+  double bound = upper * upper;  // ≥ the smallest computed distance²: a vertex–triangle one, or upper²
+  auto query = [&](const Vec3& p, const TetCorners& t, std::size_t f, const Vec3& centre, double radius) {
+    PointTriangleClosestPoint q;
+    const double r = radius + upper + tie_margin;
+    if ((p - centre).squaredNorm() > r * r) {
+      q.squared_distance = std::numeric_limits<double>::infinity();
+      return q;
+    }
+    const auto& k = kTetFaces[f];
+    q = closest_point_point_triangle(p, t[at(k[0])], t[at(k[1])], t[at(k[2])]);
+    bound = std::min(bound, q.squared_distance);
+    return q;
+  };
+  for (std::size_t v = 0; v < 4; ++v) {
+    for (std::size_t f = 0; f < 4; ++f) {
+      vf[v][f] = query(a[v], b, f, centre_b[f], face_radius_b[f]);
+      fv[f][v] = query(b[v], a, f, centre_a[f], face_radius_a[f]);
+    }
+  }
+  const double reach = std::sqrt(bound) + margin;
+  // Undirected edge pairs (edge index of A, of B) whose spheres come within `reach`: the others
+  // are farther than `bound` (no less than the minimum), in all four orientations.
+  std::array<std::array<bool, 6>, 6> near{};
+  for (std::size_t i = 0; i < 6; ++i) {
+    for (std::size_t j = 0; j < 6; ++j) {
+      const double r = radius_a[i] + radius_b[j] + reach;
+      near[i][j] = (mid_a[i] - mid_b[j]).squaredNorm() <= r * r;
+    }
+  }
+  // Each undirected edge pair is met 4 times in the scan (each edge in two faces, oppositely
+  // directed). Its first occurrence is computed up front; the other three are computed only when
+  // it comes within tie_margin of the smallest distance found so far (`found`, no less than the
+  // minimum): otherwise they exceed it as well.
+  const auto& table = edge_pair_table();
+  std::array<std::array<double, 6>, 6> first_d2;
+  std::array<std::array<Vec3, 6>, 6> first_s;
+  double found = bound;
+  for (const EdgePairEntry& entry : table) {
+    if (!entry.first || !near[at(entry.edge_a)][at(entry.edge_b)]) continue;
+    const SegmentSegmentClosestPoints q =
+        closest_points_segment_segment(a[at(entry.a0)], a[at(entry.a1)], b[at(entry.b0)], b[at(entry.b1)]);
+    first_d2[at(entry.edge_a)][at(entry.edge_b)] = q.squared_distance;
+    first_s[at(entry.edge_a)][at(entry.edge_b)] = q.point_q - q.point_p;
+    found = std::min(found, q.squared_distance);
+  }
+  const double tie_reach = std::sqrt(found) + tie_margin;
+  const double tie_reach2 = tie_reach * tie_reach;
+
+  // The scan, in closest_points_triangle_triangle's order over the face pairs.
   double best = std::numeric_limits<double>::infinity();
   Vec3 s = Vec3::Zero();
-  for (const auto& fa : kTetFaces) {
-    for (const auto& fb : kTetFaces) {
-      const TriangleTriangleClosestPoints r = closest_points_triangle_triangle(
-          a[at(fa[0])], a[at(fa[1])], a[at(fa[2])], b[at(fb[0])], b[at(fb[1])], b[at(fb[2])]);
-      if (r.squared_distance < best) {
-        best = r.squared_distance;
-        s = r.point_b - r.point_a;
+  auto offer = [&](double d2, const Vec3& candidate) {
+    if (d2 < best) {
+      best = d2;
+      s = candidate;
+    }
+  };
+  std::size_t next = 0;  // entry of `table` for the face pair's first edge–edge query
+  for (std::size_t fa = 0; fa < 4; ++fa) {
+    const auto& ka = kTetFaces[fa];
+    for (std::size_t fb = 0; fb < 4; ++fb, next += 9) {
+      const auto& kb = kTetFaces[fb];
+      for (std::size_t i = 0; i < 3; ++i) {
+        const PointTriangleClosestPoint& q = vf[at(ka[i])][fb];
+        offer(q.squared_distance, q.closest_point - a[at(ka[i])]);
+      }
+      for (std::size_t j = 0; j < 3; ++j) {
+        const PointTriangleClosestPoint& q = fv[fa][at(kb[j])];
+        offer(q.squared_distance, b[at(kb[j])] - q.closest_point);
+      }
+      for (std::size_t k = next; k < next + 9; ++k) {
+        const EdgePairEntry& entry = table[k];
+        const std::size_t ea = at(entry.edge_a), eb = at(entry.edge_b);
+        if (!near[ea][eb]) continue;
+        if (entry.first) {
+          offer(first_d2[ea][eb], first_s[ea][eb]);
+        } else if (first_d2[ea][eb] <= tie_reach2) {
+          const SegmentSegmentClosestPoints q =
+              closest_points_segment_segment(a[at(entry.a0)], a[at(entry.a1)], b[at(entry.b0)], b[at(entry.b1)]);
+          offer(q.squared_distance, q.point_q - q.point_p);
+        }
       }
     }
   }
@@ -162,28 +512,131 @@ BestFeature best_normal(const MethodBody& body, Index tet, const TetCorners& cor
 
 /// Vertices of `x` in the closed tet `y`, and edges of `x` crossing faces of `y`. `x_is_a` says
 /// which side the features go to.
+///
+/// The same points as point_in_tet on each vertex and append_edge_triangle_points on each (edge,
+/// face) pair, from fewer exact predicates (these were the method's next largest cost, mostly the
+/// adaptive stages of orient3d for the touching, coplanar faces of stacked blocks): the exact side
+/// of each vertex of x against each face plane of y is computed once (16 signs instead of 96 for
+/// the edges and 16 for the vertices) and
+///  - a vertex is in the closed tet iff no face plane has it strictly on the outer side — the
+///    barycentric signs point_in_tet uses, the same signs up to the permutation of the corners
+///    (each odd: sign λ_f = −orientation × side(face f, p)); a flat y goes to point_in_tet itself;
+///  - an edge whose ends are strictly on one side of a face plane, or both strictly beyond another
+///    face plane of a proper y (the face lies in that closed half-space), meets that face only
+///    through append_edge_triangle_points' in-plane case (both ends within the tolerance of the
+///    plane): segment_triangle_intersection, exact, returns nothing for it. Such pairs are skipped
+///    unless both ends are within the tolerance (plus a margin for rounding) of the plane; every
+///    other pair goes through append_edge_triangle_points unchanged.
 void intersection_points(const MethodBody& x, Index tet_x, const TetCorners& cx, const MethodBody& y, Index tet_y,
-                         const TetCorners& cy, bool x_is_a, double tolerance, std::vector<LabelledPoint>& out) {
+                         const TetCorners& cy, bool x_is_a, double tolerance, double margin,
+                         std::vector<LabelledPoint>& out) {
   const Tet& vx = x.shape->tets.tets[tet_x];
   auto push = [&](const Vec3& p, FeatureRef fx, FeatureRef fy) {
     out.push_back(x_is_a ? LabelledPoint{p, fx, fy} : LabelledPoint{p, fy, fx});
   };
-  for (std::size_t i = 0; i < 4; ++i) {
-    if (point_in_tet(cx[i], cy[0], cy[1], cy[2], cy[3]).in_closure) {
-      push(cx[i], {FeatureType::kVertex, vx[i]}, {FeatureType::kTet, tet_y});
+  std::array<Vec3, 4> normal;                   // unit outward face normals of y (or zero)
+  std::array<std::array<int, 4>, 4> side;       // side[v][f]: exact side of vertex v of x, face f of y
+  std::array<std::array<double, 4>, 4> height;  // orient3d(face f of y, vertex v of x)
+  std::array<std::array<bool, 4>, 4> in_band;   // |height| of vertex v over plane f within the band
+  const double band = tolerance + margin;
+  for (std::size_t f = 0; f < 4; ++f) {
+    const auto& k = kTetFaces[f];
+    normal[f] = contact_detail::unit_or_zero(contact_detail::face_area_vector(cy, static_cast<int>(f)));
+    for (std::size_t v = 0; v < 4; ++v) {
+      // signed_volume_sign(a, b, c, p), keeping orient3d's value for the crossing parameter.
+      height[v][f] = orient3d(cy[at(k[0])], cy[at(k[1])], cy[at(k[2])], cx[v]);
+      side[v][f] = (height[v][f] < 0) - (height[v][f] > 0);
+      in_band[v][f] = !normal[f].isZero() && std::abs(normal[f].dot(cx[v] - cy[at(k[0])])) <= band;
     }
   }
+  const int orientation = signed_volume_sign(cy[0], cy[1], cy[2], cy[3]);
+  // outside[v]: bit f set when vertex v of x is strictly beyond face plane f of a proper y.
+  std::array<unsigned, 4> outside{};
+  for (std::size_t v = 0; v < 4; ++v) {
+    for (std::size_t f = 0; f < 4; ++f) {
+      if (orientation * side[v][f] > 0) outside[v] |= 1u << f;
+    }
+  }
+  for (std::size_t i = 0; i < 4; ++i) {
+    const bool inside = orientation != 0 ? outside[i] == 0 : point_in_tet(cx[i], cy[0], cy[1], cy[2], cy[3]).in_closure;
+    if (inside) push(cx[i], {FeatureType::kVertex, vx[i]}, {FeatureType::kTet, tet_y});
+  }
+  // The transversal case of append_edge_triangle_points (an end off the plane, not both ends in
+  // the in-plane band: segment_triangle_intersection of edge (p0, p1) = (x_u, x_w) with face
+  // (a, b, c)) from the cached signs and heights, its other exact signs — of the line with the
+  // face's directed edges, signed_volume_sign(p0, p1, a, b), each shared (negated) by the two faces
+  // on edge ab — computed once per (edge of x, edge of y), and the crossing at
+  // t = d0 / (d0 − d1) as there. A segment that may graze the plane (sine of its angle with it
+  // within twice segment_triangle_intersection's kGrazingSine, 1e-3) goes to
+  // segment_triangle_intersection itself, which then confines t to the triangle's shadow.
+  std::array<std::array<int, 6>, 6> line_sign;  // [edge of x][edge of y]: sign for kTetEdges' direction
+  std::array<std::array<bool, 6>, 6> line_known{};
+  auto crossing_point = [&](std::size_t ex, std::size_t u, std::size_t w, std::size_t f, const std::array<int, 3>& k,
+                            std::vector<Vec3>& found) {
+    const Vec3& p0 = cx[u];
+    const Vec3& p1 = cx[w];
+    auto line = [&](int i, int j) {  // signed_volume_sign(p0, p1, y_i, y_j)
+      const std::size_t ey = at(edge_index(i, j));
+      if (!line_known[ex][ey]) {
+        const auto& ye = kTetEdges[ey];
+        line_sign[ex][ey] = signed_volume_sign(p0, p1, cy[at(ye[0])], cy[at(ye[1])]);
+        line_known[ex][ey] = true;
+      }
+      return i < j ? line_sign[ex][ey] : -line_sign[ex][ey];
+    };
+    const int e0 = line(k[0], k[1]), e1 = line(k[1], k[2]), e2 = line(k[2], k[0]);
+    if ((e0 > 0 || e1 > 0 || e2 > 0) && (e0 < 0 || e1 < 0 || e2 < 0)) return;
+    // An end on the plane is the point (at t = 0 or 1, written as segment_triangle_intersection's
+    // hit_at writes it).
+    const int side0 = side[u][f], side1 = side[w][f];
+    if (side0 == 0) {
+      found.push_back((p0 + 0.0 * (p1 - p0)).eval());
+      return;
+    }
+    if (side1 == 0) {
+      found.push_back(p1);
+      return;
+    }
+    const Vec3& a = cy[at(k[0])];
+    const Vec3 face_normal = (cy[at(k[1])] - a).cross(cy[at(k[2])] - a);
+    const Vec3 direction = p1 - p0;
+    if (std::abs(face_normal.dot(direction)) < 2e-3 * face_normal.norm() * direction.norm()) {
+      const SegmentTriangleIntersection r = segment_triangle_intersection(p0, p1, a, cy[at(k[1])], cy[at(k[2])]);
+      if (r.intersects) found.push_back(r.point);
+      return;
+    }
+    const double d0 = height[u][f], d1 = height[w][f];
+    const double t = std::clamp(d0 / (d0 - d1), 0.0, 1.0);
+    found.push_back(t == 1.0 ? p1 : (p0 + t * (p1 - p0)).eval());
+  };
   std::vector<Vec3> crossing;
-  for (const auto& e : kTetEdges) {
-    const Index edge = x.features->surface_topology.find_edge(vx[at(e[0])], vx[at(e[1])]);
-    for (int f = 0; f < 4; ++f) {
-      const auto& k = kTetFaces[at(f)];
-      const std::array<Vec3, 3> face{cy[at(k[0])], cy[at(k[1])], cy[at(k[2])]};
+  for (std::size_t e_index = 0; e_index < 6; ++e_index) {
+    const auto& e = kTetEdges[e_index];
+    const std::size_t u = at(e[0]), w = at(e[1]);
+    Index edge = kInvalidIndex;
+    bool edge_known = false;
+    for (std::size_t f = 0; f < 4; ++f) {
+      // Nothing but the in-plane case can meet face f when both ends are strictly on one side of
+      // its plane, or strictly beyond another face plane of y (face f lies in that closed
+      // half-space): exact decisions, as segment_triangle_intersection's.
+      if (!(in_band[u][f] && in_band[w][f]) &&
+          (side[u][f] * side[w][f] > 0 || (outside[u] & outside[w] & ~(1u << f)) != 0)) {
+        continue;
+      }
+      const auto& k = kTetFaces[f];
       crossing.clear();
-      contact_detail::append_edge_triangle_points(cx[at(e[0])], cx[at(e[1])], face,
-                                                  contact_detail::unit_or_zero(contact_detail::face_area_vector(cy, f)),
-                                                  tolerance, crossing);
-      const Index triangle = y.surface_triangle(tet_y, f);
+      if (!(in_band[u][f] && in_band[w][f]) && (side[u][f] != 0 || side[w][f] != 0)) {
+        crossing_point(e_index, u, w, f, k, crossing);
+      } else {
+        const std::array<Vec3, 3> face{cy[at(k[0])], cy[at(k[1])], cy[at(k[2])]};
+        contact_detail::append_edge_triangle_points(cx[u], cx[w], face, normal[f], tolerance, crossing);
+      }
+      if (crossing.empty()) continue;
+      if (!edge_known) {
+        edge = x.features->surface_topology.find_edge(vx[u], vx[w]);
+        edge_known = true;
+      }
+      const Index triangle = y.surface_triangle(tet_y, static_cast<int>(f));
       const FeatureRef fy =
           triangle != kInvalidIndex ? FeatureRef{FeatureType::kFace, triangle} : FeatureRef{FeatureType::kTet, tet_y};
       for (const Vec3& p : crossing) push(p, {FeatureType::kEdge, edge}, fy);
@@ -200,6 +653,9 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   const TetTetSatResult full = tet_tet_sat(ta, tb, request);
   if (full.separated) return;
   const double tolerance = settings.absolute_tolerance();
+  // Rounding allowance for the bounds that skip work below (far above the rounding, which is a
+  // few ε × the coordinates and lengths involved).
+  const double margin = 1e-9 * (full.length_scale + magnitude(ta, tb));
 
   // Growth scale: shrink until separated, then grow back (file comment, step 2).
   const double beta = parameters.shrink > 0.0 && parameters.shrink < 1.0 ? parameters.shrink : kDefaultShrink;
@@ -208,8 +664,15 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   const Vec3 cb = centroid(tb);
   Vec3 s = Vec3::Zero();
   if ((ca - cb).norm() > tolerance) {
+    // tet_tet_sat's verdicts on the scaled tets, most of them without running it (ScaledSat).
+    double gap = 0.0;  // a lower bound on the distance of the scaled tets, when separated
+    ScaledSat predicted(ta, tb, ca, cb, request.relative_tolerance, full.length_scale);
     auto separated = [&](double alpha) {
-      return tet_tet_sat(scaled(ta, ca, alpha), scaled(tb, cb, alpha), request).separated;
+      const int verdict = predicted.verdict(alpha, gap);
+      if (verdict != 0) return verdict > 0;
+      const TetTetSatResult r = tet_tet_sat(scaled(ta, ca, alpha), scaled(tb, cb, alpha), request);
+      gap = r.separation;
+      return r.separated;
     };
     double lo = 1.0;
     bool found = false;
@@ -219,16 +682,32 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
     }
     if (found) {
       double hi = std::min(1.0, lo / beta);
-      s = separation_vector(scaled(ta, ca, lo), scaled(tb, cb, lo));
-      for (int i = 0; i < parameters.iterations && s.norm() > delta; ++i) {
+      // s at lo decides whether to go on (|s| > δ) and gives the direction at the end. The gap
+      // along a separating axis is a lower bound on |s| (a projection onto a unit axis), so
+      // when it exceeds δ by more than the rounding of both (margin) the closest points are not
+      // computed for that scale: the search goes the same way, with closest points computed
+      // ~1.4 times per overlapping tet pair on the wall instead of 3.5.
+      double gap_lo = gap;
+      bool have_s = false;
+      auto far = [&] {
+        if (!have_s && gap_lo > delta + margin) return true;
+        if (!have_s) {
+          s = separation_vector(scaled(ta, ca, lo), scaled(tb, cb, lo));
+          have_s = true;
+        }
+        return s.norm() > delta;
+      };
+      for (int i = 0; i < parameters.iterations && far(); ++i) {
         const double mid = 0.5 * (lo + hi);
         if (separated(mid)) {
           lo = mid;
-          s = separation_vector(scaled(ta, ca, lo), scaled(tb, cb, lo));
+          gap_lo = gap;
+          have_s = false;
         } else {
           hi = mid;
         }
       }
+      if (!have_s) s = separation_vector(scaled(ta, ca, lo), scaled(tb, cb, lo));
     }
   }
   Vec3 direction = contact_detail::unit_or_zero(s);
@@ -248,8 +727,8 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   if (normal.isZero()) normal = direction;
 
   std::vector<LabelledPoint> points;
-  intersection_points(a, tet_a, ta, b, tet_b, tb, true, tolerance, points);
-  intersection_points(b, tet_b, tb, a, tet_a, ta, false, tolerance, points);
+  intersection_points(a, tet_a, ta, b, tet_b, tb, true, tolerance, margin, points);
+  intersection_points(b, tet_b, tb, a, tet_a, ta, false, tolerance, margin, points);
   contact_detail::append_mid_plane_contacts(points, normal, a, tet_a, b, tet_b, tolerance, sink,
                                             contact_detail::Placement::kIntersectionPoints);
 }
