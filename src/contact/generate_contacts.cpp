@@ -25,6 +25,9 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
 #include <cassert>
 #include <chrono>
 #include <map>
@@ -171,37 +174,90 @@ auto full_key(const Contact& c) {
 }
 bool full_less(const Contact& a, const Contact& b) { return full_key(a) < full_key(b); }
 
-/// Contacts of one body pair with positions and normals equal within `tolerance` (normals: within
-/// 1e-9) are one contact; the first in the output order is kept. Sweep over x in the order
-/// (x, full key), a pure function of the set of contacts. Returns the kept ones in output order.
-/// Both sorts move indices, not contacts, and run in parallel (oneTBB): their keys tie only for
-/// identical contacts, so whatever a sort does with ties, the result is the same.
+/// Grid cell of a position for the merge: cells `cell` wide from `origin`, so that two positions
+/// within `cell` of each other lie in the same or adjacent cells. Clamped far from the origin (a
+/// tolerance absurdly small for the spread of the contacts): more candidates, never a missed pair.
+std::array<std::int64_t, 3> merge_cell(const Vec3& position, const Vec3& origin, double cell) {
+  constexpr double kLimit = 4.0e18;  // below 2^63
+  std::array<std::int64_t, 3> key{};
+  for (int k = 0; k < 3; ++k) {
+    const double x = std::floor((position[k] - origin[k]) / cell);
+    key[k] = static_cast<std::int64_t>(std::clamp(x, -kLimit, kLimit));
+  }
+  return key;
+}
+
+/// Contacts of one body pair with positions within `tolerance` and normals within 1e-9 of each
+/// other are one contact: the groups are the connected components of that relation (so the result
+/// depends on the set of contacts only, not on an order of visiting them), and of each group the
+/// first in output order (full_less) is kept. Candidate pairs come from a grid of cells `tolerance`
+/// wide (positions within it lie in the same or adjacent cells), found by sorting the contacts by
+/// cell and binary-searching the 13 forward neighbour cells of each cell: O(n log n) however many
+/// contacts share a coordinate (an x-sweep was quadratic on the faces of axis-aligned blocks).
+/// Returns the kept ones in output order.
 std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, double tolerance) {
-  std::vector<std::size_t> order(contacts.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  tbb::parallel_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
+  const std::size_t n = contacts.size();
+  if (n == 0) return {};
+  // tolerance 0: only equal positions merge, and equal positions share a cell of any width.
+  const double cell = tolerance > 0.0 ? tolerance : 1.0;
+  const Vec3 origin = contacts[0].position;
+  std::vector<std::array<std::int64_t, 3>> keys(n);
+  for (std::size_t i = 0; i < n; ++i) keys[i] = merge_cell(contacts[i].position, origin, cell);
+  std::vector<std::size_t> by_cell(n);
+  std::iota(by_cell.begin(), by_cell.end(), std::size_t{0});
+  std::sort(by_cell.begin(), by_cell.end(),
+            [&](std::size_t i, std::size_t j) { return std::tie(keys[i], i) < std::tie(keys[j], j); });
+
+  std::vector<std::size_t> parent(n);
+  std::iota(parent.begin(), parent.end(), std::size_t{0});
+  const auto find = [&](std::size_t i) {
+    while (parent[i] != i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  const auto close = [&](std::size_t i, std::size_t j) {
     const Contact &a = contacts[i], &b = contacts[j];
-    if (a.position.x() != b.position.x()) return a.position.x() < b.position.x();
-    return full_less(a, b);
-  });
-  std::vector<char> removed(order.size(), 0);
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    if (removed[i]) continue;
-    for (std::size_t j = i + 1; j < order.size(); ++j) {
-      const Contact &a = contacts[order[i]], &b = contacts[order[j]];
-      if (b.position.x() - a.position.x() > tolerance) break;
-      if (removed[j]) continue;
-      if ((a.position - b.position).norm() <= tolerance && (a.normal - b.normal).norm() <= 1e-9) {
-        // keep whichever comes first in the final order, so the result does not depend on the sweep
-        if (full_less(b, a)) std::swap(order[i], order[j]);
-        removed[j] = 1;
+    return (a.position - b.position).norm() <= tolerance && (a.normal - b.normal).norm() <= 1e-9;
+  };
+  const auto join = [&](std::size_t i, std::size_t j) {
+    const std::size_t ri = find(i), rj = find(j);
+    if (ri != rj) parent[std::max(ri, rj)] = std::min(ri, rj);
+  };
+  const auto cell_less = [&](std::size_t i, const std::array<std::int64_t, 3>& key) { return keys[i] < key; };
+  for (std::size_t begin = 0; begin < n;) {
+    const std::array<std::int64_t, 3> key = keys[by_cell[begin]];
+    std::size_t end = begin + 1;
+    while (end < n && keys[by_cell[end]] == key) ++end;
+    for (std::size_t i = begin; i < end; ++i) {
+      for (std::size_t j = i + 1; j < end; ++j) {
+        if (close(by_cell[i], by_cell[j])) join(by_cell[i], by_cell[j]);
       }
     }
+    // The 13 neighbour cells after this one in (x, y, z) order; the other 13 see this one.
+    for (int dx = 0; dx <= 1; ++dx) {
+      for (int dy = -1; dy <= 1; ++dy) {
+        for (int dz = -1; dz <= 1; ++dz) {
+          if (dx == 0 && (dy < 0 || (dy == 0 && dz <= 0))) continue;
+          const std::array<std::int64_t, 3> other{key[0] + dx, key[1] + dy, key[2] + dz};
+          auto it = std::lower_bound(by_cell.begin() + static_cast<std::ptrdiff_t>(end), by_cell.end(), other, cell_less);
+          for (; it != by_cell.end() && keys[*it] == other; ++it) {
+            for (std::size_t i = begin; i < end; ++i) {
+              if (close(by_cell[i], *it)) join(by_cell[i], *it);
+            }
+          }
+        }
+      }
+    }
+    begin = end;
+  }
+  // Of each group, the first in output order.
+  std::vector<std::size_t> best(n, n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t r = find(i);
+    if (best[r] == n || full_less(contacts[i], contacts[best[r]])) best[r] = i;
   }
   std::vector<std::size_t> kept;
-  kept.reserve(order.size());
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    if (!removed[i]) kept.push_back(order[i]);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (best[i] != n) kept.push_back(best[i]);
   }
   // Output order. The input comes in tet-pair order, i.e. sorted by (element_a, element_b), the
   // leading keys within a body pair: then the input order of the kept ones and a sort of each run

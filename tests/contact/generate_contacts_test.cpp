@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <map>
 #include <set>
 #include <string>
 
@@ -103,6 +104,69 @@ TEST(GenerateContacts, EqualContactsOfOneBodyPairMerge) {
   EXPECT_EQ(set.contacts.size(), pairs.size());  // exactly one per body pair
   EXPECT_GT(stats.raw_contacts, set.contacts.size());
   EXPECT_GE(pairs.size(), 213u);  // at least every touching pair of the wall
+}
+
+/// Per tet pair, a chain of contacts 0.6 × the band apart along x (each within the band of the next,
+/// the ends 0.6 × (k − 1) bands apart), starting at a point fixed per body pair and in an order that
+/// depends on the tet pair; plus one contact 3 bands beyond the chain's end, and one with the same
+/// position as the chain's start but a normal 1e-6 off.
+class ChainProbe : public ContactMethod {
+ public:
+  std::string name() const override { return "chain-probe"; }
+  std::string summary() const override { return "test probe"; }
+  void generate(const MethodBody& a, Index ta, const MethodBody& b, Index tb, const MethodSettings& s,
+                std::vector<Contact>& sink) const override {
+    const double tol = s.absolute_tolerance();
+    const Vec3 start(a.index, b.index, 0.0);
+    constexpr int kLinks = 6;
+    for (int k = 0; k < kLinks; ++k) {
+      const int link = (k + ta + 3 * tb) % kLinks;  // a different order for each tet pair
+      Contact c;
+      c.body_a = a.index, c.body_b = b.index;
+      c.position = start + Vec3(0.6 * tol * link, 0.0, 0.0);
+      c.normal = Vec3(0.0, 1.0, 0.0);
+      c.element_a = ta, c.element_b = tb;
+      sink.push_back(c);
+    }
+    Contact far = sink.back();
+    far.position = start + Vec3(0.6 * tol * (kLinks - 1) + 3.0 * tol, 0.0, 0.0);
+    sink.push_back(far);
+    Contact tilted = sink.back();
+    tilted.position = start;
+    tilted.normal = Vec3(1e-6, 1.0, 0.0).normalized();
+    sink.push_back(tilted);
+  }
+};
+
+// The merge groups the connected components of "within the band, normals within 1e-9": a chain of
+// contacts each within the band of the next is one contact however the kernels ordered them, kept
+// at its first in output order (the chain's start: smallest element pair, then smallest x); a
+// contact 3 bands beyond the chain, or with a normal 1e-6 off, stays apart. Three per body pair.
+TEST(GenerateContacts, MergeJoinsChainsOfContactsWithinTheBand) {
+  const Scene scene = make_builtin_scene("pillar");
+  ChainProbe probe;
+  GenerateStatistics stats;
+  const ContactSet set = generate_contacts(scene, probe, {}, &stats);
+  ASSERT_GT(stats.body_pairs, 0u);
+  std::map<std::pair<Index, Index>, std::vector<Contact>> by_pair;
+  for (const Contact& c : set.contacts) by_pair[{c.body_a, c.body_b}].push_back(c);
+  for (const auto& [pair, contacts] : by_pair) {
+    ASSERT_EQ(contacts.size(), 3u) << pair.first << " " << pair.second;
+    const Vec3 start(pair.first, pair.second, 0.0);
+    int at_start = 0, tilted = 0, beyond = 0;
+    for (const Contact& c : contacts) {
+      if (c.normal.x() != 0.0) {
+        ++tilted;
+      } else if (c.position == start) {
+        ++at_start;
+      } else if (c.position.x() > start.x()) {
+        ++beyond;
+      }
+    }
+    EXPECT_EQ(at_start, 1);
+    EXPECT_EQ(tilted, 1);
+    EXPECT_EQ(beyond, 1);
+  }
 }
 
 /// Every field, bit for bit (positions, normals and gaps compared with ==).
