@@ -343,7 +343,7 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
     ::close(log_fd);
     ::setpgid(pid, pid);
     int status = 0;
-    bool killed = false, hung = false;
+    bool killed = false, hung = false, blocked = false;
     // The input being timed, the group's CPU at its start, and when the group's CPU last moved.
     std::int64_t seen_start = 0, start_group_cpu = 0, last_cpu = -1, last_cpu_change = 0;
     for (int poll = 0;; ++poll) {
@@ -379,7 +379,8 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
           last_cpu_change = now;
         } else if (cpu >= 0 && start_group_cpu >= 0) {
           if (cpu != last_cpu) last_cpu = cpu, last_cpu_change = now;
-          over = cpu - start_group_cpu > timeout_ns || now - last_cpu_change > wall_timeout_ns;
+          blocked = now - last_cpu_change > wall_timeout_ns;
+          over = cpu - start_group_cpu > timeout_ns || blocked;
         }
       }
       if (over) {
@@ -395,7 +396,8 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
     Shared& s = *g_shared;
     if (g_stop) break;
     if (hung) {
-      record(kHang, "ran longer than the timeout");
+      record(kHang, blocked ? "blocked: its processes used no CPU for the wall timeout"
+                            : "used more CPU time than the timeout (with the processes it started)");
       first = s.index + 1;
       s.done = first;
       ++restarts;
