@@ -382,9 +382,7 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
     std::vector<MethodBody> views(body_count);
     for (std::size_t i = 0; i < body_count; ++i) {
       const Shape* shape = bodies[i].shape.get();
-      const auto& pose = bodies[i].rigid_pose;
-      views[i] = MethodBody{static_cast<Index>(i), shape, &shapes.at(shape)->features, bodies[i].world_vertices,
-                            pose && is_proper_rotation(pose->rotation) ? &pose->rotation : nullptr};
+      views[i] = MethodBody{static_cast<Index>(i), shape, &shapes.at(shape)->features, bodies[i].world_vertices};
     }
 
     // Stages 4–6 per body pair; stage 5 nested.

@@ -70,17 +70,7 @@ ShapeFeatures build_shape_features(const Shape& shape) {
     if (shape.surface_map.surface_face_count[t] > 0) f.surface_tets.push_back(t);
   }
   f.length_scale = shape_length(mesh.vertices);
-  f.rest_tet_planes.resize(mesh.tets.size());
-  for (Index t = 0; t < mesh.tet_count(); ++t) {
-    const Tet& k = mesh.tets[t];
-    f.rest_tet_planes[t] = tet_planes({mesh.vertices[k[0]], mesh.vertices[k[1]], mesh.vertices[k[2]], mesh.vertices[k[3]]});
-  }
   return f;
-}
-
-bool is_proper_rotation(const Mat3& rotation) {
-  return rotation.allFinite() && (rotation.transpose() * rotation - Mat3::Identity()).cwiseAbs().maxCoeff() <= 1e-12 &&
-         rotation.determinant() > 0.0;
 }
 
 double pair_length_scale(const ShapeFeatures& a, const ShapeFeatures& b) {

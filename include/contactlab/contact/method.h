@@ -7,8 +7,6 @@
 
 #include "contactlab/contact/contact.h"
 #include "contactlab/core/tolerance.h"
-#include "contactlab/core/transform.h"
-#include "contactlab/geometry/tolerance_band.h"
 #include "contactlab/mesh/topology.h"
 #include "contactlab/scene/shape.h"
 
@@ -39,10 +37,6 @@ struct ShapeFeatures {
   /// The touching band of a body pair is relative to the smaller of its two bodies' lengths
   /// (pair_length_scale), so that a body far away or a large ground does not change it.
   double length_scale = 0.0;
-  /// The face planes of every tet in the rest frame (tet_planes of the rest corners), so that a
-  /// kernel gets a rigidly posed tet's planes by rotating four normals instead of recomputing the
-  /// exact orientation and four square roots per tet pair (MethodBody::tet_planes).
-  std::vector<TetPlanes> rest_tet_planes;
 };
 
 /// The length scale of a body pair's touching band: the smaller of the two shapes' lengths, or the
@@ -58,34 +52,15 @@ struct MethodBody {
   const Shape* shape = nullptr;
   const ShapeFeatures* features = nullptr;
   std::span<const Vec3> world_vertices;  ///< tet-mesh vertices posed into the world
-  /// The rotation of a rigid body (world_vertices = rotation · rest + translation), or nullptr —
-  /// for a deformed body, or a pose that is not a proper rotation (orthonormal, det +1, within
-  /// 1e-12) — when tet planes must come from the world vertices.
-  const Mat3* rigid_rotation = nullptr;
 
   const Vec3& vertex(Index v) const { return world_vertices[v]; }
   std::array<Vec3, 4> tet(Index t) const {
     const Tet& k = shape->tets.tets[t];
     return {world_vertices[k[0]], world_vertices[k[1]], world_vertices[k[2]], world_vertices[k[3]]};
   }
-  /// The world-frame face planes of tet t: for a rigid body the cached rest-frame planes rotated
-  /// (orientation is invariant under a proper rotation; the normals agree with tet_planes(tet(t))
-  /// to rounding, far inside the touching band), otherwise tet_planes(tet(t)).
-  TetPlanes tet_planes(Index t) const {
-    if (rigid_rotation == nullptr || features == nullptr || features->rest_tet_planes.empty()) {
-      return contactlab::tet_planes(tet(t));
-    }
-    TetPlanes planes = features->rest_tet_planes[t];
-    for (Vec3& n : planes.normal) n = *rigid_rotation * n;
-    return planes;
-  }
   /// Boundary triangle of local face f of tet t, or kInvalidIndex for an interior face.
   Index surface_triangle(Index t, int f) const { return shape->surface_map.tet_face_to_triangle[t][f]; }
 };
-
-/// Whether `rotation` is a proper rotation to within 1e-12 (orthonormal, determinant +1): only
-/// then may rest-frame normals be rotated into the world (MethodBody::rigid_rotation).
-bool is_proper_rotation(const Mat3& rotation);
 
 /// The settings common to every method (docs/methods.md "Parameters"): the touching band. The
 /// driver hands each body pair its own copy with length_scale = pair_length_scale of the pair. A

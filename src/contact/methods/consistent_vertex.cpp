@@ -88,7 +88,7 @@ std::optional<Vec3> segment_crosses_face_band(const Vec3& p, const Vec3& q, cons
 
 void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet, bool vertex_is_a,
            const MethodSettings& settings, std::vector<Contact>& sink) {
-  const TetFacePlanes planes = contact_detail::tet_face_planes(fbody, ftet);
+  const TetFacePlanes planes = contact_detail::tet_face_planes(fbody.tet(ftet));
   if (planes.orientation == 0) return;
   const auto& c = planes.corners;
   std::array<bool, 4> usable{};

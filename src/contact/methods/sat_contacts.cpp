@@ -28,10 +28,10 @@ FeatureRef face_feature(const MethodBody& body, Index tet, int face) {
 }
 
 // Vertices of `p` (tet tp of body bp) within tolerance of q; `p_is_a` orders the feature pair.
-void vertices_inside(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& p, const MethodBody& bq,
-                     const std::array<Vec3, 4>& q, Index tq, bool p_is_a, double tol, std::vector<Candidate>& out) {
+void vertices_inside(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& p, const std::array<Vec3, 4>& q,
+                     Index tq, bool p_is_a, double tol, std::vector<Candidate>& out) {
   const Tet& k = bp.shape->tets.tets[tp];
-  const TetPlanes q_planes = bq.tet_planes(tq);
+  const TetPlanes q_planes = tet_planes(q);
   for (int i = 0; i < 4; ++i) {
     // In the closed q grown by the band (a flat q: exact membership of its hull).
     if (!point_in_tet_band(p[i], q, q_planes, tol).in_closure) continue;
@@ -100,8 +100,8 @@ void append_intersection_contacts(const MethodBody& a, Index tet_a, const Method
   const double tol = settings.absolute_tolerance();
   const std::array<Vec3, 4> pa = a.tet(tet_a), pb = b.tet(tet_b);
   std::vector<Candidate> points;
-  vertices_inside(a, tet_a, pa, b, pb, tet_b, true, tol, points);
-  vertices_inside(b, tet_b, pb, a, pa, tet_a, false, tol, points);
+  vertices_inside(a, tet_a, pa, pb, tet_b, true, tol, points);
+  vertices_inside(b, tet_b, pb, pa, tet_a, false, tol, points);
   edge_face_crossings(a, tet_a, pa, b, tet_b, pb, true, tol, points);
   edge_face_crossings(b, tet_b, pb, a, tet_a, pa, false, tol, points);
   if (points.empty()) return;

@@ -34,8 +34,6 @@ struct TetFacePlanes : TetPlanes {
 };
 
 TetFacePlanes tet_face_planes(const std::array<Vec3, 4>& corners);
-/// The planes of tet `tet` of `body` (MethodBody::tet_planes: cached for a rigid body).
-TetFacePlanes tet_face_planes(const MethodBody& body, Index tet);
 
 /// Up to four vertex indices, ascending (no allocation: kernels run this per tet pair).
 struct TetVertexList {
