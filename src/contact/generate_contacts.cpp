@@ -26,10 +26,10 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
-#include <cstdint>
 #include <cassert>
 #include <chrono>
+#include <cmath>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <numeric>
@@ -238,7 +238,8 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
         for (int dz = -1; dz <= 1; ++dz) {
           if (dx == 0 && (dy < 0 || (dy == 0 && dz <= 0))) continue;
           const std::array<std::int64_t, 3> other{key[0] + dx, key[1] + dy, key[2] + dz};
-          auto it = std::lower_bound(by_cell.begin() + static_cast<std::ptrdiff_t>(end), by_cell.end(), other, cell_less);
+          auto it =
+              std::lower_bound(by_cell.begin() + static_cast<std::ptrdiff_t>(end), by_cell.end(), other, cell_less);
           for (; it != by_cell.end() && keys[*it] == other; ++it) {
             for (std::size_t i = begin; i < end; ++i) {
               if (close(by_cell[i], *it)) join(by_cell[i], *it);

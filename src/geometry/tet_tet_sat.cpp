@@ -60,8 +60,7 @@ class SatSearch {
     try_axis(w, w.norm(), uv, kind, index_a, index_b, default_sign);
   }
   /// The same with len = |w| already known.
-  void try_axis(const Vec3& w, double len, double uv, SatAxisKind kind, int index_a, int index_b,
-                double default_sign) {
+  void try_axis(const Vec3& w, double len, double uv, SatAxisKind kind, int index_a, int index_b, double default_sign) {
     if (result_.separated) return;
     // Skip parallel / zero-length inputs; this also rejects len = 0 and NaN.
     if (!(len > request_.parallel_sine * uv)) return;

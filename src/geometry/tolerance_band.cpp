@@ -65,8 +65,7 @@ PointInTetResult point_in_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet
   return point_in_tet_band(p, tet, tet_planes(tet), tol);
 }
 
-PointInTetResult point_in_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet, const TetPlanes& planes,
-                                   double tol) {
+PointInTetResult point_in_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet, const TetPlanes& planes, double tol) {
   PointInTetResult r;
   r.orientation = planes.orientation;
   if (r.orientation == 0) {

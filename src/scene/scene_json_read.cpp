@@ -328,7 +328,8 @@ class Reader : json::FieldReader {
     std::shared_ptr<const Shape> shape;
     try {
       if (spec.tets) {
-        auto made = std::make_shared<Shape>(*make_shape_from_tets(*spec.tets, "body '" + quoted_excerpt(body_name) + "'"));
+        auto made =
+            std::make_shared<Shape>(*make_shape_from_tets(*spec.tets, "body '" + quoted_excerpt(body_name) + "'"));
         made->source = spec.source;
         shape = std::move(made);
       } else {

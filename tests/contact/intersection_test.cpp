@@ -119,9 +119,9 @@ TEST(IntersectionMethod, CoplanarNeighboursTouchOnlyAlongTheirCommonEdgeLine) {
   for (const double gap : {0.0, 1e-3}) {
     const Vec3 shift = Vec3(-0.25, 0.25, 0) + gap * Vec3(1, 1, 0);
     const PosedTestBody a(unit_tet(), Transform::identity(), 0);
-    const PosedTestBody b(single_tet(Vec3(1, 1, 0) + shift, Vec3(0, 1, 0) + shift, Vec3(1, 0, 0) + shift,
-                                     Vec3(1, 1, 1) + shift),
-                          Transform::identity(), 1);
+    const PosedTestBody b(
+        single_tet(Vec3(1, 1, 0) + shift, Vec3(0, 1, 0) + shift, Vec3(1, 0, 0) + shift, Vec3(1, 1, 1) + shift),
+        Transform::identity(), 1);
     const auto cs = run(method(), a, b, s);
     if (gap > 0.0) {
       EXPECT_TRUE(cs.empty()) << cs.size();

@@ -72,11 +72,11 @@ struct Group {
 
 /// State shared with the child (an anonymous shared mapping), followed by the input buffer.
 struct Shared {
-  std::atomic<std::uint64_t> index;       // input being run (or next to run)
-  std::atomic<std::int64_t> started_ns;   // steady clock at its start; 0 between inputs
-  std::atomic<std::uint64_t> size;        // its size
-  std::atomic<std::uint64_t> done;        // inputs finished (read by the parent for progress)
-  std::uint64_t outcomes[3] = {};         // accepted, refused, skipped
+  std::atomic<std::uint64_t> index;      // input being run (or next to run)
+  std::atomic<std::int64_t> started_ns;  // steady clock at its start; 0 between inputs
+  std::atomic<std::uint64_t> size;       // its size
+  std::atomic<std::uint64_t> done;       // inputs finished (read by the parent for progress)
+  std::uint64_t outcomes[3] = {};        // accepted, refused, skipped
   std::uint64_t kinds[kKinds] = {};
   double slowest = 0;
   std::uint64_t slowest_index = 0;
@@ -147,7 +147,8 @@ std::int64_t group_cpu_ns(pid_t pid) {
   std::error_code error;
   for (const auto& task : std::filesystem::directory_iterator(root + "/task", error)) {
     std::ifstream children(task.path() / "children");
-    for (pid_t child = 0; children >> child;) ticks += std::max<std::int64_t>(0, stat_ticks("/proc/" + std::to_string(child) + "/stat", false));
+    for (pid_t child = 0; children >> child;)
+      ticks += std::max<std::int64_t>(0, stat_ticks("/proc/" + std::to_string(child) + "/stat", false));
   }
   return ticks * ns_per_tick;
 }
@@ -436,18 +437,18 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
   for (int k = 0; k < kKinds; ++k) findings += s.kinds[k];
   // The range run, when it is not [0, inputs): [first, last done + 1).
   const std::string range = options.first == 0 ? std::string()
-                                                : " [" + std::to_string(options.first) + ", " +
-                                                      std::to_string(g_stop ? s.done.load() : options.inputs) + ")";
+                                               : " [" + std::to_string(options.first) + ", " +
+                                                     std::to_string(g_stop ? s.done.load() : options.inputs) + ")";
   std::printf(
       "%-28s inputs %llu%s%s  accepted %llu  refused %llu  skipped %llu  crashes %llu  hangs %llu  nan %llu  "
       "invariant %llu  exceptions %llu  time %.1f s  slowest %.3f s cpu (input %llu)\n",
       label.c_str(), static_cast<unsigned long long>((g_stop ? s.done.load() : options.inputs) - options.first),
-      range.c_str(), g_stop ? " (stopped)" : "",
-      static_cast<unsigned long long>(s.outcomes[0]), static_cast<unsigned long long>(s.outcomes[1]),
-      static_cast<unsigned long long>(s.outcomes[2]), static_cast<unsigned long long>(s.kinds[kCrash]),
-      static_cast<unsigned long long>(s.kinds[kHang]), static_cast<unsigned long long>(s.kinds[kNaN]),
-      static_cast<unsigned long long>(s.kinds[kInvariant]), static_cast<unsigned long long>(s.kinds[kException]),
-      seconds, s.slowest, static_cast<unsigned long long>(s.slowest_index));
+      range.c_str(), g_stop ? " (stopped)" : "", static_cast<unsigned long long>(s.outcomes[0]),
+      static_cast<unsigned long long>(s.outcomes[1]), static_cast<unsigned long long>(s.outcomes[2]),
+      static_cast<unsigned long long>(s.kinds[kCrash]), static_cast<unsigned long long>(s.kinds[kHang]),
+      static_cast<unsigned long long>(s.kinds[kNaN]), static_cast<unsigned long long>(s.kinds[kInvariant]),
+      static_cast<unsigned long long>(s.kinds[kException]), seconds, s.slowest,
+      static_cast<unsigned long long>(s.slowest_index));
   for (std::uint64_t i = 0; i < s.group_count; ++i) {
     const Group& g = s.groups[i];
     std::printf("  finding %-9s x%-7llu %s\n    reproducer: %s\n", kKindNames[g.kind],

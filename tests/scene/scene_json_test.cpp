@@ -325,7 +325,8 @@ TEST(SceneJson, InlineTetMeshRoundTrip) {
 TEST(SceneJson, ScaledScenesKeepTheirTetsThroughWriteAndRead) {
   for (const BuiltinSceneInfo& info : builtin_scenes()) {
     const std::string& name = info.name;
-    const Scene scaled = transformed(make_builtin_scene(name), Transform::from_translation(Vec3(12.5, -3.25, 7.125)), 3.7);
+    const Scene scaled =
+        transformed(make_builtin_scene(name), Transform::from_translation(Vec3(12.5, -3.25, 7.125)), 3.7);
     const Scene back = parse(scene_to_json(scaled));
     ASSERT_EQ(back.bodies.size(), scaled.bodies.size()) << name;
     for (std::size_t i = 0; i < scaled.bodies.size(); ++i) {

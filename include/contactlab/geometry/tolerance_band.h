@@ -83,5 +83,4 @@ TrianglePlane triangle_plane(const Vec3& a, const Vec3& b, const Vec3& c);
 std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1, double d0, double d1,
                                                   const TrianglePlane& plane, double tol);
 
-
 }  // namespace contactlab

@@ -255,7 +255,8 @@ bool inside_edge_face_planes(const Vec3& v, const SurfaceTriangle& f) {
 /// lengths, the tet's extent along them) is computed once per tet pair, not once per point.
 class WithinTet {
  public:
-  WithinTet(const std::array<Vec3, 4>& t, double tol) : t_(t), tol_(tol), scale_(contact_detail::max_abs_coordinate(t)) {
+  WithinTet(const std::array<Vec3, 4>& t, double tol)
+      : t_(t), tol_(tol), scale_(contact_detail::max_abs_coordinate(t)) {
     for (std::size_t f = 0; f < 4; ++f) {
       const auto& face = kTetFaces[f];
       const Vec3& o = t[static_cast<std::size_t>(face[0])];
@@ -307,9 +308,9 @@ class WithinTet {
       for (std::size_t f = 0; f < 4; ++f) {
         if (far_from_face[f]) continue;
         const auto& face = kTetFaces[f];
-        const auto r = closest_point_point_triangle(p, t_[static_cast<std::size_t>(face[0])],
-                                                    t_[static_cast<std::size_t>(face[1])],
-                                                    t_[static_cast<std::size_t>(face[2])]);
+        const auto r =
+            closest_point_point_triangle(p, t_[static_cast<std::size_t>(face[0])],
+                                         t_[static_cast<std::size_t>(face[1])], t_[static_cast<std::size_t>(face[2])]);
         if (r.squared_distance <= tol_ * tol_) return true;
       }
     }
@@ -318,9 +319,9 @@ class WithinTet {
 
  private:
   struct Plane {
-    Vec3 axis;  ///< unnormalised normal of the face
+    Vec3 axis;                                ///< unnormalised normal of the face
     double length = 0.0, lo = 0.0, hi = 0.0;  ///< |axis|, the tet's extent along the axis
-    double face_lo = 0.0, face_hi = 0.0;       ///< the face's extent along the axis
+    double face_lo = 0.0, face_hi = 0.0;      ///< the face's extent along the axis
   };
   const std::array<Vec3, 4>& t_;
   double tol_;
@@ -478,7 +479,7 @@ class IntersectionMethod final : public ContactMethod {
             const contact_detail::OrientedAxis axis =
                 contact_detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(), tol);
             if (axis.overlap < -tol) continue;  // the edge cross product separates the tets
-            s = std::clamp(s, 0.0, 1.0);  // within the slack: snap onto the segments
+            s = std::clamp(s, 0.0, 1.0);        // within the slack: snap onto the segments
             t = std::clamp(t, 0.0, 1.0);
             const Vec3 pa = ea.x0 + s * da;
             const Vec3 pb = eb.x0 + t * db;
