@@ -246,72 +246,58 @@ class Reader : json::FieldReader {
     spec.key = "file\n" + resolved.string();
   }
 
+  /// An inline mesh: `vertices_field` (an array of [x, y, z]) and `cells_field` (an array of
+  /// N-index arrays, each index a vertex), both required — a surface's triangles (N = 3) or a tet
+  /// mesh's tets (N = 4). `cells_what` names the array in errors ("an array of [i, j, k] triangles").
+  /// Appends the vertices and cells, and their bits to `key` (the shape cache's identity).
+  template <std::size_t N>
+  void inline_cells(const Json& v, const std::string& path, const char* vertices_field, const char* cells_field,
+                    const char* cells_what, std::vector<Vec3>& vertices_out,
+                    std::vector<std::array<Index, N>>& cells_out, std::string& key) const {
+    const std::string vertices_path = field_path(path, vertices_field);
+    const std::string cells_path = field_path(path, cells_field);
+    const Json& vertices = required(v, path, vertices_field);
+    const Json& cells = required(v, path, cells_field);
+    expect(vertices, vertices_path, vertices.is_array(), "an array of [x, y, z] vertices");
+    expect(cells, cells_path, cells.is_array(), cells_what);
+    for (std::size_t i = 0; i < vertices.size(); ++i)
+      vertices_out.push_back(coordinates(vertices[i], element_path(vertices_path, i)));
+    const long long last = static_cast<long long>(vertices.size()) - 1;
+    const std::string arity = "an array of " + std::to_string(N) + " vertex indices";
+    for (std::size_t t = 0; t < cells.size(); ++t) {
+      const std::string t_path = element_path(cells_path, t);
+      const Json& cell = cells[t];
+      expect(cell, t_path, cell.is_array(), arity);
+      if (cell.size() != N) fail(t_path, "expected " + arity + ", got " + std::to_string(cell.size()));
+      std::array<Index, N> indices;
+      for (std::size_t k = 0; k < N; ++k) {
+        const std::string k_path = element_path(t_path, k);
+        if (last < 0) fail(k_path, std::string("vertex index given but \"") + vertices_field + "\" is empty");
+        indices[k] = static_cast<Index>(integer(cell[k], k_path, 0, last));
+      }
+      cells_out.push_back(indices);
+    }
+    for (const Vec3& x : vertices_out) {
+      for (int k = 0; k < 3; ++k) append_bits(key, x[k]);
+    }
+    key += "\n";
+    for (const auto& c : cells_out) key.append(reinterpret_cast<const char*>(c.data()), sizeof(c));
+  }
+
   void inline_spec(const Json& v, const std::string& path, ShapeSpec& spec) const {
     check_fields(v, path, {"vertices", "triangles", "tetgen_switches"});
     spec.source.kind = ShapeSource::Kind::kInline;
-    const std::string vertices_path = field_path(path, "vertices");
-    const std::string triangles_path = field_path(path, "triangles");
-    const Json& vertices = required(v, path, "vertices");
-    const Json& triangles = required(v, path, "triangles");
-    expect(vertices, vertices_path, vertices.is_array(), "an array of [x, y, z] vertices");
-    expect(triangles, triangles_path, triangles.is_array(), "an array of [i, j, k] triangles");
-    for (std::size_t i = 0; i < vertices.size(); ++i)
-      spec.surface.vertices.push_back(coordinates(vertices[i], element_path(vertices_path, i)));
-    const long long last = static_cast<long long>(vertices.size()) - 1;
-    for (std::size_t t = 0; t < triangles.size(); ++t) {
-      const std::string t_path = element_path(triangles_path, t);
-      const Json& tri = triangles[t];
-      expect(tri, t_path, tri.is_array(), "an array of 3 vertex indices");
-      if (tri.size() != 3) fail(t_path, "expected an array of 3 vertex indices, got " + std::to_string(tri.size()));
-      Triangle triangle;
-      for (std::size_t k = 0; k < 3; ++k) {
-        const std::string k_path = element_path(t_path, k);
-        if (last < 0) fail(k_path, "vertex index given but \"vertices\" is empty");
-        triangle[k] = static_cast<Index>(integer(tri[k], k_path, 0, last));
-      }
-      spec.surface.triangles.push_back(triangle);
-    }
     spec.key = "inline\n";
-    for (const Vec3& x : spec.surface.vertices) {
-      for (int k = 0; k < 3; ++k) append_bits(spec.key, x[k]);
-    }
-    spec.key += "\n";
-    for (const Triangle& t : spec.surface.triangles)
-      spec.key.append(reinterpret_cast<const char*>(t.data()), sizeof(Triangle));
+    inline_cells(v, path, "vertices", "triangles", "an array of [i, j, k] triangles", spec.surface.vertices,
+                 spec.surface.triangles, spec.key);
   }
 
   void tets_spec(const Json& v, const std::string& path, ShapeSpec& spec) const {
     check_fields(v, path, {"tet_vertices", "tets"});
     spec.source.kind = ShapeSource::Kind::kTets;
-    const std::string vertices_path = field_path(path, "tet_vertices");
-    const std::string tets_path = field_path(path, "tets");
-    const Json& vertices = required(v, path, "tet_vertices");
-    const Json& tets = required(v, path, "tets");
-    expect(vertices, vertices_path, vertices.is_array(), "an array of [x, y, z] vertices");
-    expect(tets, tets_path, tets.is_array(), "an array of [i, j, k, l] tets");
-    TetMesh mesh;
-    for (std::size_t i = 0; i < vertices.size(); ++i)
-      mesh.vertices.push_back(coordinates(vertices[i], element_path(vertices_path, i)));
-    const long long last = static_cast<long long>(vertices.size()) - 1;
-    for (std::size_t t = 0; t < tets.size(); ++t) {
-      const std::string t_path = element_path(tets_path, t);
-      const Json& tet = tets[t];
-      expect(tet, t_path, tet.is_array(), "an array of 4 vertex indices");
-      if (tet.size() != 4) fail(t_path, "expected an array of 4 vertex indices, got " + std::to_string(tet.size()));
-      Tet indices;
-      for (std::size_t k = 0; k < 4; ++k) {
-        const std::string k_path = element_path(t_path, k);
-        if (last < 0) fail(k_path, "vertex index given but \"tet_vertices\" is empty");
-        indices[k] = static_cast<Index>(integer(tet[k], k_path, 0, last));
-      }
-      mesh.tets.push_back(indices);
-    }
     spec.key = "tets\n";
-    for (const Vec3& x : mesh.vertices) {
-      for (int k = 0; k < 3; ++k) append_bits(spec.key, x[k]);
-    }
-    spec.key += "\n";
-    for (const Tet& t : mesh.tets) spec.key.append(reinterpret_cast<const char*>(t.data()), sizeof(Tet));
+    TetMesh mesh;
+    inline_cells(v, path, "tet_vertices", "tets", "an array of [i, j, k, l] tets", mesh.vertices, mesh.tets, spec.key);
     spec.tets = std::move(mesh);
   }
 
