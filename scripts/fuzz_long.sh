@@ -2,7 +2,7 @@
 # The long fuzz run (docs/errors-and-limits.md "Fuzzing"): every fuzz target under ASan + UBSan
 # (the fuzz preset: -O2 with sanitizers and asserts) with the project's driver, 10^6 inputs per
 # reader and 10^6 tet pairs per contact method by default, the targets in parallel. Prints per
-# target: inputs run, accepted, refused, skipped, crashes, hangs, NaN, invariant violations,
+# target: inputs run, accepted, refused, skipped, crashes, hangs, retried, NaN, invariant violations,
 # exceptions, time; then every finding with its reproducer. Findings do not stop the run; reproducers are saved under the output folder.
 # Usage: scripts/fuzz_long.sh [--inputs N] [--seed S] [--jobs J] [--timeout SECONDS] [--out DIR]
 #                             [--only "obj off tetgen scene_json contacts_json methods"]

@@ -3,7 +3,7 @@
 // CTest (label `fuzz`) and by scripts/fuzz_long.sh. docs/errors-and-limits.md "Fuzzing".
 //
 //   fuzz_<target> [--inputs N] [--first I] [--seed S] [--timeout CPU_SECONDS] [--wall-timeout SECONDS]
-//                 [--findings DIR] [--max-len BYTES] [--progress SECONDS]
+//                 [--findings DIR] [--max-len BYTES] [--progress SECONDS] [--inputs-per-child N]
 //                 [--corpus FILE_OR_DIR]... [--subtarget NAME] [--allow-findings]
 //   fuzz_<target> --list-subtargets
 //   fuzz_<target> [--subtarget NAME] FILE...   replays reproducers in this process (findings abort)
@@ -17,11 +17,16 @@
 // run_in_child_process.h — or no CPU time at all for --wall-timeout wall seconds, default 60 ×
 // timeout: an input that blocks; a busy machine slows an input down but never stops its clock;
 // the child's group is killed), the
-// driver saves that input under the findings folder and starts a new child at the next input. NaN,
+// driver runs that input again alone in a fresh child; only if it is over the limit there too is it
+// a hang, saved under the findings folder, and a new child goes on at the next input. (An input can
+// be over the limit only in a long-lived child: the scene target forks TetGen, and a fork costs CPU
+// in proportion to the forking process's memory, which an ASan process grows input by input. For
+// the same reason a child runs at most --inputs-per-child inputs, default 1000, and a fresh one
+// goes on: a long run keeps the speed of a short one.) A crash is saved at once. NaN,
 // broken invariants and exceptions other than InputError are reported by the target and recorded
 // without a restart. Findings are grouped by signature (kind + message with digits removed; for a
 // crash, the sanitizer's SUMMARY line); the first 3 inputs of each group are saved. Prints, per
-// (sub)target: inputs run, accepted, refused, skipped, crashes, hangs, NaN, invariant violations,
+// (sub)target: inputs run, accepted, refused, skipped, crashes, hangs, retried, NaN, invariant violations,
 // exceptions, time and the slowest input. Exit status 1 when anything was found (0 with
 // --allow-findings), 2 for a usage error.
 #include "fuzz_target.h"
@@ -87,10 +92,11 @@ struct Shared {
 struct Options {
   std::uint64_t inputs = 10000;
   std::uint64_t seed = 1;
-  double timeout = 1.0;     // CPU seconds of the fuzzed process
-  double wall_timeout = 0;  // wall seconds without CPU progress (an input that blocks); 0: 60 × timeout
-  std::uint64_t first = 0;  // the first input of the range [first, inputs)
-  double progress = 60;     // seconds between progress lines on stderr (0: none)
+  double timeout = 1.0;                   // CPU seconds of the fuzzed process
+  double wall_timeout = 0;                // wall seconds without CPU progress (an input that blocks); 0: 60 × timeout
+  std::uint64_t first = 0;                // the first input of the range [first, inputs)
+  double progress = 60;                   // seconds between progress lines on stderr (0: none)
+  std::uint64_t inputs_per_child = 1000;  // a fresh child after this many inputs
   std::size_t max_len = 1 << 20;
   std::string findings;
   std::vector<std::string> corpus;
@@ -228,9 +234,9 @@ std::vector<std::string> load_seeds(const Options& options) {
   return seeds;
 }
 
-/// The child: runs inputs [first, inputs), publishing each before it runs.
+/// The child: runs inputs [first, end), publishing each before it runs.
 [[noreturn]] void child_loop(const Options& options, const std::vector<std::string>& seeds, std::uint64_t first,
-                             int log_fd) {
+                             std::uint64_t end, int log_fd) {
   ::setpgid(0, 0);
 #if !defined(__SANITIZE_ADDRESS__)
   // Without ASan (which reserves terabytes of shadow), a 4 GiB address-space limit makes a huge
@@ -254,7 +260,7 @@ std::vector<std::string> load_seeds(const Options& options) {
     if (seed.size() <= 65536) pool.push_back(seed);
   if (pool.empty()) pool = seeds;
   Shared& s = *g_shared;
-  for (std::uint64_t i = first; i < options.inputs; ++i) {
+  for (std::uint64_t i = first; i < end; ++i) {
     std::string input;
     if (i < seeds.size()) {
       input = seeds[i].substr(0, options.max_len);
@@ -324,6 +330,10 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t first = options.first;
   std::uint64_t restarts = 0;
+  // An input over the limit in a long-lived child runs again alone (retrying); those that are not
+  // over it alone are counted as retried, not as hangs.
+  bool retrying = false;
+  std::uint64_t retried = 0;
   std::int64_t next_progress = now_ns() + static_cast<std::int64_t>(options.progress * 1e9);
   while (first < options.inputs) {
     const int log_fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -334,13 +344,15 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
     g_shared->done = first;
     g_shared->index = first;
     g_shared->started_ns = 0;
+    const std::uint64_t end =
+        retrying ? first + 1 : std::min(options.inputs, first + std::max<std::uint64_t>(1, options.inputs_per_child));
     std::fflush(nullptr);
     const pid_t pid = ::fork();
     if (pid < 0) {
       std::perror("fuzz: fork");
       std::exit(2);
     }
-    if (pid == 0) child_loop(options, seeds, first, log_fd);
+    if (pid == 0) child_loop(options, seeds, first, end, log_fd);
     ::close(log_fd);
     ::setpgid(pid, pid);
     int status = 0;
@@ -396,28 +408,42 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
     }
     Shared& s = *g_shared;
     if (g_stop) break;
+    if (hung && !retrying) {  // run it again, alone in a fresh child
+      retrying = true;
+      first = s.index;
+      ++restarts;
+      continue;
+    }
     if (hung) {
-      record(kHang, blocked ? "blocked: its processes used no CPU for the wall timeout"
-                            : "used more CPU time than the timeout (with the processes it started)");
+      retrying = false;
+      record(kHang, blocked ? "blocked: its processes used no CPU for the wall timeout, also alone in a fresh child"
+                            : "used more CPU time than the timeout (with the processes it started), also alone in "
+                              "a fresh child");
       first = s.index + 1;
       s.done = first;
       ++restarts;
       continue;
     }
     if (killed) {  // the slow input ended just before the kill: run the next one again
+      if (retrying && s.done.load() > first) ++retried;
+      retrying = false;
       first = s.started_ns.load() != 0 ? s.index.load() : s.done.load();
       ++restarts;
       continue;
     }
-    if (s.started_ns.load() == 0 && s.done >= options.inputs) {
+    if (s.started_ns.load() == 0 && s.done >= end) {           // the child ran its inputs and exited
       if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {  // e.g. LeakSanitizer at exit
         const auto [summary, log] = crash_summary(log_path);
-        std::fprintf(stderr, "%s: child ended with %s after the last input: %s\n", label.c_str(),
+        std::fprintf(stderr, "%s: child ended with %s after its last input: %s\n", label.c_str(),
                      describe_status(status).c_str(), summary.c_str());
         ++s.kinds[kCrash];
       }
-      break;
+      if (retrying) ++retried;  // over the limit only in a long-lived child
+      retrying = false;
+      first = end;
+      continue;
     }
+    retrying = false;
     if (s.started_ns.load() != 0) {  // died inside an input
       const auto [summary, log] = crash_summary(log_path);
       record(kCrash, describe_status(status) + ": " + summary, log);
@@ -440,15 +466,16 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
                                                : " [" + std::to_string(options.first) + ", " +
                                                      std::to_string(g_stop ? s.done.load() : options.inputs) + ")";
   std::printf(
-      "%-28s inputs %llu%s%s  accepted %llu  refused %llu  skipped %llu  crashes %llu  hangs %llu  nan %llu  "
+      "%-28s inputs %llu%s%s  accepted %llu  refused %llu  skipped %llu  crashes %llu  hangs %llu  retried %llu  nan "
+      "%llu  "
       "invariant %llu  exceptions %llu  time %.1f s  slowest %.3f s cpu (input %llu)\n",
       label.c_str(), static_cast<unsigned long long>((g_stop ? s.done.load() : options.inputs) - options.first),
       range.c_str(), g_stop ? " (stopped)" : "", static_cast<unsigned long long>(s.outcomes[0]),
       static_cast<unsigned long long>(s.outcomes[1]), static_cast<unsigned long long>(s.outcomes[2]),
       static_cast<unsigned long long>(s.kinds[kCrash]), static_cast<unsigned long long>(s.kinds[kHang]),
-      static_cast<unsigned long long>(s.kinds[kNaN]), static_cast<unsigned long long>(s.kinds[kInvariant]),
-      static_cast<unsigned long long>(s.kinds[kException]), seconds, s.slowest,
-      static_cast<unsigned long long>(s.slowest_index));
+      static_cast<unsigned long long>(retried), static_cast<unsigned long long>(s.kinds[kNaN]),
+      static_cast<unsigned long long>(s.kinds[kInvariant]), static_cast<unsigned long long>(s.kinds[kException]),
+      seconds, s.slowest, static_cast<unsigned long long>(s.slowest_index));
   for (std::uint64_t i = 0; i < s.group_count; ++i) {
     const Group& g = s.groups[i];
     std::printf("  finding %-9s x%-7llu %s\n    reproducer: %s\n", kKindNames[g.kind],
@@ -474,7 +501,7 @@ namespace {
 int usage(const char* argv0) {
   std::fprintf(stderr,
                "usage: %s [--inputs N] [--first I] [--seed S] [--timeout CPU_SECONDS] [--wall-timeout SECONDS]\n"
-               "          [--findings DIR] [--max-len BYTES] [--progress SECONDS]\n"
+               "          [--findings DIR] [--max-len BYTES] [--progress SECONDS] [--inputs-per-child N]\n"
                "          [--corpus FILE_OR_DIR]... [--subtarget NAME] [--allow-findings]\n"
                "       %s --list-subtargets\n"
                "       %s [--subtarget NAME] FILE...   (replay reproducers)\n",
@@ -521,6 +548,8 @@ int main(int argc, char** argv) {
         options.timeout = std::stod(value());
       else if (arg == "--wall-timeout")
         options.wall_timeout = std::stod(value());
+      else if (arg == "--inputs-per-child")
+        options.inputs_per_child = std::stoull(value());
       else if (arg == "--max-len")
         options.max_len = std::stoull(value());
       else if (arg == "--findings")
