@@ -42,16 +42,89 @@ std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1
   if (!plane.valid) return std::nullopt;
   if (band_sign(d0, tol) * band_sign(d1, tol) >= 0) return std::nullopt;  // not strictly across
   const Vec3 x = p0 + (d0 / (d0 - d1)) * (p1 - p0);
+  if (!in_triangle_band(plane, x, tol)) return std::nullopt;
+  return x;
+}
+
+bool in_triangle_band(const TrianglePlane& plane, const Vec3& x, double tol) {
+  if (!plane.valid) return false;
   const Vec3& n = plane.normal;
   for (int k = 0; k < 3; ++k) {
     const Vec3& e0 = plane.corner[k];
     const Vec3& e1 = plane.corner[(k + 1) % 3];
     const Vec3 out = (e1 - e0).cross(n);  // in the plane, away from the triangle (counter-clockwise about n)
     const double length = out.norm();
-    if (!(length > 0.0)) return std::nullopt;
-    if (band_sign(out.dot(x - e0) / length, tol) > 0) return std::nullopt;
+    if (!(length > 0.0)) return false;
+    if (band_sign(out.dot(x - e0) / length, tol) > 0) return false;
   }
-  return x;
+  return true;
+}
+
+namespace {
+
+/// In-plane signed distances of the corners of `other` from the three edge lines of `plane` (edge
+/// k from corner k to k + 1; positive away from the triangle).
+std::array<std::array<double, 3>, 3> edge_line_distances(const TrianglePlane& plane, const TrianglePlane& other) {
+  std::array<std::array<double, 3>, 3> d{};  // [edge of plane][corner of other]
+  for (int k = 0; k < 3; ++k) {
+    const Vec3& e0 = plane.corner[k];
+    const Vec3 out = (plane.corner[(k + 1) % 3] - e0).cross(plane.normal);
+    const double length = out.norm();
+    for (int i = 0; i < 3; ++i) d[k][i] = length > 0.0 ? out.dot(other.corner[i] - e0) / length : 0.0;
+  }
+  return d;
+}
+
+/// Coplanar triangles: the corners of their common polygon (see triangle_meeting_points_band).
+void coplanar_meeting_points(const TrianglePlane& a, const TrianglePlane& b, double tol, std::vector<Vec3>& out) {
+  for (const Vec3& p : a.corner)
+    if (in_triangle_band(b, p, tol)) out.push_back(p);
+  for (const Vec3& p : b.corner)
+    if (in_triangle_band(a, p, tol)) out.push_back(p);
+  const auto da = edge_line_distances(b, a);  // [edge of b][corner of a]
+  const auto db = edge_line_distances(a, b);  // [edge of a][corner of b]
+  for (int i = 0; i < 3; ++i) {
+    const int i1 = (i + 1) % 3;
+    for (int k = 0; k < 3; ++k) {
+      const int k1 = (k + 1) % 3;
+      // Edge i of a strictly across the line of edge k of b, and edge k of b across edge i's line.
+      if (band_sign(da[k][i], tol) * band_sign(da[k][i1], tol) >= 0) continue;
+      if (band_sign(db[i][k], tol) * band_sign(db[i][k1], tol) >= 0) continue;
+      const double t = da[k][i] / (da[k][i] - da[k][i1]);
+      out.push_back(a.corner[i] + t * (a.corner[i1] - a.corner[i]));
+    }
+  }
+}
+
+}  // namespace
+
+void triangle_meeting_points_band(const TrianglePlane& a, const TrianglePlane& b, double tol, std::vector<Vec3>& out) {
+  if (!a.valid || !b.valid) return;
+  std::array<double, 3> da{}, db{};  // corners of a from b's plane, of b from a's plane
+  std::array<int, 3> sa{}, sb{};
+  int above_a = 0, below_a = 0, above_b = 0, below_b = 0;
+  for (int i = 0; i < 3; ++i) {
+    da[i] = b.distance(a.corner[i]);
+    db[i] = a.distance(b.corner[i]);
+    sa[i] = band_sign(da[i], tol);
+    sb[i] = band_sign(db[i], tol);
+    above_a += sa[i] > 0, below_a += sa[i] < 0;
+    above_b += sb[i] > 0, below_b += sb[i] < 0;
+  }
+  if (above_a == 3 || below_a == 3 || above_b == 3 || below_b == 3) return;  // one beyond the other's plane
+  if (above_a + below_a == 0 && above_b + below_b == 0) {
+    coplanar_meeting_points(a, b, tol, out);
+    return;
+  }
+  for (int i = 0; i < 3; ++i) {
+    if (sa[i] == 0 && in_triangle_band(b, a.corner[i], tol)) out.push_back(a.corner[i]);
+    if (sb[i] == 0 && in_triangle_band(a, b.corner[i], tol)) out.push_back(b.corner[i]);
+  }
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3;
+    if (auto x = segment_crosses_triangle_band(a.corner[i], a.corner[j], da[i], da[j], b, tol)) out.push_back(*x);
+    if (auto x = segment_crosses_triangle_band(b.corner[i], b.corner[j], db[i], db[j], a, tol)) out.push_back(*x);
+  }
 }
 
 std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1, const Vec3& a, const Vec3& b,

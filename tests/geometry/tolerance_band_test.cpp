@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <random>
+#include <string>
 #include <vector>
 
 namespace contactlab {
@@ -123,6 +124,105 @@ TEST(SegmentCrossesTriangleBand, SameUnderRandomSimilarityTransforms) {
                                                      map(Vec3(1, 0, 0)), map(Vec3(0, 1, 0)), s * kTol)
                            .has_value();
       EXPECT_EQ(got, crosses) << "move " << k << ", segment from " << segment[0].transpose();
+    }
+  }
+}
+
+/// The points, repeats within `tol` merged (first kept).
+std::vector<Vec3> distinct(const std::vector<Vec3>& points, double tol) {
+  std::vector<Vec3> out;
+  for (const Vec3& p : points) {
+    bool seen = false;
+    for (const Vec3& q : out) seen = seen || (p - q).norm() <= tol;
+    if (!seen) out.push_back(p);
+  }
+  return out;
+}
+
+struct MeetingCase {
+  const char* name;
+  std::array<Vec3, 3> a, b;
+  std::vector<Vec3> expected;  // the corners of the common part, from the geometry
+};
+
+/// Triangle a = (0,0,0), (2,0,0), (0,2,0) in z = 0 against triangles whose common part with it is
+/// known: a polygon when coplanar, a segment when crossing or touching along an edge, nothing when
+/// apart beyond the band.
+std::vector<MeetingCase> meeting_cases() {
+  const std::array<Vec3, 3> a{Vec3(0, 0, 0), Vec3(2, 0, 0), Vec3(0, 2, 0)};
+  const double in = 0.5 * kTol, out = 3.0 * kTol;
+  return {
+      // a shifted by (0.5, 0.5) and wound the other way (an opposing face): common triangle
+      // x ≥ 0.5, y ≥ 0.5, x + y ≤ 2.
+      {"coplanar overlap",
+       a,
+       {Vec3(0.5, 0.5, 0), Vec3(0.5, 2.5, 0), Vec3(2.5, 0.5, 0)},
+       {Vec3(0.5, 0.5, 0), Vec3(1.5, 0.5, 0), Vec3(0.5, 1.5, 0)}},
+      // The same, lifted by half the band: still coplanar.
+      {"coplanar within the band",
+       a,
+       {Vec3(0.5, 0.5, in), Vec3(0.5, 2.5, in), Vec3(2.5, 0.5, in)},
+       {Vec3(0.5, 0.5, 0), Vec3(1.5, 0.5, 0), Vec3(0.5, 1.5, 0)}},
+      {"apart beyond the band", a, {Vec3(0.5, 0.5, out), Vec3(0.5, 2.5, out), Vec3(2.5, 0.5, out)}, {}},
+      // In the plane x = 0.5, crossing z = 0 along y ∈ [0.25, 3]; a clips it to y ≤ 1.5.
+      {"crossing",
+       a,
+       {Vec3(0.5, 0.25, -1), Vec3(0.5, 0.25, 1), Vec3(0.5, 3, 0)},
+       {Vec3(0.5, 0.25, 0), Vec3(0.5, 1.5, 0)}},
+      // Standing on a's edge y = 0 (perpendicular, touching along [0.5, 1.5] of the x axis).
+      {"touching along an edge",
+       a,
+       {Vec3(0.5, 0, 0), Vec3(1.5, 0, 0), Vec3(1, 0, 1)},
+       {Vec3(0.5, 0, 0), Vec3(1.5, 0, 0)}},
+      // Touching at one corner: b's corner on a's hypotenuse, b above the plane.
+      {"touching at a corner", a, {Vec3(1, 1, 0), Vec3(2, 2, 1), Vec3(1, 2, 1)}, {Vec3(1, 1, 0)}},
+      // Coplanar, side by side, sharing a's hypotenuse only: the common segment's end points.
+      {"coplanar, sharing an edge", a, {Vec3(2, 0, 0), Vec3(2, 2, 0), Vec3(0, 2, 0)}, {Vec3(2, 0, 0), Vec3(0, 2, 0)}},
+  };
+}
+
+void expect_same_points(const std::vector<Vec3>& got, const std::vector<Vec3>& expected, double tol,
+                        const std::string& what) {
+  const std::vector<Vec3> points = distinct(got, tol);
+  ASSERT_EQ(points.size(), expected.size()) << what;
+  for (const Vec3& e : expected) {
+    bool found = false;
+    for (const Vec3& p : points) found = found || (p - e).norm() <= tol;
+    EXPECT_TRUE(found) << what << ": no point at " << e.transpose();
+  }
+}
+
+TEST(TriangleMeetingPointsBand, CommonPartsFromTheGeometry) {
+  for (const MeetingCase& c : meeting_cases()) {
+    for (int order = 0; order < 2; ++order) {  // both ways round: the same set
+      const auto& x = order == 0 ? c.a : c.b;
+      const auto& y = order == 0 ? c.b : c.a;
+      std::vector<Vec3> got;
+      triangle_meeting_points_band(triangle_plane(x[0], x[1], x[2]), triangle_plane(y[0], y[1], y[2]), kTol, got);
+      expect_same_points(got, c.expected, kTol, std::string(c.name) + (order == 0 ? "" : " (swapped)"));
+    }
+  }
+  std::vector<Vec3> none;
+  triangle_meeting_points_band(triangle_plane(Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(2, 0, 0)),
+                               triangle_plane(Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0)), kTol, none);
+  EXPECT_TRUE(none.empty()) << "a zero-area triangle meets nothing";
+}
+
+TEST(TriangleMeetingPointsBand, SameUnderRandomSimilarityTransforms) {
+  std::mt19937_64 rng(17);
+  std::normal_distribution<double> normal;
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  for (int k = 0; k < 200; ++k) {
+    const Quat q = Quat(normal(rng), normal(rng), normal(rng), normal(rng)).normalized();
+    const double s = std::pow(10.0, 3.0 * unit(rng));
+    const Vec3 t = 5.0 * s * Vec3(unit(rng), unit(rng), unit(rng));
+    const auto map = [&](const Vec3& x) { return Vec3(s * (q * x) + t); };
+    for (const MeetingCase& c : meeting_cases()) {
+      std::vector<Vec3> got, expected;
+      triangle_meeting_points_band(triangle_plane(map(c.a[0]), map(c.a[1]), map(c.a[2])),
+                                   triangle_plane(map(c.b[0]), map(c.b[1]), map(c.b[2])), s * kTol, got);
+      for (const Vec3& e : c.expected) expected.push_back(map(e));
+      expect_same_points(got, expected, s * kTol, std::string(c.name) + ", move " + std::to_string(k));
     }
   }
 }

@@ -18,6 +18,7 @@
 
 #include <array>
 #include <optional>
+#include <vector>
 
 namespace contactlab {
 
@@ -82,5 +83,23 @@ TrianglePlane triangle_plane(const Vec3& a, const Vec3& b, const Vec3& c);
 /// distances d0 = plane.distance(p0), d1 = plane.distance(p1); the same result, bit for bit.
 std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1, double d0, double d1,
                                                   const TrianglePlane& plane, double tol);
+
+/// Whether x lies in the triangle grown by the band, measured in its plane: each edge's in-plane
+/// outward distance of x ≤ tol (x off the plane counts by its projection). False when !plane.valid.
+bool in_triangle_band(const TrianglePlane& plane, const Vec3& x, double tol);
+
+/// The points where two triangles meet, decided with the band — the end points of their common
+/// segment, or the corners of their common polygon when they are coplanar — appended to `out`:
+///  - coplanar within the band (every corner of each within tol of the other's plane): the corners
+///    of each inside the other grown by the band (in_triangle_band), and the crossings of an edge
+///    of each with an edge of the other whose end points lie beyond the band on opposite sides of
+///    the other's line, both ways;
+///  - otherwise, unless the corners of one lie beyond the band on one side of the other's plane:
+///    the corners of each within the band of the other's plane and inside it grown by the band,
+///    and the crossings of the edges of each with the other (segment_crosses_triangle_band).
+/// Nothing when either triangle has no plane (zero area). Points may repeat (a corner of one on an
+/// edge of the other is found from both); callers merge them within the band. The same points for
+/// any rigid motion + uniform scale of the two triangles and tol, as point_in_tet_band.
+void triangle_meeting_points_band(const TrianglePlane& a, const TrianglePlane& b, double tol, std::vector<Vec3>& out);
 
 }  // namespace contactlab

@@ -121,11 +121,11 @@ struct Variant {
 /// The methods whose decisions all go through the touching band (geometry/tolerance_band.h) and
 /// which this test holds to frame independence. The others are being converted (issue 12); their
 /// spread is printed, not asserted. Known residue (docs/methods.md "Frame independence"): on the
-/// refined arch the vertex methods differ in ≤ 14 of ~3000 contacts and closest-points in ≤ 11 of
-/// 8827; on the refined cliff-edge closest-points in ≤ 2 of 7161.
+/// refined arch the vertex methods differ in ≤ 14 of ~3000 contacts, closest-points in ≤ 11 of
+/// 8827 and opposing in ≤ 3 of 5752; on the refined cliff-edge closest-points in ≤ 2 of 7161.
 bool held_to_it(const std::string& method, const std::string& case_name, const Variant& variant) {
-  static const std::set<std::string> held{"vertex-only", "consistent-vertex", "closest-points", "volume-sat",
-                                          "surface-sat"};
+  static const std::set<std::string> held{"vertex-only", "consistent-vertex", "closest-points",
+                                          "volume-sat",  "surface-sat",       "opposing"};
   if (held.count(method) == 0) return false;
   if (variant.refined && case_name == "arch") return false;
   return !(variant.refined && case_name == "cliff-edge" && method == "closest-points");
