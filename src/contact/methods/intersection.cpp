@@ -5,8 +5,8 @@
 // triangles that intersect (exact test, triangle_triangle_intersection) or touch within the
 // tolerance tol = settings.absolute_tolerance() (relative 1e-9 of the length scale by default):
 //  (V,F) every vertex V of one triangle within tol of the other's plane (|signed distance| ≤ tol)
-//        and inside its edge–face planes (the prism over the closed triangle; exact signs of
-//        orient3d against the planes through each edge and the face's unnormalised normal):
+//        and inside its edge–face planes grown by the band (the prism over the closed triangle:
+//        in-plane outward distance from each edge's line ≤ tol, geometry/tolerance_band.h):
 //        p = V, n = the face's unit normal oriented A→B (−n_F for a face of B, +n_F for a face of
 //        A), gap = the signed distance of V from F's plane (> 0 outside the face's body).
 //  (E,E) every edge pair with non-parallel directions (|ea × eb| > kDegenerateSine |ea||eb|) whose
@@ -23,6 +23,10 @@
 // kFace = boundary triangle, kEdge = surface-topology edge. Parameters: only the tolerance
 // (the paper's "numerical threshold"); no envelope.
 //
+// Frame independence (docs/methods.md): the (V,F) tests, the (E,E) parameter range, the axis overlap
+// and the pitfall guard all decide within the band tol; the exact predicates left
+// (triangles_touch, point_in_tet) only answer where the band already has, as "within tol" is
+// tested beside them, so the contacts are the same for any rigid motion + uniform scale.
 // Degenerate configurations (never NaN): zero-area surface triangles give no (V,F) contact as the
 // face (no normal) but their vertices and edges still count; parallel, collinear or zero-length
 // edge pairs give no (E,E) contact (a touching parallel pair shows up as (V,F) contacts of the
@@ -50,8 +54,8 @@
 #include "contactlab/geometry/closest_points_segment_segment.h"
 #include "contactlab/geometry/closest_points_triangle_triangle.h"
 #include "contactlab/geometry/point_in_tet.h"
-#include "contactlab/geometry/predicates.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
+#include "contactlab/geometry/tolerance_band.h"
 #include "contactlab/geometry/triangle_triangle_intersection.h"
 #include "methods/orient_axis_between_tets.h"
 #include "methods/separated_along_axis.h"
@@ -229,23 +233,17 @@ bool surface_face_boxes_touch(const MethodBody& a, Index tet_a, const std::array
   return false;
 }
 
-/// V lies in the closed prism over triangle f (inside its three edge–face planes). Exact signs of
-/// orient3d against the planes through each edge and edge start + the unnormalised face normal.
-bool inside_edge_face_planes(const Vec3& v, const SurfaceTriangle& f) {
-  const Vec3 n = (f.x[1] - f.x[0]).cross(f.x[2] - f.x[0]);
+/// V lies in the closed prism over triangle f grown by the touching band: its in-plane outward
+/// distance from each edge's line (measured along the unit (q − p) × n) is ≤ tol
+/// (geometry/tolerance_band.h), so a vertex on an edge of f — a block's corner on another's edge —
+/// counts as inside in every frame. f is not degenerate (its unit normal is set).
+bool inside_edge_face_planes(const Vec3& v, const SurfaceTriangle& f, double tol) {
   for (std::size_t k = 0; k < 3; ++k) {
     const Vec3& p = f.x[k];
-    const Vec3& q = f.x[(k + 1) % 3];
-    // v on the edge's line — at an end, or on an axis-parallel edge (two coordinates of p, q, v
-    // equal, so q − p and v − p are exactly parallel): the volume is exactly 0 (on the plane),
-    // known without orient3d, whose exact zeros are its slowest case (vertices of one block on the
-    // edges of another are common in a wall; the axis test only helps axis-aligned scenes).
-    if (v == p || v == q) continue;
-    if ((p.x() == q.x() && q.x() == v.x()) + (p.y() == q.y() && q.y() == v.y()) + (p.z() == q.z() && q.z() == v.z()) >=
-        2) {
-      continue;
-    }
-    if (signed_volume_sign(p, q, p + n, v) > 0) return false;  // outside across edge pq
+    const Vec3 out = (f.x[(k + 1) % 3] - p).cross(f.normal);
+    const double length = out.norm();
+    if (!(length > 0.0)) return false;
+    if (band_sign(out.dot(v - p) / length, tol) > 0) return false;  // outside across edge k
   }
   return true;
 }
@@ -438,7 +436,7 @@ class IntersectionMethod final : public ContactMethod {
             const auto key = static_cast<std::size_t>(4 * ta.local[c] + tb.face);
             if (!SeenPairs::test_and_set(seen.vertex_face, key)) {
               const double s = tb.normal.dot(ta.x[c] - tb.x[0]);
-              if (std::abs(s) <= tol && inside_edge_face_planes(ta.x[c], tb)) emit(ta.x[c], -tb.normal, s, fa, fb);
+              if (std::abs(s) <= tol && inside_edge_face_planes(ta.x[c], tb, tol)) emit(ta.x[c], -tb.normal, s, fa, fb);
             }
           }
           if (!ta.degenerate) {
@@ -447,7 +445,7 @@ class IntersectionMethod final : public ContactMethod {
             const auto key = static_cast<std::size_t>(4 * ta.face + tb.local[c]);
             if (!SeenPairs::test_and_set(seen.face_vertex, key)) {
               const double s = ta.normal.dot(tb.x[c] - ta.x[0]);
-              if (std::abs(s) <= tol && inside_edge_face_planes(tb.x[c], ta)) emit(tb.x[c], ta.normal, s, fa, fb);
+              if (std::abs(s) <= tol && inside_edge_face_planes(tb.x[c], ta, tol)) emit(tb.x[c], ta.normal, s, fa, fb);
             }
           }
         }
