@@ -8,7 +8,8 @@
 //   tolerance                  touching band (SAT relative tolerance, gap and merge tolerance).
 //
 // Kernel for a candidate pair (tet_a of A, tet_b of B):
-//  1. SAT of the full tets (tet_tet_sat): separated → no contact.
+//  1. SAT of the full tets (tet_tet_sat with the touching band, sat_request): separated → no
+//     contact.
 //  2. Growth scale (Eqs. 12–13): X(α) = c_X + α (X − c_X) about the tets' vertex centroids (the
 //     centroids of the solid tets). Starting at α = 1, α ← β α until tet_tet_sat says the scaled
 //     tets are separated (Algorithm 2, lines 1–4). Since c_A − c_B lies in the Minkowski
@@ -35,18 +36,20 @@
 //     kCosineTieTolerance) go to the higher dimension. The feature of higher dimension between
 //     the two gives n (A's normal, or the negated normal of B); equal dimensions give
 //     unit(n_A − n_B) (interpretation: Algorithm 2 returns n_B there, which is not symmetric).
-//  4. Contacts: the intersection points of the two full tets — vertices of one in the closed
-//     other (point_in_tet), and the meeting points of an edge of one with a face of the other
-//     (edge_triangle_points.h: exact segment_triangle_intersection, or in-plane clipping for an
-//     edge lying in the face's plane within the tolerance) — the vertices of the
-//     intersection polyhedron. The same points are computed from one exact orient3d per
-//     (vertex, face plane) and per (edge, edge) pair, shared between the tests that used to
-//     recompute them (intersection_points). The contacts are at these points (interpretation: Appendix B
-//     projects them "onto the found normal" only "to compute the extent"; docs/methods.md §8 says
-//     the contacts are the intersection points) and the gap is −(extent along n)
-//     (mid_plane_contacts.h, Placement::kIntersectionPoints). Features: vertex in tet → (kVertex,
-//     kTet); edge–face crossing → (kEdge surface edge or kInvalidIndex for an interior edge,
-//     kFace surface triangle, or kTet when the face is interior), and mirrored for B.
+//  4. Contacts: the intersection points of the two full tets, decided with the touching band —
+//     the vertices of one in the other grown by the band, and the crossings of an edge of one
+//     with a face of the other (append_intersection_points, sat_contacts.h, shared with the SAT
+//     methods) — the vertices of the intersection polyhedron. The contacts are at these points
+//     (interpretation: Appendix B projects them "onto the found normal" only "to compute the
+//     extent"; docs/methods.md §8 says the contacts are the intersection points) and the gap is
+//     −(extent along n) (mid_plane_contacts.h, Placement::kIntersectionPoints). Features: vertex
+//     in tet → (kVertex, kTet); edge–face crossing → (kEdge surface edge or kTet for an interior
+//     edge, kFace surface triangle or kTet for an interior face), and mirrored for B.
+// Frame independence (docs/methods.md): besides the band in steps 1 and 4, the choices that exact
+// arithmetic leaves tied stay tied in any frame — closest pairs of the scaled tets at distances
+// within the band go to the first in the scan (separation_vector), representative normals within
+// a cosine band of 1e-9 to the higher dimension, and equal normals n_A = n_B (within the band) to
+// ŝ — instead of being settled by rounding.
 // Symmetry: evaluated in the canonical (body, tet) order and swapped back (canonical_pair.h).
 //
 // Degenerate configurations: centroids within the tolerance of each other (shrinking never
@@ -54,22 +57,20 @@
 // i.e. all corners coincide); a shrink that has not separated after kMaxShrinkSteps steps → the
 // same fallback; shrink outside (0, 1) → 0.9; zero-diameter tet → δ = 0 (the full
 // iteration budget is used); zero-length s → the SAT axis. Features without a usable normal (zero
-// area, cancelling sums) are skipped; if neither tet has one, n = ŝ. Tets within the SAT tolerance
+// area, cancelling sums) are skipped; if neither tet has one, or their normals are equal, n = ŝ. Tets within the SAT tolerance
 // but not exactly touching have no intersection point and give no contact; exactly touching tets
-// give contacts with gap 0. Zero-volume tets are handled by point_in_tet's closure answer.
+// give contacts with gap 0. Zero-volume tets are handled by point_in_tet_band (exact membership of
+// the flat tet's hull).
 // Never NaN: every normal is a checked unit vector.
 #include "contactlab/contact/methods/growth.h"
 
 #include "contactlab/geometry/closest_point_point_triangle.h"
 #include "contactlab/geometry/closest_points_segment_segment.h"
-#include "contactlab/geometry/point_in_tet.h"
-#include "contactlab/geometry/predicates.h"
-#include "contactlab/geometry/segment_triangle_intersection.h"
 #include "contactlab/geometry/tet_tet_sat.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "methods/canonical_pair.h"
-#include "methods/edge_triangle_points.h"
 #include "methods/mid_plane_contacts.h"
+#include "methods/sat_contacts.h"
 
 #include <algorithm>
 #include <cmath>
@@ -82,8 +83,10 @@ namespace {
 using contact_detail::LabelledPoint;
 using TetCorners = std::array<Vec3, 4>;
 
-/// Representative normals closer than this (a cosine difference) count as tied.
-constexpr double kCosineTieTolerance = 1e-12;
+/// Representative normals closer than this (a cosine difference) count as tied: the band of
+/// cosines (as Opposing's), far above the rounding of ŝ in any frame (about 1e-16 × the
+/// coordinates over |s|, up to ~1e-12 for small tets far from the origin).
+constexpr double kCosineTieTolerance = 1e-9;
 /// At most this many shrink steps (0.9^400 ≈ 5e-19); reached only for near-coincident centroids.
 constexpr int kMaxShrinkSteps = 400;
 constexpr double kDefaultShrink = 0.9;
@@ -325,7 +328,7 @@ class ScaledSat {
 ///    first is computed and the 3 others only when it comes within rounding of the minimum.
 /// Every bound is widened by a margin far above the rounding of both sides, so a skipped query
 /// could not have tied. This was 3/4 of the method's time, mostly redundant queries.
-Vec3 separation_vector(const TetCorners& a, const TetCorners& b) {
+Vec3 separation_vector(const TetCorners& a, const TetCorners& b, double tie) {
   // Edge spheres (midpoint, half length) of the 6 edges of each tet, for the edge–edge bound.
   std::array<Vec3, 6> mid_a, mid_b;
   std::array<double, 6> radius_a, radius_b;
@@ -420,14 +423,18 @@ Vec3 separation_vector(const TetCorners& a, const TetCorners& b) {
   const double tie_reach = std::sqrt(found) + tie_margin;
   const double tie_reach2 = tie_reach * tie_reach;
 
-  // The scan, in closest_points_triangle_triangle's order over the face pairs.
+  // The scan, in closest_points_triangle_triangle's order over the face pairs. The candidates
+  // are kept in scan order: the result is the first whose distance is within `tie` of the least
+  // (distinct closest pairs at one distance in exact arithmetic — a vertex equidistant from two
+  // edges — are then told apart by their place in the scan, the same in every frame, not by
+  // rounding). A skipped query is farther than the least by more than tie_margin ≥ tie.
+  std::array<std::pair<double, Vec3>, 16 * 15> candidates;
+  std::size_t count = 0;
   double best = std::numeric_limits<double>::infinity();
-  Vec3 s = Vec3::Zero();
   auto offer = [&](double d2, const Vec3& candidate) {
-    if (d2 < best) {
-      best = d2;
-      s = candidate;
-    }
+    if (!(d2 < std::numeric_limits<double>::infinity())) return;
+    candidates[count++] = {d2, candidate};
+    best = std::min(best, d2);
   };
   std::size_t next = 0;  // entry of `table` for the face pair's first edge–edge query
   for (std::size_t fa = 0; fa < 4; ++fa) {
@@ -456,7 +463,11 @@ Vec3 separation_vector(const TetCorners& a, const TetCorners& b) {
       }
     }
   }
-  return s;
+  const double reach_tie = std::sqrt(best) + std::min(tie, tie_margin);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (candidates[i].first <= reach_tie * reach_tie) return candidates[i].second;
+  }
+  return Vec3::Zero();
 }
 
 struct BestFeature {
@@ -510,146 +521,11 @@ BestFeature best_normal(const MethodBody& body, Index tet, const TetCorners& cor
   return best;
 }
 
-/// Vertices of `x` in the closed tet `y`, and edges of `x` crossing faces of `y`. `x_is_a` says
-/// which side the features go to.
-///
-/// The same points as point_in_tet on each vertex and append_edge_triangle_points on each (edge,
-/// face) pair, from fewer exact predicates (these were the method's next largest cost, mostly the
-/// adaptive stages of orient3d for the touching, coplanar faces of stacked blocks): the exact side
-/// of each vertex of x against each face plane of y is computed once (16 signs instead of 96 for
-/// the edges and 16 for the vertices) and
-///  - a vertex is in the closed tet iff no face plane has it strictly on the outer side — the
-///    barycentric signs point_in_tet uses, the same signs up to the permutation of the corners
-///    (each odd: sign λ_f = −orientation × side(face f, p)); a flat y goes to point_in_tet itself;
-///  - an edge whose ends are strictly on one side of a face plane, or both strictly beyond another
-///    face plane of a proper y (the face lies in that closed half-space), meets that face only
-///    through append_edge_triangle_points' in-plane case (both ends within the tolerance of the
-///    plane): segment_triangle_intersection, exact, returns nothing for it. Such pairs are skipped
-///    unless both ends are within the tolerance (plus a margin for rounding) of the plane; every
-///    other pair goes through append_edge_triangle_points unchanged.
-void intersection_points(const MethodBody& x, Index tet_x, const TetCorners& cx, const MethodBody& y, Index tet_y,
-                         const TetCorners& cy, bool x_is_a, double tolerance, double margin,
-                         std::vector<LabelledPoint>& out) {
-  const Tet& vx = x.shape->tets.tets[tet_x];
-  auto push = [&](const Vec3& p, FeatureRef fx, FeatureRef fy) {
-    out.push_back(x_is_a ? LabelledPoint{p, fx, fy} : LabelledPoint{p, fy, fx});
-  };
-  std::array<Vec3, 4> normal;                   // unit outward face normals of y (or zero)
-  std::array<std::array<int, 4>, 4> side;       // side[v][f]: exact side of vertex v of x, face f of y
-  std::array<std::array<double, 4>, 4> height;  // orient3d(face f of y, vertex v of x)
-  std::array<std::array<bool, 4>, 4> in_band;   // |height| of vertex v over plane f within the band
-  const double band = tolerance + margin;
-  for (std::size_t f = 0; f < 4; ++f) {
-    const auto& k = kTetFaces[f];
-    normal[f] = contact_detail::unit_or_zero(contact_detail::face_area_vector(cy, static_cast<int>(f)));
-    for (std::size_t v = 0; v < 4; ++v) {
-      // signed_volume_sign(a, b, c, p), keeping orient3d's value for the crossing parameter.
-      height[v][f] = orient3d(cy[at(k[0])], cy[at(k[1])], cy[at(k[2])], cx[v]);
-      side[v][f] = (height[v][f] < 0) - (height[v][f] > 0);
-      in_band[v][f] = !normal[f].isZero() && std::abs(normal[f].dot(cx[v] - cy[at(k[0])])) <= band;
-    }
-  }
-  const int orientation = signed_volume_sign(cy[0], cy[1], cy[2], cy[3]);
-  // outside[v]: bit f set when vertex v of x is strictly beyond face plane f of a proper y.
-  std::array<unsigned, 4> outside{};
-  for (std::size_t v = 0; v < 4; ++v) {
-    for (std::size_t f = 0; f < 4; ++f) {
-      if (orientation * side[v][f] > 0) outside[v] |= 1u << f;
-    }
-  }
-  for (std::size_t i = 0; i < 4; ++i) {
-    const bool inside = orientation != 0 ? outside[i] == 0 : point_in_tet(cx[i], cy[0], cy[1], cy[2], cy[3]).in_closure;
-    if (inside) push(cx[i], {FeatureType::kVertex, vx[i]}, {FeatureType::kTet, tet_y});
-  }
-  // The transversal case of append_edge_triangle_points (an end off the plane, not both ends in
-  // the in-plane band: segment_triangle_intersection of edge (p0, p1) = (x_u, x_w) with face
-  // (a, b, c)) from the cached signs and heights, its other exact signs — of the line with the
-  // face's directed edges, signed_volume_sign(p0, p1, a, b), each shared (negated) by the two faces
-  // on edge ab — computed once per (edge of x, edge of y), and the crossing at
-  // t = d0 / (d0 − d1) as there. A segment that may graze the plane (sine of its angle with it
-  // within twice segment_triangle_intersection's kGrazingSine, 1e-3) goes to
-  // segment_triangle_intersection itself, which then confines t to the triangle's shadow.
-  std::array<std::array<int, 6>, 6> line_sign;  // [edge of x][edge of y]: sign for kTetEdges' direction
-  std::array<std::array<bool, 6>, 6> line_known{};
-  auto crossing_point = [&](std::size_t ex, std::size_t u, std::size_t w, std::size_t f, const std::array<int, 3>& k,
-                            std::vector<Vec3>& found) {
-    const Vec3& p0 = cx[u];
-    const Vec3& p1 = cx[w];
-    auto line = [&](int i, int j) {  // signed_volume_sign(p0, p1, y_i, y_j)
-      const std::size_t ey = at(edge_index(i, j));
-      if (!line_known[ex][ey]) {
-        const auto& ye = kTetEdges[ey];
-        line_sign[ex][ey] = signed_volume_sign(p0, p1, cy[at(ye[0])], cy[at(ye[1])]);
-        line_known[ex][ey] = true;
-      }
-      return i < j ? line_sign[ex][ey] : -line_sign[ex][ey];
-    };
-    const int e0 = line(k[0], k[1]), e1 = line(k[1], k[2]), e2 = line(k[2], k[0]);
-    if ((e0 > 0 || e1 > 0 || e2 > 0) && (e0 < 0 || e1 < 0 || e2 < 0)) return;
-    // An end on the plane is the point (at t = 0 or 1, written as segment_triangle_intersection's
-    // hit_at writes it).
-    const int side0 = side[u][f], side1 = side[w][f];
-    if (side0 == 0) {
-      found.push_back((p0 + 0.0 * (p1 - p0)).eval());
-      return;
-    }
-    if (side1 == 0) {
-      found.push_back(p1);
-      return;
-    }
-    const Vec3& a = cy[at(k[0])];
-    const Vec3 face_normal = (cy[at(k[1])] - a).cross(cy[at(k[2])] - a);
-    const Vec3 direction = p1 - p0;
-    if (std::abs(face_normal.dot(direction)) < 2e-3 * face_normal.norm() * direction.norm()) {
-      const SegmentTriangleIntersection r = segment_triangle_intersection(p0, p1, a, cy[at(k[1])], cy[at(k[2])]);
-      if (r.intersects) found.push_back(r.point);
-      return;
-    }
-    const double d0 = height[u][f], d1 = height[w][f];
-    const double t = std::clamp(d0 / (d0 - d1), 0.0, 1.0);
-    found.push_back(t == 1.0 ? p1 : (p0 + t * (p1 - p0)).eval());
-  };
-  std::vector<Vec3> crossing;
-  for (std::size_t e_index = 0; e_index < 6; ++e_index) {
-    const auto& e = kTetEdges[e_index];
-    const std::size_t u = at(e[0]), w = at(e[1]);
-    Index edge = kInvalidIndex;
-    bool edge_known = false;
-    for (std::size_t f = 0; f < 4; ++f) {
-      // Nothing but the in-plane case can meet face f when both ends are strictly on one side of
-      // its plane, or strictly beyond another face plane of y (face f lies in that closed
-      // half-space): exact decisions, as segment_triangle_intersection's.
-      if (!(in_band[u][f] && in_band[w][f]) &&
-          (side[u][f] * side[w][f] > 0 || (outside[u] & outside[w] & ~(1u << f)) != 0)) {
-        continue;
-      }
-      const auto& k = kTetFaces[f];
-      crossing.clear();
-      if (!(in_band[u][f] && in_band[w][f]) && (side[u][f] != 0 || side[w][f] != 0)) {
-        crossing_point(e_index, u, w, f, k, crossing);
-      } else {
-        const std::array<Vec3, 3> face{cy[at(k[0])], cy[at(k[1])], cy[at(k[2])]};
-        contact_detail::append_edge_triangle_points(cx[u], cx[w], face, normal[f], tolerance, crossing);
-      }
-      if (crossing.empty()) continue;
-      if (!edge_known) {
-        edge = x.features->surface_topology.find_edge(vx[u], vx[w]);
-        edge_known = true;
-      }
-      const Index triangle = y.surface_triangle(tet_y, static_cast<int>(f));
-      const FeatureRef fy =
-          triangle != kInvalidIndex ? FeatureRef{FeatureType::kFace, triangle} : FeatureRef{FeatureType::kTet, tet_y};
-      for (const Vec3& p : crossing) push(p, {FeatureType::kEdge, edge}, fy);
-    }
-  }
-}
-
 void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
               const GrowthParameters& parameters, std::vector<Contact>& sink) {
   const TetCorners ta = a.tet(tet_a);
   const TetCorners tb = b.tet(tet_b);
-  TetTetSatRequest request;
-  request.relative_tolerance = settings.tolerance.relative;
+  const TetTetSatRequest request = contact_detail::sat_request(ta, tb, settings);
   const TetTetSatResult full = tet_tet_sat(ta, tb, request);
   if (full.separated) return;
   const double tolerance = settings.absolute_tolerance();
@@ -692,7 +568,7 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
       auto far = [&] {
         if (!have_s && gap_lo > delta + margin) return true;
         if (!have_s) {
-          s = separation_vector(scaled(ta, ca, lo), scaled(tb, cb, lo));
+          s = separation_vector(scaled(ta, ca, lo), scaled(tb, cb, lo), tolerance);
           have_s = true;
         }
         return s.norm() > delta;
@@ -707,7 +583,7 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
           hi = mid;
         }
       }
-      if (!have_s) s = separation_vector(scaled(ta, ca, lo), scaled(tb, cb, lo));
+      if (!have_s) s = separation_vector(scaled(ta, ca, lo), scaled(tb, cb, lo), tolerance);
     }
   }
   Vec3 direction = contact_detail::unit_or_zero(s);
@@ -721,14 +597,17 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
     normal = fa.normal;
   } else if (fb.dimension > fa.dimension) {
     normal = -fb.normal;
-  } else {
+  } else if ((fa.normal - fb.normal).norm() > 2.0 * kCosineTieTolerance) {
     normal = contact_detail::unit_or_zero(fa.normal - fb.normal);
+  } else {
+    // Equal normals on both sides (within the band; in exact arithmetic n_A − n_B = 0): no
+    // direction of their own, whatever rounding leaves of the difference.
+    normal = Vec3::Zero();
   }
   if (normal.isZero()) normal = direction;
 
   std::vector<LabelledPoint> points;
-  intersection_points(a, tet_a, ta, b, tet_b, tb, true, tolerance, margin, points);
-  intersection_points(b, tet_b, tb, a, tet_a, ta, false, tolerance, margin, points);
+  contact_detail::append_intersection_points(a, tet_a, b, tet_b, tolerance, points);
   contact_detail::append_mid_plane_contacts(points, normal, a, tet_a, b, tet_b, tolerance, sink,
                                             contact_detail::Placement::kIntersectionPoints);
 }

@@ -11,10 +11,7 @@
 namespace contactlab::contact_detail {
 namespace {
 
-struct Candidate {
-  Vec3 point;
-  FeatureRef feature_a, feature_b;
-};
+using Candidate = LabelledPoint;
 
 FeatureRef edge_feature(const MethodBody& body, Index tet, int edge) {
   const Tet& k = body.shape->tets.tets[tet];
@@ -95,28 +92,33 @@ TetTetSatRequest sat_request(const std::array<Vec3, 4>& a, const std::array<Vec3
   return request;
 }
 
+void append_intersection_points(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, double tol,
+                                std::vector<LabelledPoint>& out) {
+  const std::array<Vec3, 4> pa = a.tet(tet_a), pb = b.tet(tet_b);
+  vertices_inside(a, tet_a, pa, pb, tet_b, true, tol, out);
+  vertices_inside(b, tet_b, pb, pa, tet_a, false, tol, out);
+  edge_face_crossings(a, tet_a, pa, b, tet_b, pb, true, tol, out);
+  edge_face_crossings(b, tet_b, pb, a, tet_a, pa, false, tol, out);
+}
+
 void append_intersection_contacts(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const Vec3& n,
                                   double depth, const MethodSettings& settings, std::vector<Contact>& sink) {
   const double tol = settings.absolute_tolerance();
-  const std::array<Vec3, 4> pa = a.tet(tet_a), pb = b.tet(tet_b);
   std::vector<Candidate> points;
-  vertices_inside(a, tet_a, pa, pb, tet_b, true, tol, points);
-  vertices_inside(b, tet_b, pb, pa, tet_a, false, tol, points);
-  edge_face_crossings(a, tet_a, pa, b, tet_b, pb, true, tol, points);
-  edge_face_crossings(b, tet_b, pb, a, tet_a, pa, false, tol, points);
+  append_intersection_points(a, tet_a, b, tet_b, tol, points);
   if (points.empty()) return;
 
   // Mid contact plane n·x = c, halfway between the extreme intersection points along n.
-  double lo = n.dot(points[0].point), hi = lo;
+  double lo = n.dot(points[0].position), hi = lo;
   for (const Candidate& p : points) {
-    lo = std::min(lo, n.dot(p.point));
-    hi = std::max(hi, n.dot(p.point));
+    lo = std::min(lo, n.dot(p.position));
+    hi = std::max(hi, n.dot(p.position));
   }
   const double c = 0.5 * (lo + hi);
 
   std::vector<Vec3> kept;
   for (const Candidate& p : points) {
-    const Vec3 x = p.point - (n.dot(p.point) - c) * n;
+    const Vec3 x = p.position - (n.dot(p.position) - c) * n;
     const bool duplicate = std::any_of(kept.begin(), kept.end(), [&](const Vec3& y) { return (x - y).norm() <= tol; });
     if (duplicate) continue;
     kept.push_back(x);
