@@ -3,6 +3,7 @@
 #include "contactlab/geometry/predicates.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace contactlab {
@@ -11,6 +12,7 @@ TetPlanes tet_planes(const std::array<Vec3, 4>& tet) {
   TetPlanes planes;
   planes.orientation = signed_volume_sign(tet[0], tet[1], tet[2], tet[3]);
   if (planes.orientation == 0) return planes;
+  planes.height = tet_min_height(tet);
   for (int f = 0; f < 4; ++f) {
     const Vec3& p0 = tet[kTetFaces[f][0]];
     const Vec3 n = (tet[kTetFaces[f][1]] - p0).cross(tet[kTetFaces[f][2]] - p0);
@@ -24,6 +26,16 @@ TetPlanes tet_planes(const std::array<Vec3, 4>& tet) {
     planes.valid[f] = true;
   }
   return planes;
+}
+
+double tet_min_height(const std::array<Vec3, 4>& tet) {
+  double largest_face = 0.0;  // twice the area
+  for (int f = 0; f < 4; ++f) {
+    const Vec3& p0 = tet[kTetFaces[f][0]];
+    largest_face = std::max(largest_face, (tet[kTetFaces[f][1]] - p0).cross(tet[kTetFaces[f][2]] - p0).norm());
+  }
+  const double volume6 = std::abs((tet[1] - tet[0]).dot((tet[2] - tet[0]).cross(tet[3] - tet[0])));
+  return largest_face > 0.0 && std::isfinite(largest_face) ? volume6 / largest_face : 0.0;  // 3V / A = 6V / 2A
 }
 
 TrianglePlane triangle_plane(const Vec3& a, const Vec3& b, const Vec3& c) {
@@ -138,13 +150,59 @@ PointInTetResult point_in_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet
   return point_in_tet_band(p, tet, tet_planes(tet), tol);
 }
 
+bool flat_tet_contains(const Vec3& p, const std::array<Vec3, 4>& tet, double tol) {
+  // The plane: that of the largest face (the best-conditioned normal of a flat tet).
+  Vec3 normal = Vec3::Zero();
+  double largest = 0.0;
+  for (int f = 0; f < 4; ++f) {
+    const Vec3& p0 = tet[kTetFaces[f][0]];
+    const Vec3 n = (tet[kTetFaces[f][1]] - p0).cross(tet[kTetFaces[f][2]] - p0);
+    const double length = n.norm();
+    if (length > largest && std::isfinite(length)) largest = length, normal = n / length;
+  }
+  if (!(largest > 0.0)) {
+    // Corners on a line (or one point): within tol of the segment between the two farthest apart.
+    int i0 = 0, i1 = 0;
+    double longest = -1.0;
+    for (int i = 0; i < 4; ++i) {
+      for (int j = i + 1; j < 4; ++j) {
+        const double d = (tet[j] - tet[i]).squaredNorm();
+        if (d > longest) longest = d, i0 = i, i1 = j;
+      }
+    }
+    const Vec3 e = tet[i1] - tet[i0];
+    const double t = longest > 0.0 ? std::clamp(e.dot(p - tet[i0]) / longest, 0.0, 1.0) : 0.0;
+    return band_sign((p - (tet[i0] + t * e)).norm(), tol) <= 0;
+  }
+  if (band_sign(std::abs(normal.dot(p - tet[0])), tol) > 0) return false;
+  // The hull's edges: a pair of corners with the two others on one side of its line (in the plane).
+  for (int i = 0; i < 4; ++i) {
+    for (int j = i + 1; j < 4; ++j) {
+      const Vec3 out = (tet[j] - tet[i]).cross(normal);
+      const double length = out.norm();
+      if (!(length > 0.0)) continue;  // coincident corners: other pairs bound the hull
+      const Vec3 m = out / length;
+      double lo = 0.0, hi = 0.0;  // the other corners' in-plane distances from the line
+      for (int k = 0; k < 4; ++k) {
+        if (k == i || k == j) continue;
+        const double d = m.dot(tet[k] - tet[i]);
+        lo = std::min(lo, d);
+        hi = std::max(hi, d);
+      }
+      const double d = m.dot(p - tet[i]);
+      if (hi <= 0.0 && band_sign(d, tol) > 0) return false;   // hull on the −m side, p beyond it
+      if (lo >= 0.0 && band_sign(-d, tol) > 0) return false;  // hull on the +m side
+    }
+  }
+  return true;
+}
+
 PointInTetResult point_in_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet, const TetPlanes& planes, double tol) {
   PointInTetResult r;
   r.orientation = planes.orientation;
-  if (r.orientation == 0) {
-    const PointInTetResult exact = point_in_tet(p, tet[0], tet[1], tet[2], tet[3]);
+  if (planes.thin(tol)) {
     r.location = TetLocation::kDegenerate;
-    r.in_closure = exact.in_closure;
+    r.in_closure = flat_tet_contains(p, tet, tol);
     return r;
   }
   const std::array<Vec3, 4>& normals = planes.normal;  // a face with no direction: distance 0, ON

@@ -128,6 +128,62 @@ TEST(SegmentCrossesTriangleBand, SameUnderRandomSimilarityTransforms) {
   }
 }
 
+TEST(PointInTetBand, TetThinnerThanTheBandIsFlatAndBounded) {
+  // A sliver over the unit right triangle in z = 0 with its fourth corner at (0.25, 0.25, ±h),
+  // h far below the band: a flat tet whatever the sign of its volume. It contains what lies within
+  // the band of its plane and of its triangle, and nothing beside it — with its four nearly
+  // coplanar face planes alone, every point within the band of z = 0 would have been "inside".
+  for (const double h : {1e-14, -1e-14}) {
+    const std::array<Vec3, 4> sliver{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0.25, 0.25, h)};
+    const TetPlanes planes = tet_planes(sliver);
+    EXPECT_TRUE(planes.thin(kTol));
+    EXPECT_NEAR(planes.height, std::abs(h), 1e-20);  // 3V / base area = 3 (|h| / 6) / 0.5
+    const auto contains = [&](const Vec3& p) { return point_in_tet_band(p, sliver, planes, kTol).in_closure; };
+    EXPECT_TRUE(contains(Vec3(0.2, 0.2, 0)));
+    EXPECT_TRUE(contains(Vec3(0.2, 0.2, 0.5 * kTol)));
+    EXPECT_TRUE(contains(Vec3(1 + 0.5 * kTol, 0, 0)));  // a corner, within the band
+    EXPECT_FALSE(contains(Vec3(0.2, 0.2, 3 * kTol)));   // above the plane beyond the band
+    EXPECT_FALSE(contains(Vec3(5, 5, 0)));              // beside the triangle, in its plane
+    EXPECT_FALSE(contains(Vec3(0.6, 0.6, 0)));          // just beyond the hypotenuse
+    EXPECT_FALSE(contains(Vec3(-3 * kTol, 0.5, 0)));    // beyond the edge x = 0
+    EXPECT_EQ(point_in_tet_band(Vec3(0.2, 0.2, 0), sliver, planes, kTol).location, TetLocation::kDegenerate);
+  }
+  // A proper tet is not thin: its height (the unit corner tet's smallest, 1/√3) is far above tol.
+  EXPECT_FALSE(tet_planes(kTet).thin(kTol));
+  EXPECT_NEAR(tet_min_height(kTet), 1.0 / std::sqrt(3.0), 1e-15);
+  // Corners on a line: within the band of the segment they span.
+  const std::array<Vec3, 4> needle{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(2, 0, 0), Vec3(0.5, 0, 0)};
+  EXPECT_TRUE(flat_tet_contains(Vec3(1.5, 0.5 * kTol, 0), needle, kTol));
+  EXPECT_FALSE(flat_tet_contains(Vec3(1.5, 3 * kTol, 0), needle, kTol));
+  EXPECT_FALSE(flat_tet_contains(Vec3(2 + 3 * kTol, 0, 0), needle, kTol));
+}
+
+TEST(PointInTetBand, FlatTetSameUnderRandomSimilarityTransforms) {
+  std::mt19937_64 rng(19);
+  std::normal_distribution<double> normal;
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  const std::array<Vec3, 4> sliver{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0.25, 0.25, 1e-15)};
+  const double in = 0.5 * kTol, out = 3.0 * kTol;
+  const std::vector<std::pair<Vec3, bool>> probes = {
+      {Vec3(0.2, 0.2, 0), true},      {Vec3(0.2, 0.2, in), true},       {Vec3(0.2, 0.2, out), false},
+      {Vec3(0.5 + in, 0.5, 0), true}, {Vec3(0.5 + out, 0.5, 0), false}, {Vec3(3, -1, 0), false},
+      {Vec3(-in, -in, in), true},
+  };
+  for (int k = 0; k < 200; ++k) {
+    const Quat q = Quat(normal(rng), normal(rng), normal(rng), normal(rng)).normalized();
+    const double s = std::pow(10.0, 3.0 * unit(rng));
+    const Vec3 t = 5.0 * s * Vec3(unit(rng), unit(rng), unit(rng));
+    const auto map = [&](const Vec3& x) { return Vec3(s * (q * x) + t); };
+    const std::array<Vec3, 4> moved{map(sliver[0]), map(sliver[1]), map(sliver[2]), map(sliver[3])};
+    const TetPlanes planes = tet_planes(moved);  // its orientation is rounding: either sign
+    ASSERT_TRUE(planes.thin(s * kTol)) << "move " << k;
+    for (const auto& [p, inside] : probes) {
+      EXPECT_EQ(point_in_tet_band(map(p), moved, planes, s * kTol).in_closure, inside)
+          << "move " << k << ", probe " << p.transpose();
+    }
+  }
+}
+
 /// The points, repeats within `tol` merged (first kept).
 std::vector<Vec3> distinct(const std::vector<Vec3>& points, double tol) {
   std::vector<Vec3> out;

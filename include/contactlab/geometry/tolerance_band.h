@@ -33,10 +33,12 @@ inline int band_sign(double signed_distance, double tol) {
 /// one → kOnFace (that face), two → kOnEdge (the edge the two faces share, an index into
 /// kTetEdges), three or more → kOnVertex (the corner opposite the one face not within the band,
 /// or the corner nearest p when all four are). `in_closure` is true for every location but
-/// kOutside. A zero-volume tet (exact orientation 0) gives kDegenerate with in_closure from the
-/// exact point_in_tet; either orientation of a proper tet is accepted. The result is the same for
-/// any rigid motion + uniform scale of (p, tet, tol) unless p's distance to a face plane is within
-/// rounding of ±tol.
+/// kOutside. A tet thinner than the band (its smallest height ≤ tol, zero volume included) has no
+/// interior to speak of — its volume's sign is rounding, which a rotation may flip — and gives
+/// kDegenerate, in_closure when p lies within tol of the tet's plane (that of its largest face) and
+/// its projection within tol of the convex hull of the corners' projections (flat_tet_contains);
+/// either orientation of a proper tet is accepted. The result is the same for any rigid motion +
+/// uniform scale of (p, tet, tol) unless a distance is within rounding of ±tol.
 PointInTetResult point_in_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet, double tol);
 
 /// The face planes of a tet that point_in_tet_band measures against, computed once per tet so that a
@@ -49,7 +51,24 @@ struct TetPlanes {
   std::array<Vec3, 4> normal{Vec3::Zero(), Vec3::Zero(), Vec3::Zero(), Vec3::Zero()};
   /// Face f has a direction: the tet has volume and the face's cross product is non-zero and finite.
   std::array<bool, 4> valid{};
+  /// Smallest height of the tet, 3 |volume| / largest face area (floating point; 0 for zero volume
+  /// or no face area).
+  double height = 0.0;
+
+  /// The tet is thinner than the band: zero volume, or smallest height ≤ tol. Such a tet has no
+  /// interior in any frame (point_in_tet_band treats it as flat; the vertex methods skip it).
+  bool thin(double tol) const { return orientation == 0 || !(height > tol); }
 };
+
+/// Smallest height of the tet with these corners, 3 |volume| / largest face area, in floating point
+/// (0 when no face has area): TetPlanes::height without the rest of tet_planes. A tet is thinner
+/// than the band when this is ≤ tol.
+double tet_min_height(const std::array<Vec3, 4>& tet);
+
+/// p within tol of the flat tet's plane (the plane of its largest face) and its projection within
+/// tol of the convex hull of the projected corners; for corners on a line (no face area), p within
+/// tol of the segment they span. Frame-independent like point_in_tet_band.
+bool flat_tet_contains(const Vec3& p, const std::array<Vec3, 4>& tet, double tol);
 
 /// The planes of the tet with these corners.
 TetPlanes tet_planes(const std::array<Vec3, 4>& tet);

@@ -21,9 +21,12 @@
 //  (V,F) each vertex of Ta against the closed triangle Tb, and each vertex of Tb against Ta
 //        (closest_point_point_triangle);
 //  (E,E) all nine edge pairs (closest_points_segment_segment) — none skipped — but only when the
-//        closest points lie strictly inside both edges: at an end point the pair is a vertex
+//        closest points lie inside both edges farther than the band tol from their ends, and the
+//        edges are not parallel (sine ≥ kDegenerateSine): at an end point the pair is a vertex
 //        against an edge, which the (V,F) pairs of the faces bounded by that edge already report
-//        (same points, same separation), so accepting it would only duplicate contacts.
+//        (same points, same separation), so accepting it would only duplicate contacts; parallel
+//        edges have no single closest pair (rounding picks one anywhere along the overlap, which
+//        changes with the frame) and the overlap's ends are vertex–edge pairs again.
 // A pair whose closest points pa (on A), pb (on B) are within 2ε + tol gives a contact:
 // p = (pa + pb) / 2, gap = |pb − pa| − 2ε, n = (pb − pa) / |pb − pa| (A→B) when |pb − pa| > tol.
 // When the closest points coincide (|pb − pa| ≤ tol: the eroded bodies touch or intersect) the
@@ -34,9 +37,9 @@
 // Each feature pair is reported once per call. Features: kVertex = tet-mesh vertex, kFace =
 // boundary triangle, kEdge = surface-topology edge.
 //
-// Degenerate configurations (never NaN): coinciding closest points with a zero-area face (V,F) or
-// with parallel/collinear/zero-length edges (E,E) give no contact for that pair — for touching
-// parallel edges the end points touching the other side's faces give (V,F) contacts instead;
+// Degenerate configurations (never NaN): coinciding closest points with a zero-area face (V,F) give
+// no contact for that pair, nor do parallel, collinear or zero-length edges (E,E) — for parallel
+// edges the end points against the other side's faces give (V,F) contacts instead;
 // ties in the (E,E) orientation go to the tets' centroids, then to e_A × e_B itself (canonically
 // ordered edges), antisymmetrically, so swapping A and B only flips the normals (closest-point queries are also
 // evaluated in a canonical argument order, giving bit-identical points under the swap).
@@ -213,21 +216,28 @@ class ClosestPointsMethod final : public ContactMethod {
             }
             const double dist = std::sqrt(sq);
             if (dist > reach) continue;
-            // Only closest points inside both edges make an (E,E) contact: at an end point the
-            // pair is a vertex against an edge, already reported by the (V,F) pairs of the faces
-            // that edge bounds (closed triangles), with the same points and separation.
-            if (!(s_param > 0.0 && s_param < 1.0 && t_param > 0.0 && t_param < 1.0)) continue;
+            // Only closest points inside both edges, farther than the band from their ends, make an
+            // (E,E) contact: at an end point the pair is a vertex against an edge, already reported
+            // by the (V,F) pairs of the faces that edge bounds (closed triangles), with the same
+            // points and separation. Parallel edges (sine below kDegenerateSine) have no single
+            // closest pair — rounding picks one anywhere along their overlap — and the ends of the
+            // overlap are vertex–edge pairs: (V,F) reports them too. Both decided in every frame
+            // alike (docs/methods.md "Frame independence").
+            const Vec3 da = ea.x1 - ea.x0;
+            const Vec3 db = eb.x1 - eb.x0;
+            const double length_a = da.norm(), length_b = db.norm();
+            if (!(s_param * length_a > tol && (1.0 - s_param) * length_a > tol && t_param * length_b > tol &&
+                  (1.0 - t_param) * length_b > tol)) {
+              continue;
+            }
+            const Vec3 cross = da.cross(db);
+            const double cross_norm = cross.norm();
+            if (!(cross_norm > contact_detail::kDegenerateSine * length_a * length_b)) continue;
             std::optional<Vec3> touching_normal;
             if (dist <= tol) {
-              const Vec3 da = ea.x1 - ea.x0;
-              const Vec3 db = eb.x1 - eb.x0;
-              const Vec3 cross = da.cross(db);
-              const double cross_norm = cross.norm();
-              if (cross_norm > contact_detail::kDegenerateSine * da.norm() * db.norm()) {
-                touching_normal = contact_detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint,
-                                                                           Vec3::Zero(), tol)
-                                      .normal;
-              }
+              touching_normal =
+                  contact_detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(), tol)
+                      .normal;
             }
             emit(pa, pb, dist, touching_normal, fa, fb);
           }

@@ -36,8 +36,8 @@
 //
 // Other decisions as in Vertex only (vertex_only.cpp): interior vertices are not probed; a vertex in
 // several tets is reported from each pair and the driver merges the copies; symmetric by
-// construction (each direction computed by the same code). Degenerate configurations: a zero-volume
-// tet gives no contacts for vertices in it; zero-area faces have no normal and are never picked;
+// construction (each direction computed by the same code). Degenerate configurations: a tet thinner
+// than the band (zero volume included, TetPlanes::thin) gives no contacts for vertices in it; zero-area faces have no normal and are never picked;
 // zero-length edges (w at v's position) are inside the closed tet and ignored.
 #include "contactlab/contact/methods/consistent_vertex.h"
 
@@ -89,7 +89,10 @@ std::optional<Vec3> segment_crosses_face_band(const Vec3& p, const Vec3& q, cons
 void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet, bool vertex_is_a,
            const MethodSettings& settings, std::vector<Contact>& sink) {
   const TetFacePlanes planes = contact_detail::tet_face_planes(fbody.tet(ftet));
-  if (planes.orientation == 0) return;
+  const double tol = settings.absolute_tolerance();
+  // Thinner than the band (a sliver whose volume's sign rounding decides): no interior in any frame;
+  // its closure lies within the band of its neighbours', which report the vertices it would.
+  if (planes.thin(tol)) return;
   const auto& c = planes.corners;
   std::array<bool, 4> usable{};
   bool any_usable = false;
@@ -98,7 +101,6 @@ void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index f
     any_usable = any_usable || usable[f];
   }
   if (!any_usable) return;
-  const double tol = settings.absolute_tolerance();
   for (Index v : contact_detail::surface_vertices_of_tet(vbody, vtet)) {
     const Vec3& p = vbody.vertex(v);
     if (!point_in_tet_band(p, c, planes, tol).in_closure) continue;

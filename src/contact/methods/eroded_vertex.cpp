@@ -19,8 +19,15 @@ Vec3 surface_vertex_normal(const MethodBody& body, Index v) {
     const Vec3 e2 = body.vertex(tri[(corner + 2) % 3]) - p;
     const Vec3 cross = e1.cross(e2);  // outward: triangles are listed counter-clockwise from outside
     const double cross_norm = cross.norm();
-    longest = std::max({longest, e1.norm(), e2.norm()});
-    if (cross_norm == 0.0) continue;  // zero-area triangle: no direction, no angle
+    const double l1 = e1.norm(), l2 = e2.norm();
+    longest = std::max({longest, l1, l2});
+    // A flat triangle — height within 1e-9 of its edges, zero area included — has no direction
+    // and no angle: in exact arithmetic its normal is undefined, and rounding (which a rotation
+    // changes) would give it any direction, with an angle up to π where v lies between the
+    // others (docs/methods.md "Frame independence"). Relative to the triangle's own edges, so the
+    // same triangles count in any frame and at any scale.
+    const double edge = std::max({l1, l2, (e1 - e2).norm()});
+    if (!(cross_norm > 1e-9 * edge * edge)) continue;
     const double angle = std::atan2(cross_norm, e1.dot(e2));
     sum += angle * (cross / cross_norm);
   }

@@ -59,8 +59,8 @@
 // iteration budget is used); zero-length s → the SAT axis. Features without a usable normal (zero
 // area, cancelling sums) are skipped; if neither tet has one, or their normals are equal, n = ŝ. Tets within the SAT tolerance
 // but not exactly touching have no intersection point and give no contact; exactly touching tets
-// give contacts with gap 0. Zero-volume tets are handled by point_in_tet_band (exact membership of
-// the flat tet's hull).
+// give contacts with gap 0. Tets thinner than the band (flat slivers, zero volume included) give no
+// contact.
 // Never NaN: every normal is a checked unit vector.
 #include "contactlab/contact/methods/growth.h"
 
@@ -68,6 +68,7 @@
 #include "contactlab/geometry/closest_points_segment_segment.h"
 #include "contactlab/geometry/tet_tet_sat.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
+#include "contactlab/geometry/tolerance_band.h"
 #include "methods/canonical_pair.h"
 #include "methods/mid_plane_contacts.h"
 #include "methods/sat_contacts.h"
@@ -525,10 +526,13 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
               const GrowthParameters& parameters, std::vector<Contact>& sink) {
   const TetCorners ta = a.tet(tet_a);
   const TetCorners tb = b.tet(tet_b);
+  const double tolerance = settings.absolute_tolerance();
+  // A tet thinner than the band (a flat sliver) has no interior to shrink about its centroid and
+  // its volume's sign is rounding: no contact, in every frame (as for the vertex methods).
+  if (!(tet_min_height(ta) > tolerance) || !(tet_min_height(tb) > tolerance)) return;
   const TetTetSatRequest request = contact_detail::sat_request(ta, tb, settings);
   const TetTetSatResult full = tet_tet_sat(ta, tb, request);
   if (full.separated) return;
-  const double tolerance = settings.absolute_tolerance();
   // Rounding allowance for the bounds that skip work below (far above the rounding, which is a
   // few ε × the coordinates and lengths involved).
   const double margin = 1e-9 * (full.length_scale + magnitude(ta, tb));

@@ -35,8 +35,8 @@
 // contact; the gap is the full extent of the points along n (Appendix A: "the extreme points are
 // used to estimate penetration depth").
 // Degenerate configurations: zero-area surface faces have no normal and take part in neither the
-// normal search nor the points; zero-volume (flat) tets usually fail the sandwich test and give
-// no contact; touching tets (shared face, edge, vertex) give contacts with gap 0 when a face pair
+// normal search nor the points; tets thinner than the band (flat slivers, zero volume included)
+// give no contact; touching tets (shared face, edge, vertex) give contacts with gap 0 when a face pair
 // passes the test. Never NaN: every normal is a checked unit vector.
 #include "contactlab/contact/methods/opposing.h"
 
@@ -91,11 +91,15 @@ constexpr double kCosineBand = 1e-9;
 void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
               std::vector<Contact>& sink) {
   const std::array<Vec3, 4> corners_a = a.tet(tet_a), corners_b = b.tet(tet_b);
+  const double tolerance = settings.absolute_tolerance();
+  // A tet thinner than the band (a flat sliver) has no interior, its opposite vertices lie in the
+  // band of its faces' planes, and the normals of its small faces are rounding: no contact, in
+  // every frame (as for the vertex methods).
+  if (!(tet_min_height(corners_a) > tolerance) || !(tet_min_height(corners_b) > tolerance)) return;
   if (tet_tet_sat(corners_a, corners_b, contact_detail::sat_request(corners_a, corners_b, settings)).separated) return;
 
   const std::vector<SurfaceFace> faces_a = surface_faces(a, tet_a);
   const std::vector<SurfaceFace> faces_b = surface_faces(b, tet_b);
-  const double tolerance = settings.absolute_tolerance();
 
   // Algorithm 1: the most opposing pair passing the sandwich test, with cosines compared in the
   // band and ties going to the smaller (triangle of A, triangle of B).

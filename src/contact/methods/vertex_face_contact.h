@@ -17,7 +17,7 @@
 namespace contactlab::contact_detail {
 
 /// The four face planes of a posed tet with its corners (orientation, unit outward normals and
-/// their validity: TetPlanes, geometry/tolerance_band.h). A zero-volume tet (orientation 0) has no
+/// their validity: TetPlanes, geometry/tolerance_band.h). A tet thinner than the band (TetPlanes::thin) has no
 /// interior: the vertex methods then report nothing for it.
 struct TetFacePlanes : TetPlanes {
   std::array<Vec3, 4> corners;

@@ -32,7 +32,7 @@
 //    kernel does not have.
 //  - Symmetry: each direction is computed by the same code from the same inputs, so swapping A and
 //    B gives the same contacts with normals negated and features/elements swapped (exactly).
-// Degenerate configurations: a zero-volume tet (exact orientation 0) has no interior and gives no
+// Degenerate configurations: a tet thinner than the band (zero volume included) has no interior, gives no
 //  contacts for vertices in it; a zero-area face has no normal and is skipped; a tet whose surface
 //  faces are all zero-area gives nothing. A vertex exactly on an edge or corner shared by two
 //  surface faces picks by the nearest-plane rule (both at distance 0 → the lower local index).
@@ -52,9 +52,11 @@ using contact_detail::TetFacePlanes;
 void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet, bool vertex_is_a,
            const MethodSettings& settings, std::vector<Contact>& sink) {
   const TetFacePlanes planes = contact_detail::tet_face_planes(fbody.tet(ftet));
-  if (planes.orientation == 0) return;
-  const auto& c = planes.corners;
   const double tol = settings.absolute_tolerance();
+  // Thinner than the band (a sliver whose volume's sign rounding decides): no interior in any frame;
+  // its closure lies within the band of its neighbours', which report the vertices it would.
+  if (planes.thin(tol)) return;
+  const auto& c = planes.corners;
   for (Index v : contact_detail::surface_vertices_of_tet(vbody, vtet)) {
     const Vec3& p = vbody.vertex(v);
     if (!point_in_tet_band(p, c, planes, tol).in_closure) continue;

@@ -29,10 +29,8 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <iostream>
 #include <limits>
 #include <random>
-#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -118,19 +116,6 @@ struct Variant {
   bool push;
 };
 
-/// The methods whose decisions all go through the touching band (geometry/tolerance_band.h), which
-/// this test holds to frame independence: all eight. Known residue, printed as spread and not
-/// asserted (docs/methods.md "Frame independence"): on the refined arch the vertex methods differ
-/// in ≤ 14 of ~3000 contacts, closest-points in ≤ 11 of 8827, opposing in ≤ 3 of 5752 and growth
-/// in ≤ 4 of 8388; on the refined cliff-edge closest-points in ≤ 2 of 7161.
-bool held_to_it(const std::string& method, const std::string& case_name, const Variant& variant) {
-  static const std::set<std::string> held{"vertex-only", "consistent-vertex", "closest-points", "volume-sat",
-                                          "surface-sat", "opposing",          "intersection",   "growth"};
-  if (held.count(method) == 0) return false;
-  if (variant.refined && case_name == "arch") return false;
-  return !(variant.refined && case_name == "cliff-edge" && method == "closest-points");
-}
-
 constexpr Variant kVariants[] = {{"coarse", false, false}, {"refined", true, false}, {"pushed", false, true}};
 
 class FrameIndependence : public testing::TestWithParam<std::tuple<int, std::string>> {};
@@ -153,7 +138,7 @@ TEST_P(FrameIndependence, EveryMethodScoresTheSameInEveryFrame) {
     moved.push_back(transformed(original, m.motion, m.scale));
     moves.push_back(m.text);
   }
-  std::vector<std::string> differences, spread;
+  std::vector<std::string> differences;
   const char* only = std::getenv("CONTACTLAB_FRAME_METHODS");  // comma-separated subset, for work on one method
   for (const ContactMethod* method : contact_methods()) {
     if (only != nullptr && *only != '\0' &&
@@ -163,12 +148,9 @@ TEST_P(FrameIndependence, EveryMethodScoresTheSameInEveryFrame) {
     const Measures want = measure_contacts(original, *original.ground_truth, generate_contacts(original, *method));
     for (std::size_t k = 0; k < moved.size(); ++k) {
       const Measures got = measure_contacts(moved[k], *moved[k].ground_truth, generate_contacts(moved[k], *method));
-      compare(want, got, method->name() + ", " + moves[k],
-              held_to_it(method->name(), case_name, variant) ? differences : spread);
+      compare(want, got, method->name() + ", " + moves[k], differences);
     }
   }
-  // The known residue: printed (docs/methods.md "Frame independence" gives the figures), not asserted.
-  for (const std::string& d : spread) std::cout << "  spread (known residue): " << d << "\n";
   std::ostringstream all;
   for (const std::string& d : differences) all << "\n  " << d;
   EXPECT_TRUE(differences.empty()) << differences.size() << " (method, move) results differ on " << case_name << " ("
