@@ -75,14 +75,13 @@ std::optional<Vec3> segment_crosses_face_band(const Vec3& p, const Vec3& q, cons
   if (!(dq > dp)) return std::nullopt;
   const double t = std::clamp(-dp / (dq - dp), 0.0, 1.0);
   const Vec3 x = p + t * (q - p);
-  for (int k = 0; k < 3; ++k) {
-    const Vec3& e0 = planes.face_corner(f, k);
-    const Vec3& e1 = planes.face_corner(f, (k + 1) % 3);
-    const Vec3 out = (e1 - e0).cross(n);  // in the face's plane, away from the face's interior
-    const double length = out.norm();
-    if (!(length > 0.0)) return std::nullopt;
-    if (band_sign(out.dot(x - e0) / length, tol) > 0) return std::nullopt;
-  }
+  // The face as a TrianglePlane with the tet's outward normal (its corners wind counter-clockwise
+  // about it in a positively oriented tet, which every mesh tet beyond the band is).
+  TrianglePlane face;
+  face.corner = {planes.face_corner(f, 0), planes.face_corner(f, 1), planes.face_corner(f, 2)};
+  face.normal = n;
+  face.valid = true;
+  if (!in_triangle_band(face, x, tol)) return std::nullopt;
   return x;
 }
 
