@@ -12,11 +12,12 @@ TetPlanes tet_planes(const std::array<Vec3, 4>& tet) {
   TetPlanes planes;
   planes.orientation = signed_volume_sign(tet[0], tet[1], tet[2], tet[3]);
   if (planes.orientation == 0) return planes;
-  planes.height = tet_min_height(tet);
+  double largest_face = 0.0;  // for the height, as tet_min_height computes it (the same values)
   for (int f = 0; f < 4; ++f) {
     const Vec3& p0 = tet[kTetFaces[f][0]];
     const Vec3 n = (tet[kTetFaces[f][1]] - p0).cross(tet[kTetFaces[f][2]] - p0);
     const double length = n.norm();
+    largest_face = std::max(largest_face, length);
     // kTetFaces winds every face outward for a positively oriented tet. A zero, underflowed or
     // overflowed cross product has no direction (nor does one whose scaling overflows).
     if (!(length > 0.0) || !std::isfinite(length)) continue;
@@ -25,6 +26,8 @@ TetPlanes tet_planes(const std::array<Vec3, 4>& tet) {
     planes.normal[f] = unit;
     planes.valid[f] = true;
   }
+  const double volume6 = std::abs((tet[1] - tet[0]).dot((tet[2] - tet[0]).cross(tet[3] - tet[0])));
+  planes.height = largest_face > 0.0 && std::isfinite(largest_face) ? volume6 / largest_face : 0.0;
   return planes;
 }
 
