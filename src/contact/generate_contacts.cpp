@@ -190,23 +190,54 @@ std::array<std::int64_t, 3> merge_cell(const Vec3& position, const Vec3& origin,
 /// Contacts of one body pair with positions within `tolerance` and normals within 1e-9 of each
 /// other are one contact: the groups are the connected components of that relation (so the result
 /// depends on the set of contacts only, not on an order of visiting them), and of each group the
-/// first in output order (full_less) is kept. Candidate pairs come from a grid of cells `tolerance`
-/// wide (positions within it lie in the same or adjacent cells), found by sorting the contacts by
-/// cell and binary-searching the 13 forward neighbour cells of each cell: O(n log n) however many
-/// contacts share a coordinate (an x-sweep was quadratic on the faces of axis-aligned blocks).
+/// first in output order (full_less) is kept. Candidate pairs come from a grid of cells 1024 ×
+/// `tolerance` wide (positions within it lie in the same or adjacent cells), found by sorting the
+/// contacts by cell and binary-searching those of the 13 forward neighbour cells that a contact of
+/// the cell lies near enough to reach (few do: searching all 13 for every cell was a fifth of
+/// vertex-only's time on the pillar): O(n log n) however many contacts share a coordinate (an
+/// x-sweep was quadratic on the faces of axis-aligned blocks).
 /// Returns the kept ones in output order.
 std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, double tolerance) {
   const std::size_t n = contacts.size();
   if (n == 0) return {};
-  // tolerance 0: only equal positions merge, and equal positions share a cell of any width.
-  const double cell = tolerance > 0.0 ? tolerance : 1.0;
+  // Cells kCellWidth × tolerance wide: a contact can be close to one in a neighbour cell only when
+  // it lies within the tolerance of the face, edge or corner they share, which few do — so the
+  // neighbour cells are searched only for those (`near`: bits low x, high x, low y, high y, low z,
+  // high z). tolerance 0: only equal positions merge, and equal positions share a cell of any width.
+  constexpr double kCellWidth = 1024.0;
+  const double cell = tolerance > 0.0 ? kCellWidth * tolerance : 1.0;
   const Vec3 origin = contacts[0].position;
   std::vector<std::array<std::int64_t, 3>> keys(n);
-  for (std::size_t i = 0; i < n; ++i) keys[i] = merge_cell(contacts[i].position, origin, cell);
+  std::vector<unsigned> near(n, 0u);
+  for (std::size_t i = 0; i < n; ++i) {
+    keys[i] = merge_cell(contacts[i].position, origin, cell);
+    for (int k = 0; k < 3; ++k) {
+      const double offset = contacts[i].position[k] - origin[k];
+      const double x = offset / cell;
+      const double from_low = (x - std::floor(x)) * cell;  // distance from the cell's lower face
+      // Twice the tolerance plus the rounding of from_low (a few ε × the offset): never too few.
+      const double reach = 2.0 * tolerance + 1e-15 * std::abs(offset);
+      // Clamped far from the origin (merge_cell), or not finite: near every face, searched always.
+      const bool clamped = !(std::abs(x) < 1.0e18);
+      if (clamped || from_low <= reach) near[i] |= 1u << (2 * k);
+      if (clamped || cell - from_low <= reach) near[i] |= 2u << (2 * k);
+    }
+  }
   std::vector<std::size_t> by_cell(n);
   std::iota(by_cell.begin(), by_cell.end(), std::size_t{0});
-  std::sort(by_cell.begin(), by_cell.end(),
-            [&](std::size_t i, std::size_t j) { return std::tie(keys[i], i) < std::tie(keys[j], j); });
+  // Within a cell, equal (position, normal) next to each other: a kernel reports a vertex from every
+  // tet pair that holds it, so a cell may hold dozens of copies of one contact. Copies are close to
+  // each other and to the same others, so one of each run (`first_copy`) stands for all in the
+  // pairwise tests — the same components, without a test per pair of copies.
+  const auto same = [&](std::size_t i, std::size_t j) {
+    return contacts[i].position == contacts[j].position && contacts[i].normal == contacts[j].normal;
+  };
+  const auto value_key = [&](std::size_t i) {
+    const Contact& c = contacts[i];
+    return std::tuple(keys[i], c.position.x(), c.position.y(), c.position.z(), c.normal.x(), c.normal.y(), c.normal.z(),
+                      i);
+  };
+  std::sort(by_cell.begin(), by_cell.end(), [&](std::size_t i, std::size_t j) { return value_key(i) < value_key(j); });
 
   std::vector<std::size_t> parent(n);
   std::iota(parent.begin(), parent.end(), std::size_t{0});
@@ -223,26 +254,46 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
     if (ri != rj) parent[std::max(ri, rj)] = std::min(ri, rj);
   };
   const auto cell_less = [&](std::size_t i, const std::array<std::int64_t, 3>& key) { return keys[i] < key; };
+  std::vector<bool> first_copy(n, true);
+  for (std::size_t k = 1; k < n; ++k) {
+    const std::size_t i = by_cell[k - 1], j = by_cell[k];
+    if (keys[i] == keys[j] && same(i, j)) {
+      first_copy[j] = false;
+      join(i, j);
+    }
+  }
   for (std::size_t begin = 0; begin < n;) {
     const std::array<std::int64_t, 3> key = keys[by_cell[begin]];
     std::size_t end = begin + 1;
     while (end < n && keys[by_cell[end]] == key) ++end;
     for (std::size_t i = begin; i < end; ++i) {
+      if (!first_copy[by_cell[i]]) continue;
       for (std::size_t j = i + 1; j < end; ++j) {
-        if (close(by_cell[i], by_cell[j])) join(by_cell[i], by_cell[j]);
+        if (first_copy[by_cell[j]] && close(by_cell[i], by_cell[j])) join(by_cell[i], by_cell[j]);
       }
     }
-    // The 13 neighbour cells after this one in (x, y, z) order; the other 13 see this one.
-    for (int dx = 0; dx <= 1; ++dx) {
+    // The 13 neighbour cells after this one in (x, y, z) order (the other 13 see this one), each
+    // searched only when some contact here lies within the tolerance of the faces towards it.
+    unsigned cell_near = 0u;
+    for (std::size_t i = begin; i < end; ++i) cell_near |= near[by_cell[i]];
+    for (int dx = 0; dx <= 1 && cell_near != 0u; ++dx) {
       for (int dy = -1; dy <= 1; ++dy) {
         for (int dz = -1; dz <= 1; ++dz) {
           if (dx == 0 && (dy < 0 || (dy == 0 && dz <= 0))) continue;
+          const int d[3] = {dx, dy, dz};
+          unsigned needed = 0u;  // the faces a contact must be near to reach that cell
+          for (int k = 0; k < 3; ++k) {
+            if (d[k] != 0) needed |= (d[k] < 0 ? 1u : 2u) << (2 * k);
+          }
+          if ((cell_near & needed) != needed) continue;
           const std::array<std::int64_t, 3> other{key[0] + dx, key[1] + dy, key[2] + dz};
           auto it =
               std::lower_bound(by_cell.begin() + static_cast<std::ptrdiff_t>(end), by_cell.end(), other, cell_less);
           for (; it != by_cell.end() && keys[*it] == other; ++it) {
+            if (!first_copy[*it]) continue;
             for (std::size_t i = begin; i < end; ++i) {
-              if (close(by_cell[i], *it)) join(by_cell[i], *it);
+              const std::size_t c = by_cell[i];
+              if (first_copy[c] && (near[c] & needed) == needed && close(c, *it)) join(c, *it);
             }
           }
         }
