@@ -434,7 +434,8 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
     std::vector<MethodBody> views(body_count);
     for (std::size_t i = 0; i < body_count; ++i) {
       const Shape* shape = bodies[i].shape.get();
-      views[i] = MethodBody{static_cast<Index>(i), shape, &shapes.at(shape)->features, bodies[i].world_vertices};
+      views[i] = MethodBody{static_cast<Index>(i), shape, &shapes.at(shape)->features, bodies[i].world_vertices,
+                            bodies[i].rigid_pose ? &bodies[i].rigid_pose->rotation : nullptr};
     }
 
     // Stages 4–6 per body pair; stage 5 nested.

@@ -70,7 +70,41 @@ ShapeFeatures build_shape_features(const Shape& shape) {
     if (shape.surface_map.surface_face_count[t] > 0) f.surface_tets.push_back(t);
   }
   f.length_scale = shape_length(mesh.vertices);
+  f.rest_vertex_normals.assign(mesh.vertices.size(), Vec3::Zero());
+  for (Index v = 0; v < static_cast<Index>(mesh.vertices.size()); ++v) {
+    if (f.on_surface[v]) f.rest_vertex_normals[v] = surface_pseudo_normal(f, mesh.vertices, v);
+  }
   return f;
+}
+
+Vec3 surface_pseudo_normal(const ShapeFeatures& features, std::span<const Vec3> vertices, Index v) {
+  const auto& fans = features.surface_topology.vertex_triangles;
+  if (v >= static_cast<Index>(fans.size())) return Vec3::Zero();
+  const auto& triangles = features.shape->surface_map.surface.triangles;
+  Vec3 sum = Vec3::Zero();
+  double longest = 0.0;
+  for (Index t : fans[v]) {
+    const Triangle& tri = triangles[t];
+    const int corner = tri[0] == v ? 0 : (tri[1] == v ? 1 : 2);
+    const Vec3& p = vertices[v];
+    const Vec3 e1 = vertices[tri[(corner + 1) % 3]] - p;
+    const Vec3 e2 = vertices[tri[(corner + 2) % 3]] - p;
+    const Vec3 cross = e1.cross(e2);  // outward: triangles are listed counter-clockwise from outside
+    const double cross_norm = cross.norm();
+    const double l1 = e1.norm(), l2 = e2.norm();
+    longest = std::max({longest, l1, l2});
+    // A flat triangle has no direction and no angle: in exact arithmetic its normal is undefined,
+    // and rounding (which a rotation changes) would give it any direction, with an angle up to π
+    // where v lies between the others (docs/methods.md "Frame independence").
+    const double edge = std::max({l1, l2, (e1 - e2).norm()});
+    if (!(cross_norm > 1e-9 * edge * edge)) continue;
+    const double angle = std::atan2(cross_norm, e1.dot(e2));
+    sum += angle * (cross / cross_norm);
+  }
+  const double sum_norm = sum.norm();
+  // A fan whose normals cancel (a needle or a fold) has no inward direction.
+  if (!(sum_norm > 1e-9) || longest == 0.0) return Vec3::Zero();
+  return sum / sum_norm;
 }
 
 double pair_length_scale(const ShapeFeatures& a, const ShapeFeatures& b) {

@@ -182,6 +182,22 @@ void expect_same_contacts(const ContactSet& want, const ContactSet& got, const s
   }
 }
 
+/// The same contacts up to rounding: every discrete field equal, positions and gaps within
+/// `length` × 1e-12, normals within 1e-12.
+void expect_same_contacts_up_to_rounding(const ContactSet& want, const ContactSet& got, double length,
+                                         const std::string& what) {
+  ASSERT_EQ(want.contacts.size(), got.contacts.size()) << what;
+  for (std::size_t i = 0; i < want.contacts.size(); ++i) {
+    const Contact &w = want.contacts[i], &g = got.contacts[i];
+    const bool same = w.body_a == g.body_a && w.body_b == g.body_b &&
+                      (w.position - g.position).norm() <= 1e-12 * length && (w.normal - g.normal).norm() <= 1e-12 &&
+                      std::abs(w.gap - g.gap) <= 1e-12 * length && w.feature_a == g.feature_a &&
+                      w.feature_b == g.feature_b && w.element_a == g.element_a && w.element_b == g.element_b &&
+                      w.area == g.area && w.has_area == g.has_area;
+    ASSERT_TRUE(same) << what << ": contact " << i;
+  }
+}
+
 std::size_t distinct_shapes(const Scene& scene) {
   std::set<const Shape*> shapes;
   for (const Body& body : scene.bodies) shapes.insert(body.shape.get());
@@ -258,10 +274,16 @@ TEST(GenerateContacts, RigidVerticesAsDeformedBodiesGiveTheRigidContacts) {
       const ContactSet rigid = generate_contacts(scene, *method, {}, &rigid_stats);
       ShapeCache cache;  // a cache changes nothing for deformed bodies either
       for (ShapeCache* c : {static_cast<ShapeCache*>(nullptr), &cache, &cache}) {
-        expect_same_contacts(
-            rigid,
-            generate_contacts(deformed, *method, {.settings = {}, .threads = 0, .shape_cache = c}, &deformed_stats),
-            what);
+        // Bit for bit but for closest-points, which erodes a rigid body along its rest-frame vertex
+        // normals rotated into the world and a deformed one along normals from its world vertices:
+        // the same directions up to rounding.
+        const ContactSet got =
+            generate_contacts(deformed, *method, {.settings = {}, .threads = 0, .shape_cache = c}, &deformed_stats);
+        if (method->name() == "closest-points") {
+          expect_same_contacts_up_to_rounding(rigid, got, scene.length_scale(), what);
+        } else {
+          expect_same_contacts(rigid, got, what);
+        }
         EXPECT_EQ(rigid_stats.element_pairs, deformed_stats.element_pairs) << what;
       }
     }

@@ -2,11 +2,15 @@
 // the other corners of the tets around a vertex (sets of pairs built here), surface vertices and
 // surface tets are those of the boundary triangles.
 #include "contactlab/contact/method.h"
+#include "contactlab/mesh/shape_generators.h"
+#include "contactlab/mesh/tetrahedralize.h"
+#include "contactlab/scene/shape.h"
 #include "contactlab/suite/builtin_scenes.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <string>
 #include <utility>
@@ -58,6 +62,35 @@ TEST(ShapeFeatures, MatchTheirDefinitionsOnTheSuiteShapes) {
       if (done.insert(body.shape.get()).second) expect_features_match_definitions(*body.shape);
     }
   }
+}
+
+TEST(ShapeFeatures, RestVertexNormalsAreThePseudoNormals) {
+  // A 2 × 4 × 6 box (kTetGenDefaultSwitches keep its 8 corners as the only surface vertices): each
+  // corner meets three faces at right angles, however they are split into triangles, so its
+  // pseudo-normal is the corner's diagonal direction (±1, ±1, ±1)/√3.
+  const auto shape = make_shape({}, box_surface(Vec3(2, 4, 6)), kTetGenDefaultSwitches, "box");
+  const ShapeFeatures f = build_shape_features(*shape);
+  ASSERT_EQ(f.rest_vertex_normals.size(), shape->tets.vertices.size());
+  Vec3 centre = Vec3::Zero();
+  for (const Vec3& v : shape->tets.vertices) centre += v;
+  centre /= static_cast<double>(shape->tets.vertices.size());
+  int corners = 0;
+  for (std::size_t v = 0; v < shape->tets.vertices.size(); ++v) {
+    if (!f.on_surface[v]) {
+      EXPECT_TRUE(f.rest_vertex_normals[v].isZero()) << v;
+      continue;
+    }
+    const Vec3 d = shape->tets.vertices[v] - centre;
+    const Vec3 expected = Vec3(d.x() > 0 ? 1 : -1, d.y() > 0 ? 1 : -1, d.z() > 0 ? 1 : -1) / std::sqrt(3.0);
+    EXPECT_LE((f.rest_vertex_normals[v] - expected).norm(), 1e-12) << v;
+    // The same from a rotated copy of the vertices, rotated back.
+    const Mat3 r = Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized()).toRotationMatrix();
+    std::vector<Vec3> moved;
+    for (const Vec3& x : shape->tets.vertices) moved.push_back(r * x + Vec3(5, -7, 11));
+    EXPECT_LE((r.transpose() * surface_pseudo_normal(f, moved, static_cast<Index>(v)) - expected).norm(), 1e-12);
+    ++corners;
+  }
+  EXPECT_EQ(corners, 8);
 }
 
 }  // namespace

@@ -37,7 +37,20 @@ struct ShapeFeatures {
   /// The touching band of a body pair is relative to the smaller of its two bodies' lengths
   /// (pair_length_scale), so that a body far away or a large ground does not change it.
   double length_scale = 0.0;
+  /// Unit outward pseudo-normal of each surface vertex of the rest geometry (surface_pseudo_normal
+  /// of shape->tets.vertices; zero for interior vertices and degenerate fans). Closest points
+  /// erodes along it; for a rigid body it is rotated into the world (MethodBody::rest_to_world)
+  /// instead of being recomputed from the world vertices in every call.
+  std::vector<Vec3> rest_vertex_normals;
 };
+
+/// The angle-weighted pseudo-normal (Thürmer & Wüthrich) of tet-mesh vertex `v` on the surface of
+/// `features`' shape, with the vertex positions `vertices` (rest or world): the sum of the unit
+/// outward normals of the surface triangles around v, each weighted by its angle at v, normalised.
+/// A flat triangle (height within 1e-9 of its longest edge, zero area included) has no direction
+/// and no weight — relative to its own edges, so the same triangles count in every frame and at
+/// every scale. Zero for an interior vertex or a fan whose normals cancel.
+Vec3 surface_pseudo_normal(const ShapeFeatures& features, std::span<const Vec3> vertices, Index v);
 
 /// The length scale of a body pair's touching band: the smaller of the two shapes' lengths, or the
 /// larger where the smaller is 0 (a point-like shape). Frame-independent: it depends on the shapes
@@ -52,6 +65,10 @@ struct MethodBody {
   const Shape* shape = nullptr;
   const ShapeFeatures* features = nullptr;
   std::span<const Vec3> world_vertices;  ///< tet-mesh vertices posed into the world
+  /// Set for a rigid body (the driver's ContactBody::rigid_pose): world_vertices[i] =
+  /// R · shape->tets.vertices[i] + t with this R, so that kernels may rotate per-shape rest-frame
+  /// data (ShapeFeatures::rest_vertex_normals) instead of recomputing it. Null: a deformed body.
+  const Mat3* rest_to_world = nullptr;
 
   const Vec3& vertex(Index v) const { return world_vertices[v]; }
   std::array<Vec3, 4> tet(Index t) const {

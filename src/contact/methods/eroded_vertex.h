@@ -4,9 +4,11 @@
 // vertices along their inward vertex normals by a distance of ε", §8.3).
 //
 // Vertex normal: the angle-weighted sum of the outward unit normals of the boundary triangles
-// around the vertex (Thürmer & Wüthrich's pseudo-normal), normalised, computed from the world
-// vertices (so it moves with the body and is independent of how a planar region is split into
-// triangles). Interior vertices and vertices whose normal sum vanishes (degenerate fans) stay put.
+// around the vertex (Thürmer & Wüthrich's pseudo-normal, surface_pseudo_normal), normalised: for a
+// rigid body the shape's rest-frame normal rotated into the world (ShapeFeatures::
+// rest_vertex_normals, computed once per shape — it was nearly half of the method's time), for a
+// deformed body computed from its world vertices. Either way it moves with the body and does not
+// depend on how a planar region is split into triangles. Interior vertices and vertices whose normal sum vanishes (degenerate fans) stay put.
 // A face is thereby moved inward by ε·cos(angle between face and vertex normal) ≤ ε: a box face
 // by ε/√3, the faces around a spike's apex by β·ε — not an exact offset surface, which would make
 // sharp tips recede by ε/sin(half-angle) and lose the suite's point contacts (§8.4, Table 8).
