@@ -432,10 +432,16 @@ Vec3 separation_vector(const TetCorners& a, const TetCorners& b, double tie) {
   std::array<std::pair<double, Vec3>, 16 * 15> candidates;
   std::size_t count = 0;
   double best = std::numeric_limits<double>::infinity();
+  const double tie_band = std::min(tie, tie_margin);
+  double keep2 = std::numeric_limits<double>::infinity();  // (√best + tie_band)²: farther ones never win
   auto offer = [&](double d2, const Vec3& candidate) {
-    if (!(d2 < std::numeric_limits<double>::infinity())) return;
+    if (!(d2 <= keep2)) return;
     candidates[count++] = {d2, candidate};
-    best = std::min(best, d2);
+    if (d2 < best) {
+      best = d2;
+      const double reach = std::sqrt(best) + tie_band;
+      keep2 = reach * reach;
+    }
   };
   std::size_t next = 0;  // entry of `table` for the face pair's first edge–edge query
   for (std::size_t fa = 0; fa < 4; ++fa) {
@@ -464,9 +470,8 @@ Vec3 separation_vector(const TetCorners& a, const TetCorners& b, double tie) {
       }
     }
   }
-  const double reach_tie = std::sqrt(best) + std::min(tie, tie_margin);
   for (std::size_t i = 0; i < count; ++i) {
-    if (candidates[i].first <= reach_tie * reach_tie) return candidates[i].second;
+    if (candidates[i].first <= keep2) return candidates[i].second;
   }
   return Vec3::Zero();
 }
