@@ -280,11 +280,9 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
       for (int dy = -1; dy <= 1; ++dy) {
         for (int dz = -1; dz <= 1; ++dz) {
           if (dx == 0 && (dy < 0 || (dy == 0 && dz <= 0))) continue;
-          const int d[3] = {dx, dy, dz};
-          unsigned needed = 0u;  // the faces a contact must be near to reach that cell
-          for (int k = 0; k < 3; ++k) {
-            if (d[k] != 0) needed |= (d[k] < 0 ? 1u : 2u) << (2 * k);
-          }
+          // The faces a contact must be near to reach that cell: bit 2k low side, 2k + 1 high side.
+          const auto side = [](int delta, int k) { return delta == 0 ? 0u : (delta < 0 ? 1u : 2u) << (2 * k); };
+          const unsigned needed = side(dx, 0) | side(dy, 1) | side(dz, 2);
           if ((cell_near & needed) != needed) continue;
           const std::array<std::int64_t, 3> other{key[0] + dx, key[1] + dy, key[2] + dz};
           auto it =
