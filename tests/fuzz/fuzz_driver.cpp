@@ -17,8 +17,10 @@
 // run_in_child_process.h — or no CPU time at all for --wall-timeout wall seconds, default 60 ×
 // timeout: an input that blocks; a busy machine slows an input down but never stops its clock;
 // the child's group is killed), the
-// driver runs that input again alone in a fresh child; only if it is over the limit there too is it
-// a hang, saved under the findings folder, and a new child goes on at the next input. (An input can
+// driver runs that input again alone in a fresh child; if it is over the limit there too it is a
+// suspect and a new child goes on at the next input. After the run each suspect runs alone up to 3
+// more times, a second apart: only one over the limit every time is a hang, saved under the
+// findings folder (CPU time inflates on an oversubscribed virtual machine). (An input can
 // be over the limit only in a long-lived child: the scene target forks TetGen, and a fork costs CPU
 // in proportion to the forking process's memory, which an ASan process grows input by input. For
 // the same reason a child runs at most --inputs-per-child inputs, default 1000, and a fresh one
@@ -63,6 +65,7 @@ namespace {
 constexpr std::size_t kMaxGroups = 256;
 constexpr std::size_t kSavedPerGroup = 3;
 constexpr std::size_t kMessageLength = 200;
+constexpr int kJudgements = 3;  // runs alone after the run that a hang suspect must all be over the limit in
 
 enum Kind { kCrash, kHang, kNaN, kInvariant, kException, kKinds };
 const char* kKindNames[kKinds] = {"crash", "hang", "nan", "invariant", "exception"};
@@ -317,123 +320,151 @@ std::string describe_status(int status) {
   return "exit status " + std::to_string(WEXITSTATUS(status));
 }
 
+/// How one child ended: its wait status, whether the driver killed it, and whether the kill was
+/// for the input it was running (over the CPU limit, or blocked).
+struct ChildEnd {
+  int status = 0;
+  bool killed = false, hung = false, blocked = false;
+};
+
+/// What every child of a (sub)target's run shares: limits, the stderr log, the progress clock.
+struct ChildContext {
+  const Options& options;
+  const std::vector<std::string>& seeds;
+  const std::string& label;
+  std::string log_path;
+  std::int64_t timeout_ns = 0, wall_timeout_ns = 0;
+  std::chrono::steady_clock::time_point start;
+  std::int64_t next_progress = 0;
+};
+
+/// Forks a child that runs inputs [first, end) and watches it until it exits, is stopped (Ctrl-C)
+/// or runs an input past the limits (then its process group is killed).
+ChildEnd run_child(ChildContext& context, std::uint64_t first, std::uint64_t end) {
+  const Options& options = context.options;
+  const int log_fd = ::open(context.log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (log_fd < 0) {
+    std::perror("fuzz: child log");
+    std::exit(2);
+  }
+  g_shared->done = first;
+  g_shared->index = first;
+  g_shared->started_ns = 0;
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    std::perror("fuzz: fork");
+    std::exit(2);
+  }
+  if (pid == 0) child_loop(options, context.seeds, first, end, log_fd);
+  ::close(log_fd);
+  ::setpgid(pid, pid);
+  ChildEnd result;
+  // The input being timed, the group's CPU at its start, and when the group's CPU last moved.
+  std::int64_t seen_start = 0, start_group_cpu = 0, last_cpu = -1, last_cpu_change = 0;
+  for (int poll = 0;; ++poll) {
+    const pid_t waited = ::waitpid(pid, &result.status, WNOHANG);
+    if (waited == pid) break;
+    if (g_stop) {
+      ::kill(-pid, SIGKILL);
+      ::kill(pid, SIGKILL);
+      while (::waitpid(pid, &result.status, 0) < 0 && errno == EINTR) {}
+      break;
+    }
+    const std::int64_t now = now_ns();
+    if (options.progress > 0 && now >= context.next_progress) {
+      context.next_progress = now + static_cast<std::int64_t>(options.progress * 1e9);
+      std::fprintf(stderr, "%s: %llu of inputs [%llu, %llu) done, %.0f s\n", context.label.c_str(),
+                   static_cast<unsigned long long>(g_shared->done.load() - options.first),
+                   static_cast<unsigned long long>(options.first), static_cast<unsigned long long>(options.inputs),
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - context.start).count());
+    }
+    const std::int64_t started = g_shared->started_ns.load();
+    // A hang: more CPU time than the timeout in the fuzzed process and the processes it started
+    // (so a loaded machine does not make one), or no CPU progress at all for the wall timeout
+    // (an input that blocks: a starved process still gets some CPU within seconds). The group's
+    // CPU is read from /proc at each new input and every 10th poll (20 ms).
+    bool over = false;
+    if (started != 0 && (started != seen_start || poll % 10 == 0)) {
+      const std::int64_t cpu = group_cpu_ns(pid);
+      if (started != seen_start) {
+        // First seen up to 2 ms after the input began: the baseline misses at most that much.
+        seen_start = started;
+        start_group_cpu = cpu;
+        last_cpu = cpu;
+        last_cpu_change = now;
+      } else if (cpu >= 0 && start_group_cpu >= 0) {
+        if (cpu != last_cpu) last_cpu = cpu, last_cpu_change = now;
+        result.blocked = now - last_cpu_change > context.wall_timeout_ns;
+        over = cpu - start_group_cpu > context.timeout_ns || result.blocked;
+      }
+    }
+    if (over) {
+      ::kill(-pid, SIGKILL);
+      ::kill(pid, SIGKILL);
+      while (::waitpid(pid, &result.status, 0) < 0 && errno == EINTR) {}
+      result.killed = true;
+      result.hung = g_shared->started_ns.load() == started;  // not the next input, just begun
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return result;
+}
+
 /// Runs one (sub)target for options.inputs inputs; prints its line; returns the number of findings.
 std::uint64_t run_target(const Options& options, const std::string& label, const std::string& findings_dir) {
   const std::vector<std::string> seeds = load_seeds(options);
   std::memset(static_cast<void*>(g_shared), 0, sizeof(Shared));
   g_findings_dir = findings_dir;
   g_label = label;
-  const std::string log_path = scratch_dir() + "/child-stderr.log";
-  const std::int64_t timeout_ns = static_cast<std::int64_t>(options.timeout * 1e9);
-  const std::int64_t wall_timeout_ns =
-      static_cast<std::int64_t>((options.wall_timeout > 0 ? options.wall_timeout : 60 * options.timeout) * 1e9);
-  const auto start = std::chrono::steady_clock::now();
+  ChildContext context{
+      options,
+      seeds,
+      label,
+      scratch_dir() + "/child-stderr.log",
+      static_cast<std::int64_t>(options.timeout * 1e9),
+      static_cast<std::int64_t>((options.wall_timeout > 0 ? options.wall_timeout : 60 * options.timeout) * 1e9),
+      std::chrono::steady_clock::now(),
+      now_ns() + static_cast<std::int64_t>(options.progress * 1e9)};
+  const auto& start = context.start;
   std::uint64_t first = options.first;
-  std::uint64_t restarts = 0;
-  // An input over the limit in a long-lived child runs again alone (retrying); those that are not
-  // over it alone are counted as retried, not as hangs.
+  // An input over the limit in a long-lived child runs again alone (retrying). One over it alone
+  // too is a suspect: CPU time inflates when the machine is oversubscribed (a virtual machine's
+  // steal time, shared caches), so suspects are judged again at the end of the run, each up to
+  // kJudgements times alone in a fresh child, and only one over the limit every time is a hang.
+  // Inputs over the limit once but not on a later run are counted as retried.
   bool retrying = false;
   std::uint64_t retried = 0;
-  std::int64_t next_progress = now_ns() + static_cast<std::int64_t>(options.progress * 1e9);
+  std::vector<std::uint64_t> suspects;
   while (first < options.inputs) {
-    const int log_fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (log_fd < 0) {
-      std::perror("fuzz: child log");
-      std::exit(2);
-    }
-    g_shared->done = first;
-    g_shared->index = first;
-    g_shared->started_ns = 0;
     const std::uint64_t end =
         retrying ? first + 1 : std::min(options.inputs, first + std::max<std::uint64_t>(1, options.inputs_per_child));
-    std::fflush(nullptr);
-    const pid_t pid = ::fork();
-    if (pid < 0) {
-      std::perror("fuzz: fork");
-      std::exit(2);
-    }
-    if (pid == 0) child_loop(options, seeds, first, end, log_fd);
-    ::close(log_fd);
-    ::setpgid(pid, pid);
-    int status = 0;
-    bool killed = false, hung = false, blocked = false;
-    // The input being timed, the group's CPU at its start, and when the group's CPU last moved.
-    std::int64_t seen_start = 0, start_group_cpu = 0, last_cpu = -1, last_cpu_change = 0;
-    for (int poll = 0;; ++poll) {
-      const pid_t waited = ::waitpid(pid, &status, WNOHANG);
-      if (waited == pid) break;
-      if (g_stop) {
-        ::kill(-pid, SIGKILL);
-        ::kill(pid, SIGKILL);
-        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-        break;
-      }
-      const std::int64_t now = now_ns();
-      if (options.progress > 0 && now >= next_progress) {
-        next_progress = now + static_cast<std::int64_t>(options.progress * 1e9);
-        std::fprintf(stderr, "%s: %llu of inputs [%llu, %llu) done, %.0f s\n", label.c_str(),
-                     static_cast<unsigned long long>(g_shared->done.load() - options.first),
-                     static_cast<unsigned long long>(options.first), static_cast<unsigned long long>(options.inputs),
-                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-      }
-      const std::int64_t started = g_shared->started_ns.load();
-      // A hang: more CPU time than the timeout in the fuzzed process and the processes it started
-      // (so a loaded machine does not make one), or no CPU progress at all for the wall timeout
-      // (an input that blocks: a starved process still gets some CPU within seconds). The group's
-      // CPU is read from /proc at each new input and every 10th poll (20 ms).
-      bool over = false;
-      if (started != 0 && (started != seen_start || poll % 10 == 0)) {
-        const std::int64_t cpu = group_cpu_ns(pid);
-        if (started != seen_start) {
-          // First seen up to 2 ms after the input began: the baseline misses at most that much.
-          seen_start = started;
-          start_group_cpu = cpu;
-          last_cpu = cpu;
-          last_cpu_change = now;
-        } else if (cpu >= 0 && start_group_cpu >= 0) {
-          if (cpu != last_cpu) last_cpu = cpu, last_cpu_change = now;
-          blocked = now - last_cpu_change > wall_timeout_ns;
-          over = cpu - start_group_cpu > timeout_ns || blocked;
-        }
-      }
-      if (over) {
-        ::kill(-pid, SIGKILL);
-        ::kill(pid, SIGKILL);
-        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-        killed = true;
-        hung = g_shared->started_ns.load() == started;  // not the next input, just begun
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
+    const ChildEnd child = run_child(context, first, end);
+    const int status = child.status;
     Shared& s = *g_shared;
     if (g_stop) break;
-    if (hung && !retrying) {  // run it again, alone in a fresh child
+    if (child.hung && !retrying) {  // run it again, alone in a fresh child
       retrying = true;
       first = s.index;
-      ++restarts;
       continue;
     }
-    if (hung) {
+    if (child.hung) {  // over the limit alone too: judged again at the end
       retrying = false;
-      record(kHang, blocked ? "blocked: its processes used no CPU for the wall timeout, also alone in a fresh child"
-                            : "used more CPU time than the timeout (with the processes it started), also alone in "
-                              "a fresh child");
+      suspects.push_back(s.index);
       first = s.index + 1;
       s.done = first;
-      ++restarts;
       continue;
     }
-    if (killed) {  // the slow input ended just before the kill: run the next one again
+    if (child.killed) {  // the slow input ended just before the kill: run the next one again
       if (retrying && s.done.load() > first) ++retried;
       retrying = false;
       first = s.started_ns.load() != 0 ? s.index.load() : s.done.load();
-      ++restarts;
       continue;
     }
     if (s.started_ns.load() == 0 && s.done >= end) {           // the child ran its inputs and exited
       if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {  // e.g. LeakSanitizer at exit
-        const auto [summary, log] = crash_summary(log_path);
+        const auto [summary, log] = crash_summary(context.log_path);
         std::fprintf(stderr, "%s: child ended with %s after its last input: %s\n", label.c_str(),
                      describe_status(status).c_str(), summary.c_str());
         ++s.kinds[kCrash];
@@ -445,18 +476,40 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
     }
     retrying = false;
     if (s.started_ns.load() != 0) {  // died inside an input
-      const auto [summary, log] = crash_summary(log_path);
+      const auto [summary, log] = crash_summary(context.log_path);
       record(kCrash, describe_status(status) + ": " + summary, log);
       first = s.index + 1;
     } else {  // died between inputs (in the driver): retry from the next input
-      const auto [summary, log] = crash_summary(log_path);
+      const auto [summary, log] = crash_summary(context.log_path);
       std::fprintf(stderr, "%s: child ended with %s between inputs: %s\n", label.c_str(),
                    describe_status(status).c_str(), summary.c_str());
       ++s.kinds[kCrash];
       first = s.done + 1;
     }
-    ++restarts;
   }
+  // The suspects' second judgement, after the run (when a parallel run on the machine may have
+  // ended too); a second apart so that a burst of load does not decide all of them.
+  const std::uint64_t done_before_judging = g_shared->done.load();
+  for (const std::uint64_t suspect : suspects) {
+    if (g_stop) break;
+    ChildEnd child;
+    for (int judgement = 0; judgement < kJudgements && !g_stop; ++judgement) {
+      std::this_thread::sleep_for(std::chrono::seconds(1));
+      child = run_child(context, suspect, suspect + 1);
+      if (!child.hung) break;
+    }
+    if (g_stop) break;
+    if (!child.hung && !child.killed && g_shared->started_ns.load() != 0) {  // died inside it this time
+      const auto [summary, log] = crash_summary(context.log_path);
+      record(kCrash, describe_status(child.status) + ": " + summary, log);
+    } else if (child.hung)
+      record(kHang, child.blocked ? "blocked: its processes used no CPU for the wall timeout, each time it ran alone"
+                                  : "used more CPU time than the timeout (with the processes it started), each time "
+                                    "it ran alone");
+    else
+      ++retried;
+  }
+  g_shared->done = done_before_judging;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const Shared& s = *g_shared;
   std::uint64_t findings = 0;
@@ -482,7 +535,6 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
                 static_cast<unsigned long long>(g.count), g.message, g.first_path);
   }
   std::fflush(stdout);
-  (void)restarts;
   return findings;
 }
 
