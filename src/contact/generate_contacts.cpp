@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cassert>
 #include <chrono>
 #include <cmath>
@@ -174,12 +175,14 @@ auto full_key(const Contact& c) {
 }
 bool full_less(const Contact& a, const Contact& b) { return full_key(a) < full_key(b); }
 
+using MergeCell = std::array<std::int64_t, 3>;
+
 /// Grid cell of a position for the merge: cells `cell` wide from `origin`, so that two positions
 /// within `cell` of each other lie in the same or adjacent cells. Clamped far from the origin (a
 /// tolerance absurdly small for the spread of the contacts): more candidates, never a missed pair.
-std::array<std::int64_t, 3> merge_cell(const Vec3& position, const Vec3& origin, double cell) {
+MergeCell merge_cell(const Vec3& position, const Vec3& origin, double cell) {
   constexpr double kLimit = 4.0e18;  // below 2^63
-  std::array<std::int64_t, 3> key{};
+  MergeCell key{};
   for (int k = 0; k < 3; ++k) {
     const double x = std::floor((position[k] - origin[k]) / cell);
     key[k] = static_cast<std::int64_t>(std::clamp(x, -kLimit, kLimit));
@@ -187,32 +190,94 @@ std::array<std::int64_t, 3> merge_cell(const Vec3& position, const Vec3& origin,
   return key;
 }
 
+/// Merge cells compared field by field: std::array's operators call memcmp, which was a quarter of
+/// the merge's time.
+bool same_cell(const MergeCell& a, const MergeCell& b) { return a[0] == b[0] && a[1] == b[1] && a[2] == b[2]; }
+bool cell_before(const MergeCell& a, const MergeCell& b) {
+  if (a[0] != b[0]) return a[0] < b[0];
+  if (a[1] != b[1]) return a[1] < b[1];
+  return a[2] < b[2];
+}
+
+/// The bits of a contact's position and normal, for finding exact copies.
+std::array<std::uint64_t, 6> copy_bits(const Contact& c) {
+  return {std::bit_cast<std::uint64_t>(c.position.x()), std::bit_cast<std::uint64_t>(c.position.y()),
+          std::bit_cast<std::uint64_t>(c.position.z()), std::bit_cast<std::uint64_t>(c.normal.x()),
+          std::bit_cast<std::uint64_t>(c.normal.y()),   std::bit_cast<std::uint64_t>(c.normal.z())};
+}
+
+std::uint64_t hash_bits(const std::array<std::uint64_t, 6>& bits) {
+  std::uint64_t h = 0x9e3779b97f4a7c15ull;
+  for (std::uint64_t b : bits) {
+    h = (h ^ b) * 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
+  }
+  return h;
+}
+
 /// Contacts of one body pair with positions within `tolerance` and normals within 1e-9 of each
 /// other are one contact: the groups are the connected components of that relation (so the result
 /// depends on the set of contacts only, not on an order of visiting them), and of each group the
-/// first in output order (full_less) is kept. Candidate pairs come from a grid of cells 1024 ×
-/// `tolerance` wide (positions within it lie in the same or adjacent cells), found by sorting the
-/// contacts by cell and binary-searching those of the 13 forward neighbour cells that a contact of
-/// the cell lies near enough to reach (few do: searching all 13 for every cell was a fifth of
-/// vertex-only's time on the pillar): O(n log n) however many contacts share a coordinate (an
-/// x-sweep was quadratic on the faces of axis-aligned blocks).
-/// Returns the kept ones in output order.
+/// first in output order (full_less) is kept. Returns the kept ones in output order.
+///  1. Exact copies: a kernel reports a vertex from every tet pair that holds it, so most raw
+///     contacts repeat another's position and normal bit for bit (pillar, vertex-only: 1694 raw
+///     contacts, 148 kept). A hash table keeps one representative per distinct (position, normal)
+///     and, of its copies, the first in output order — copies are at distance 0, so they are in
+///     one group, and the pairwise search needs the representatives only (sorting every raw
+///     contact was a third of vertex-only's time on the pillar).
+///  2. The representatives' pairs within the tolerance come from a grid of cells 1024 × `tolerance`
+///     wide (positions within it lie in the same or adjacent cells), found by sorting them by cell
+///     and binary-searching those of the 13 forward neighbour cells that a contact of the cell lies
+///     near enough to reach (few do: searching all 13 for every cell was a fifth of vertex-only's
+///     time on the pillar): O(n log n) however many contacts share a coordinate (an x-sweep was
+///     quadratic on the faces of axis-aligned blocks).
 std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, double tolerance) {
   const std::size_t n = contacts.size();
   if (n == 0) return {};
-  // Cells kCellWidth × tolerance wide: a contact can be close to one in a neighbour cell only when
+
+  // 1. Representatives (indices into contacts) and, per representative, its first copy.
+  std::vector<std::size_t> reps, first_of_copies;
+  {
+    std::size_t size = 16;
+    while (size < 2 * n) size *= 2;
+    constexpr std::uint32_t kEmpty = ~std::uint32_t{0};
+    std::vector<std::uint32_t> table(size, kEmpty);  // open addressing, linear probing
+    std::vector<std::array<std::uint64_t, 6>> rep_bits;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::array<std::uint64_t, 6> bits = copy_bits(contacts[i]);
+      for (std::size_t slot = hash_bits(bits) & (size - 1);; slot = (slot + 1) & (size - 1)) {
+        if (table[slot] == kEmpty) {
+          table[slot] = static_cast<std::uint32_t>(reps.size());
+          reps.push_back(i);
+          first_of_copies.push_back(i);
+          rep_bits.push_back(bits);
+          break;
+        }
+        const std::uint32_t r = table[slot];
+        if (rep_bits[r] == bits) {
+          if (full_less(contacts[i], contacts[first_of_copies[r]])) first_of_copies[r] = i;
+          break;
+        }
+      }
+    }
+  }
+  const std::size_t m = reps.size();
+  const auto rep = [&](std::size_t k) -> const Contact& { return contacts[reps[k]]; };
+
+  // 2. Cells kCellWidth × tolerance wide: a contact can be close to one in a neighbour cell only when
   // it lies within the tolerance of the face, edge or corner they share, which few do — so the
   // neighbour cells are searched only for those (`near`: bits low x, high x, low y, high y, low z,
   // high z). tolerance 0: only equal positions merge, and equal positions share a cell of any width.
   constexpr double kCellWidth = 1024.0;
   const double cell = tolerance > 0.0 ? kCellWidth * tolerance : 1.0;
   const Vec3 origin = contacts[0].position;
-  std::vector<std::array<std::int64_t, 3>> keys(n);
-  std::vector<unsigned> near(n, 0u);
-  for (std::size_t i = 0; i < n; ++i) {
-    keys[i] = merge_cell(contacts[i].position, origin, cell);
+  std::vector<MergeCell> keys(m);
+  std::vector<unsigned> near(m, 0u);
+  for (std::size_t i = 0; i < m; ++i) {
+    const Vec3& position = rep(i).position;
+    keys[i] = merge_cell(position, origin, cell);
     for (int k = 0; k < 3; ++k) {
-      const double offset = contacts[i].position[k] - origin[k];
+      const double offset = position[k] - origin[k];
       const double x = offset / cell;
       const double from_low = (x - std::floor(x)) * cell;  // distance from the cell's lower face
       // Twice the tolerance plus the rounding of from_low (a few ε × the offset): never too few.
@@ -223,68 +288,35 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
       if (clamped || cell - from_low <= reach) near[i] |= 2u << (2 * k);
     }
   }
-  std::vector<std::size_t> by_cell(n);
-  // Within a cell, equal (position, normal) next to each other: a kernel reports a vertex from every
-  // tet pair that holds it, so a cell may hold dozens of copies of one contact. Copies are close to
-  // each other and to the same others, so one of each run (`first_copy`) stands for all in the
-  // pairwise tests — the same components, without a test per pair of copies.
-  const auto same = [&](std::size_t i, std::size_t j) {
-    return contacts[i].position == contacts[j].position && contacts[i].normal == contacts[j].normal;
-  };
-  // Sorted as contiguous (cell, position, normal, index) records: the order of the tuples, without
-  // following two indirections per comparison (the sort was a sixth of intersection's time).
-  struct Entry {
-    std::array<std::int64_t, 3> key;
-    std::array<double, 6> value;  // position, normal
-    std::size_t index;
-  };
-  std::vector<Entry> entries(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const Contact& c = contacts[i];
-    entries[i] = {
-        keys[i], {c.position.x(), c.position.y(), c.position.z(), c.normal.x(), c.normal.y(), c.normal.z()}, i};
-  }
-  std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) {
-    if (x.key != y.key) return x.key < y.key;
-    for (std::size_t k = 0; k < 6; ++k) {
-      if (x.value[k] < y.value[k]) return true;
-      if (y.value[k] < x.value[k]) return false;
-    }
-    return x.index < y.index;
+  // By cell; within a cell the order does not matter (every pair of a cell is tested).
+  std::vector<std::size_t> by_cell(m);
+  std::iota(by_cell.begin(), by_cell.end(), std::size_t{0});
+  std::sort(by_cell.begin(), by_cell.end(), [&](std::size_t i, std::size_t j) {
+    return same_cell(keys[i], keys[j]) ? i < j : cell_before(keys[i], keys[j]);
   });
-  for (std::size_t k = 0; k < n; ++k) by_cell[k] = entries[k].index;
 
-  std::vector<std::size_t> parent(n);
+  std::vector<std::size_t> parent(m);
   std::iota(parent.begin(), parent.end(), std::size_t{0});
   const auto find = [&](std::size_t i) {
     while (parent[i] != i) i = parent[i] = parent[parent[i]];
     return i;
   };
   const auto close = [&](std::size_t i, std::size_t j) {
-    const Contact &a = contacts[i], &b = contacts[j];
+    const Contact &a = rep(i), &b = rep(j);
     return (a.position - b.position).norm() <= tolerance && (a.normal - b.normal).norm() <= 1e-9;
   };
   const auto join = [&](std::size_t i, std::size_t j) {
     const std::size_t ri = find(i), rj = find(j);
     if (ri != rj) parent[std::max(ri, rj)] = std::min(ri, rj);
   };
-  const auto cell_less = [&](std::size_t i, const std::array<std::int64_t, 3>& key) { return keys[i] < key; };
-  std::vector<bool> first_copy(n, true);
-  for (std::size_t k = 1; k < n; ++k) {
-    const std::size_t i = by_cell[k - 1], j = by_cell[k];
-    if (keys[i] == keys[j] && same(i, j)) {
-      first_copy[j] = false;
-      join(i, j);
-    }
-  }
-  for (std::size_t begin = 0; begin < n;) {
-    const std::array<std::int64_t, 3> key = keys[by_cell[begin]];
+  const auto cell_less = [&](std::size_t i, const MergeCell& key) { return cell_before(keys[i], key); };
+  for (std::size_t begin = 0; begin < m;) {
+    const MergeCell key = keys[by_cell[begin]];
     std::size_t end = begin + 1;
-    while (end < n && keys[by_cell[end]] == key) ++end;
+    while (end < m && same_cell(keys[by_cell[end]], key)) ++end;
     for (std::size_t i = begin; i < end; ++i) {
-      if (!first_copy[by_cell[i]]) continue;
       for (std::size_t j = i + 1; j < end; ++j) {
-        if (first_copy[by_cell[j]] && close(by_cell[i], by_cell[j])) join(by_cell[i], by_cell[j]);
+        if (close(by_cell[i], by_cell[j])) join(by_cell[i], by_cell[j]);
       }
     }
     // The 13 neighbour cells after this one in (x, y, z) order (the other 13 see this one), each
@@ -299,14 +331,13 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
           const auto side = [](int delta, int k) { return delta == 0 ? 0u : (delta < 0 ? 1u : 2u) << (2 * k); };
           const unsigned needed = side(dx, 0) | side(dy, 1) | side(dz, 2);
           if ((cell_near & needed) != needed) continue;
-          const std::array<std::int64_t, 3> other{key[0] + dx, key[1] + dy, key[2] + dz};
+          const MergeCell other{key[0] + dx, key[1] + dy, key[2] + dz};
           auto it =
               std::lower_bound(by_cell.begin() + static_cast<std::ptrdiff_t>(end), by_cell.end(), other, cell_less);
-          for (; it != by_cell.end() && keys[*it] == other; ++it) {
-            if (!first_copy[*it]) continue;
+          for (; it != by_cell.end() && same_cell(keys[*it], other); ++it) {
             for (std::size_t i = begin; i < end; ++i) {
               const std::size_t c = by_cell[i];
-              if (first_copy[c] && (near[c] & needed) == needed && close(c, *it)) join(c, *it);
+              if ((near[c] & needed) == needed && close(c, *it)) join(c, *it);
             }
           }
         }
@@ -314,15 +345,15 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
     }
     begin = end;
   }
-  // Of each group, the first in output order.
-  std::vector<std::size_t> best(n, n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::size_t r = find(i);
-    if (best[r] == n || full_less(contacts[i], contacts[best[r]])) best[r] = i;
+  // Of each group, the first in output order (of its representatives' first copies).
+  std::vector<std::size_t> best(m, n);
+  for (std::size_t k = 0; k < m; ++k) {
+    const std::size_t r = find(k);
+    if (best[r] == n || full_less(contacts[first_of_copies[k]], contacts[best[r]])) best[r] = first_of_copies[k];
   }
   std::vector<std::size_t> kept;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (best[i] != n) kept.push_back(best[i]);
+  for (std::size_t k = 0; k < m; ++k) {
+    if (best[k] != n) kept.push_back(best[k]);
   }
   // Output order. The input comes in tet-pair order, i.e. sorted by (element_a, element_b), the
   // leading keys within a body pair: then the input order of the kept ones and a sort of each run
@@ -416,6 +447,7 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
   std::vector<std::optional<Bvh>> world_bvhs(body_count);  // deformed bodies only
   std::vector<BodyPair> body_pairs;
   std::vector<PairWork> work;
+  std::vector<TetPlanesCache> planes_caches;
   std::size_t shapes_built = 0;
 
   run_with_threads(options.threads, [&] {
@@ -451,10 +483,9 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
                             bodies[i].rigid_pose ? &bodies[i].rigid_pose->rotation : nullptr};
     }
 
-    // Stages 4–6 per body pair; stage 5 nested.
+    // Stage 4 per body pair: candidate tet pairs by the BVHs, with the pair's own margin.
     work.resize(body_pairs.size());
     tbb::parallel_for(std::size_t{0}, body_pairs.size(), [&](std::size_t p) {
-      PairWork& w = work[p];
       const BodyPair& pair = body_pairs[p];
       // A rigid body: the rest-frame BVH and mesh under its pose; a deformed one: the world-frame
       // BVH and vertices under the identity, whose corners are the world vertices bit for bit.
@@ -467,11 +498,41 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
                          MeshElements{ElementKind::kTetrahedron, body.world_vertices, body.shape->tets.tets, {}},
                          Transform::identity()};
       };
-      const MethodSettings pair_settings = settings_of_pair(settings, views[pair.a], views[pair.b]);
-      w.tet_pairs =
+      work[p].tet_pairs =
           candidate_element_pairs(posed(pair.a), posed(pair.b),
                                   pair_margin(method, settings, *views[pair.a].features, *views[pair.b].features));
+    });
 
+    // The planes of every tet in a candidate pair, once per body (TetPlanesCache).
+    planes_caches.resize(body_count);
+    for (std::size_t p = 0; p < body_pairs.size(); ++p) {
+      for (const auto& [body, side] : {std::pair{body_pairs[p].a, 0}, std::pair{body_pairs[p].b, 1}}) {
+        TetPlanesCache& cache = planes_caches[body];
+        if (cache.slot.empty()) cache.slot.assign(bodies[body].shape->tets.tets.size(), TetPlanesCache::kAbsent);
+        for (const ElementPair& tets : work[p].tet_pairs) {
+          const Index t = side == 0 ? tets.a : tets.b;
+          if (cache.slot[t] == TetPlanesCache::kAbsent) {
+            cache.slot[t] = static_cast<std::uint32_t>(cache.planes.size());
+            cache.planes.emplace_back();
+          }
+        }
+      }
+    }
+    tbb::parallel_for(std::size_t{0}, body_count, [&](std::size_t b) {
+      TetPlanesCache& cache = planes_caches[b];
+      if (cache.planes.empty()) return;
+      for (std::size_t t = 0; t < cache.slot.size(); ++t) {
+        if (cache.slot[t] != TetPlanesCache::kAbsent)
+          cache.planes[cache.slot[t]] = views[b].planes(static_cast<Index>(t));
+      }
+      views[b].planes_cache = &cache;
+    });
+
+    // Stages 5–6 per body pair: the kernels (nested), the merge.
+    tbb::parallel_for(std::size_t{0}, body_pairs.size(), [&](std::size_t p) {
+      PairWork& w = work[p];
+      const BodyPair& pair = body_pairs[p];
+      const MethodSettings pair_settings = settings_of_pair(settings, views[pair.a], views[pair.b]);
       const std::size_t chunks = (w.tet_pairs.size() + kChunk - 1) / kChunk;
       w.chunk_contacts.resize(chunks);
       tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {

@@ -15,6 +15,13 @@ TetFacePlanes tet_face_planes(const std::array<Vec3, 4>& corners) {
   return planes;
 }
 
+TetFacePlanes tet_face_planes(const MethodBody& body, Index tet) {
+  TetFacePlanes planes;
+  static_cast<TetPlanes&>(planes) = body.planes(tet);
+  planes.corners = body.tet(tet);
+  return planes;
+}
+
 double TetFacePlanes::inner_distance(int f, const Vec3& q, double tol) const {
   const double d = -normal[f].dot(q - face_corner(f, 0));
   return band_sign(d, tol) > 0 ? d : 0.0;

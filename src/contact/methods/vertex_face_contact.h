@@ -34,6 +34,8 @@ struct TetFacePlanes : TetPlanes {
 };
 
 TetFacePlanes tet_face_planes(const std::array<Vec3, 4>& corners);
+/// The same for tet `tet` of `body`, its planes from the call's cache (MethodBody::planes).
+TetFacePlanes tet_face_planes(const MethodBody& body, Index tet);
 
 /// Up to four vertex indices, ascending (no allocation: kernels run this per tet pair).
 struct TetVertexList {

@@ -51,7 +51,7 @@ using contact_detail::TetFacePlanes;
 /// Contacts of the surface vertices of `vtet` (of `vbody`) lying in the closed `ftet` (of `fbody`).
 void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet, bool vertex_is_a,
            const MethodSettings& settings, std::vector<Contact>& sink) {
-  const TetFacePlanes planes = contact_detail::tet_face_planes(fbody.tet(ftet));
+  const TetFacePlanes planes = contact_detail::tet_face_planes(fbody, ftet);
   const double tol = settings.absolute_tolerance();
   // Thinner than the band (a sliver whose volume's sign rounding decides): no interior in any frame;
   // its closure lies within the band of its neighbours', which report the vertices it would.
