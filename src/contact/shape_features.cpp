@@ -69,6 +69,15 @@ ShapeFeatures build_shape_features(const Shape& shape) {
   for (Index t = 0; t < mesh.tet_count(); ++t) {
     if (shape.surface_map.surface_face_count[t] > 0) f.surface_tets.push_back(t);
   }
+  f.tet_surface_vertices.assign(mesh.tet_count(), {kInvalidIndex, kInvalidIndex, kInvalidIndex, kInvalidIndex});
+  for (Index t = 0; t < mesh.tet_count(); ++t) {
+    std::array<Index, 4> sorted = mesh.tets[t];
+    std::sort(sorted.begin(), sorted.end());
+    int count = 0;
+    for (Index v : sorted) {
+      if (f.on_surface[v]) f.tet_surface_vertices[t][count++] = v;
+    }
+  }
   f.length_scale = shape_length(mesh.vertices);
   f.rest_vertex_normals.assign(mesh.vertices.size(), Vec3::Zero());
   for (Index v = 0; v < static_cast<Index>(mesh.vertices.size()); ++v) {

@@ -79,6 +79,24 @@ TEST(PointInTetBand, SameUnderRandomSimilarityTransforms) {
   }
 }
 
+TEST(InClosedTetBand, TheClosureOfPointInTetBand) {
+  // The probes' expected side, placed by the face planes: on both orientations of the tet.
+  const std::array<Vec3, 4> inverted{kTet[1], kTet[0], kTet[2], kTet[3]};
+  for (const std::array<Vec3, 4>& tet : {kTet, inverted}) {
+    const TetPlanes planes = tet_planes(tet);
+    for (const Probe& probe : probes()) {
+      EXPECT_EQ(in_closed_tet_band(probe.p, tet, planes, kTol), probe.location != TetLocation::kOutside)
+          << probe.p.transpose();
+    }
+  }
+  // A sliver thinner than the band: its triangle grown by the band, as flat_tet_contains.
+  const std::array<Vec3, 4> sliver{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0.25, 0.25, 1e-14)};
+  const TetPlanes planes = tet_planes(sliver);
+  EXPECT_TRUE(in_closed_tet_band(Vec3(0.2, 0.2, 0.5 * kTol), sliver, planes, kTol));
+  EXPECT_FALSE(in_closed_tet_band(Vec3(0.2, 0.2, 3 * kTol), sliver, planes, kTol));
+  EXPECT_FALSE(in_closed_tet_band(Vec3(0.6, 0.6, 0), sliver, planes, kTol));
+}
+
 TEST(PointInTetBand, FlatTetIsDegenerate) {
   const std::array<Vec3, 4> flat{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(1, 1, 0)};
   const PointInTetResult r = point_in_tet_band(Vec3(0.5, 0.5, 0), flat, kTol);

@@ -31,6 +31,9 @@ struct ShapeFeatures {
   std::vector<std::vector<Index>> vertex_neighbours;
   /// Whether each tet-mesh vertex lies on the boundary surface.
   std::vector<bool> on_surface;
+  /// Per tet, its vertices on the boundary surface, ascending, padded with kInvalidIndex (the
+  /// vertex methods probe them for every candidate pair the tet is in).
+  std::vector<std::array<Index, 4>> tet_surface_vertices;
   /// Tets with at least one boundary face, ascending (the only ones that can touch anything).
   std::vector<Index> surface_tets;
   /// The shape's own length (m): twice the largest distance of a rest tet-mesh vertex from the
@@ -93,6 +96,13 @@ struct MethodBody {
     if (planes_cache && planes_cache->slot[t] != TetPlanesCache::kAbsent)
       return planes_cache->planes[planes_cache->slot[t]];
     return tet_planes(tet(t));
+  }
+  /// The same without a copy: the cached planes, or `scratch` set to them.
+  const TetPlanes& planes(Index t, TetPlanes& scratch) const {
+    if (planes_cache && planes_cache->slot[t] != TetPlanesCache::kAbsent)
+      return planes_cache->planes[planes_cache->slot[t]];
+    scratch = tet_planes(tet(t));
+    return scratch;
   }
   /// Boundary triangle of local face f of tet t, or kInvalidIndex for an interior face.
   Index surface_triangle(Index t, int f) const { return shape->surface_map.tet_face_to_triangle[t][f]; }

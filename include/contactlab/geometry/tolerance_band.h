@@ -77,6 +77,10 @@ TetPlanes tet_planes(const std::array<Vec3, 4>& tet);
 /// a rigidly moved tet's rest-frame normals rotated).
 PointInTetResult point_in_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet, const TetPlanes& planes, double tol);
 
+/// point_in_tet_band(p, tet, planes, tol).in_closure, without classifying where on the boundary p
+/// lies: the same distances and comparisons, for callers that test many points per candidate pair.
+bool in_closed_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet, const TetPlanes& planes, double tol);
+
 /// Where segment [p0, p1] crosses triangle (a, b, c) with the band: only a segment whose end points
 /// lie on opposite sides of the triangle's plane beyond the band (an end point within the band is a
 /// point on the plane, which callers test as a point), crossing the plane at x with x inside the

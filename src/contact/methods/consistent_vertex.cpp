@@ -87,22 +87,26 @@ std::optional<Vec3> segment_crosses_face_band(const Vec3& p, const Vec3& q, cons
 
 void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet, bool vertex_is_a,
            const MethodSettings& settings, std::vector<Contact>& sink) {
-  const TetFacePlanes planes = contact_detail::tet_face_planes(fbody, ftet);
   const double tol = settings.absolute_tolerance();
+  TetPlanes scratch;
+  const TetPlanes& tet_planes = fbody.planes(ftet, scratch);
   // Thinner than the band (a sliver whose volume's sign rounding decides): no interior in any frame;
   // its closure lies within the band of its neighbours', which report the vertices it would.
-  if (planes.thin(tol)) return;
-  const auto& c = planes.corners;
+  if (tet_planes.thin(tol)) return;
   std::array<bool, 4> usable{};
   bool any_usable = false;
   for (int f = 0; f < 4; ++f) {
-    usable[f] = planes.valid[f] && fbody.surface_triangle(ftet, f) != kInvalidIndex;
+    usable[f] = tet_planes.valid[f] && fbody.surface_triangle(ftet, f) != kInvalidIndex;
     any_usable = any_usable || usable[f];
   }
   if (!any_usable) return;
-  for (Index v : contact_detail::surface_vertices_of_tet(vbody, vtet)) {
+  const std::array<Vec3, 4> corners = fbody.tet(ftet);
+  const contact_detail::TetVertexList inside =
+      contact_detail::surface_vertices_in_tet(vbody, vtet, corners, tet_planes, tol);
+  if (inside.count == 0) return;
+  const TetFacePlanes planes = contact_detail::tet_face_planes(tet_planes, corners);
+  for (Index v : inside) {
     const Vec3& p = vbody.vertex(v);
-    if (!point_in_tet_band(p, c, planes, tol).in_closure) continue;
     constexpr double kInf = std::numeric_limits<double>::infinity();
     // Lexicographic key: (crossing distance from v, plane distance of v, local face index), both
     // distances snapped to 0 within the band so that ties stay ties in every frame.

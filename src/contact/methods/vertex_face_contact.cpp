@@ -15,11 +15,11 @@ TetFacePlanes tet_face_planes(const std::array<Vec3, 4>& corners) {
   return planes;
 }
 
-TetFacePlanes tet_face_planes(const MethodBody& body, Index tet) {
-  TetFacePlanes planes;
-  static_cast<TetPlanes&>(planes) = body.planes(tet);
-  planes.corners = body.tet(tet);
-  return planes;
+TetFacePlanes tet_face_planes(const TetPlanes& planes, const std::array<Vec3, 4>& corners) {
+  TetFacePlanes out;
+  static_cast<TetPlanes&>(out) = planes;
+  out.corners = corners;
+  return out;
 }
 
 double TetFacePlanes::inner_distance(int f, const Vec3& q, double tol) const {
@@ -33,11 +33,16 @@ bool TetFacePlanes::outside_beyond_band(int f, const Vec3& q, double tol) const 
 
 TetVertexList surface_vertices_of_tet(const MethodBody& body, Index tet) {
   TetVertexList out;
-  for (Index v : body.shape->tets.tets[tet]) {
-    if (!body.features->on_surface[v]) continue;
-    int k = out.count++;  // insertion into the ascending prefix
-    for (; k > 0 && out.index[k - 1] > v; --k) out.index[k] = out.index[k - 1];
-    out.index[k] = v;
+  out.index = body.features->tet_surface_vertices[tet];
+  while (out.count < 4 && out.index[out.count] != kInvalidIndex) ++out.count;
+  return out;
+}
+
+TetVertexList surface_vertices_in_tet(const MethodBody& vbody, Index vtet, const std::array<Vec3, 4>& corners,
+                                      const TetPlanes& planes, double tol) {
+  TetVertexList out;
+  for (Index v : surface_vertices_of_tet(vbody, vtet)) {
+    if (in_closed_tet_band(vbody.vertex(v), corners, planes, tol)) out.index[out.count++] = v;
   }
   return out;
 }

@@ -34,8 +34,8 @@ struct TetFacePlanes : TetPlanes {
 };
 
 TetFacePlanes tet_face_planes(const std::array<Vec3, 4>& corners);
-/// The same for tet `tet` of `body`, its planes from the call's cache (MethodBody::planes).
-TetFacePlanes tet_face_planes(const MethodBody& body, Index tet);
+/// The same from planes already computed (MethodBody::planes: the call's cache).
+TetFacePlanes tet_face_planes(const TetPlanes& planes, const std::array<Vec3, 4>& corners);
 
 /// Up to four vertex indices, ascending (no allocation: kernels run this per tet pair).
 struct TetVertexList {
@@ -47,6 +47,12 @@ struct TetVertexList {
 
 /// The surface vertices of `tet` of `body`, ascending (interior vertices are never probed).
 TetVertexList surface_vertices_of_tet(const MethodBody& body, Index tet);
+
+/// Those of them in the closed tet with these corners and planes grown by the band
+/// (in_closed_tet_band), ascending. Most candidate pairs have none: the vertex methods then stop
+/// before building anything else.
+TetVertexList surface_vertices_in_tet(const MethodBody& vbody, Index vtet, const std::array<Vec3, 4>& corners,
+                                      const TetPlanes& planes, double tol);
 
 /// Appends the contact of vertex `v` of `vertex_body` (element `vertex_tet`) against local face `f`
 /// of `face_tet` of `face_body`, at depth `depth` ≥ 0 (gap −depth, snapped to 0 below the absolute

@@ -51,15 +51,19 @@ using contact_detail::TetFacePlanes;
 /// Contacts of the surface vertices of `vtet` (of `vbody`) lying in the closed `ftet` (of `fbody`).
 void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet, bool vertex_is_a,
            const MethodSettings& settings, std::vector<Contact>& sink) {
-  const TetFacePlanes planes = contact_detail::tet_face_planes(fbody, ftet);
   const double tol = settings.absolute_tolerance();
+  TetPlanes scratch;
+  const TetPlanes& tet_planes = fbody.planes(ftet, scratch);
   // Thinner than the band (a sliver whose volume's sign rounding decides): no interior in any frame;
   // its closure lies within the band of its neighbours', which report the vertices it would.
-  if (planes.thin(tol)) return;
-  const auto& c = planes.corners;
-  for (Index v : contact_detail::surface_vertices_of_tet(vbody, vtet)) {
+  if (tet_planes.thin(tol)) return;
+  const std::array<Vec3, 4> corners = fbody.tet(ftet);
+  const contact_detail::TetVertexList inside =
+      contact_detail::surface_vertices_in_tet(vbody, vtet, corners, tet_planes, tol);
+  if (inside.count == 0) return;
+  const TetFacePlanes planes = contact_detail::tet_face_planes(tet_planes, corners);
+  for (Index v : inside) {
     const Vec3& p = vbody.vertex(v);
-    if (!point_in_tet_band(p, c, planes, tol).in_closure) continue;
     int best = -1;
     double best_distance = std::numeric_limits<double>::infinity();
     for (int f = 0; f < 4; ++f) {
