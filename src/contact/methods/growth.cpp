@@ -534,7 +534,9 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   const double tolerance = settings.absolute_tolerance();
   // A tet thinner than the band (a flat sliver) has no interior to shrink about its centroid and
   // its volume's sign is rounding: no contact, in every frame (as for the vertex methods).
-  if (!(tet_min_height(ta) > tolerance) || !(tet_min_height(tb) > tolerance)) return;
+  // (TetPlanes::thin: the height from the call's cached planes, tet_min_height's value.)
+  TetPlanes scratch;
+  if (a.planes(tet_a, scratch).thin(tolerance) || b.planes(tet_b, scratch).thin(tolerance)) return;
   const TetTetSatRequest request = contact_detail::sat_request(ta, tb, settings);
   const TetTetSatResult full = tet_tet_sat(ta, tb, request);
   if (full.separated) return;

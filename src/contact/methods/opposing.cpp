@@ -95,7 +95,9 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   // A tet thinner than the band (a flat sliver) has no interior, its opposite vertices lie in the
   // band of its faces' planes, and the normals of its small faces are rounding: no contact, in
   // every frame (as for the vertex methods).
-  if (!(tet_min_height(corners_a) > tolerance) || !(tet_min_height(corners_b) > tolerance)) return;
+  // (TetPlanes::thin: the height from the call's cached planes, tet_min_height's value.)
+  TetPlanes scratch;
+  if (a.planes(tet_a, scratch).thin(tolerance) || b.planes(tet_b, scratch).thin(tolerance)) return;
   if (tet_tet_sat(corners_a, corners_b, contact_detail::sat_request(corners_a, corners_b, settings)).separated) return;
 
   const std::vector<SurfaceFace> faces_a = surface_faces(a, tet_a);

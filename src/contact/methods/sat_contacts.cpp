@@ -24,14 +24,16 @@ FeatureRef face_feature(const MethodBody& body, Index tet, int face) {
   return f != kInvalidIndex ? FeatureRef{FeatureType::kFace, f} : FeatureRef{FeatureType::kTet, tet};
 }
 
-// Vertices of `p` (tet tp of body bp) within tolerance of q; `p_is_a` orders the feature pair.
-void vertices_inside(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& p, const std::array<Vec3, 4>& q,
-                     Index tq, bool p_is_a, double tol, std::vector<Candidate>& out) {
+// Vertices of `p` (tet tp of body bp) within tolerance of q (tet tq of body bq, its planes from the
+// call's cache); `p_is_a` orders the feature pair.
+void vertices_inside(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& p, const MethodBody& bq, Index tq,
+                     const std::array<Vec3, 4>& q, bool p_is_a, double tol, std::vector<Candidate>& out) {
   const Tet& k = bp.shape->tets.tets[tp];
-  const TetPlanes q_planes = tet_planes(q);
+  TetPlanes scratch;
+  const TetPlanes& q_planes = bq.planes(tq, scratch);
   for (int i = 0; i < 4; ++i) {
     // In the closed q grown by the band (a flat q: exact membership of its hull).
-    if (!point_in_tet_band(p[i], q, q_planes, tol).in_closure) continue;
+    if (!in_closed_tet_band(p[i], q, q_planes, tol)) continue;
     const FeatureRef v{FeatureType::kVertex, k[i]};
     const FeatureRef t{FeatureType::kTet, tq};
     out.push_back(p_is_a ? Candidate{p[i], v, t} : Candidate{p[i], t, v});
@@ -95,8 +97,8 @@ TetTetSatRequest sat_request(const std::array<Vec3, 4>& a, const std::array<Vec3
 void append_intersection_points(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, double tol,
                                 std::vector<LabelledPoint>& out) {
   const std::array<Vec3, 4> pa = a.tet(tet_a), pb = b.tet(tet_b);
-  vertices_inside(a, tet_a, pa, pb, tet_b, true, tol, out);
-  vertices_inside(b, tet_b, pb, pa, tet_a, false, tol, out);
+  vertices_inside(a, tet_a, pa, b, tet_b, pb, true, tol, out);
+  vertices_inside(b, tet_b, pb, a, tet_a, pa, false, tol, out);
   edge_face_crossings(a, tet_a, pa, b, tet_b, pb, true, tol, out);
   edge_face_crossings(b, tet_b, pb, a, tet_a, pa, false, tol, out);
 }
