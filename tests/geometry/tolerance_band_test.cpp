@@ -18,6 +18,25 @@ namespace {
 const std::array<Vec3, 4> kTet{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, 1)};
 constexpr double kTol = 1e-9;
 
+/// A seeded random similarity move: rotation uniform over SO(3), scale 10^U(−3, 3), translation
+/// up to 5 × the scale along each axis.
+struct SimilarityMove {
+  Quat rotation;
+  double scale = 1.0;
+  Vec3 translation;
+  Vec3 operator()(const Vec3& x) const { return scale * (rotation * x) + translation; }
+};
+
+SimilarityMove random_move(std::mt19937_64& rng) {
+  std::normal_distribution<double> normal;
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  SimilarityMove move;
+  move.rotation = Quat(normal(rng), normal(rng), normal(rng), normal(rng)).normalized();
+  move.scale = std::pow(10.0, 3.0 * unit(rng));
+  move.translation = 5.0 * move.scale * Vec3(unit(rng), unit(rng), unit(rng));
+  return move;
+}
+
 struct Probe {
   Vec3 p;
   TetLocation location;
@@ -63,13 +82,9 @@ TEST(PointInTetBand, InvertedTetIsTheSameSet) {
 
 TEST(PointInTetBand, SameUnderRandomSimilarityTransforms) {
   std::mt19937_64 rng(12);
-  std::normal_distribution<double> normal;
-  std::uniform_real_distribution<double> unit(-1.0, 1.0);
   for (int k = 0; k < 200; ++k) {
-    const Quat q = Quat(normal(rng), normal(rng), normal(rng), normal(rng)).normalized();
-    const double s = std::pow(10.0, 3.0 * unit(rng));
-    const Vec3 t = 5.0 * s * Vec3(unit(rng), unit(rng), unit(rng));
-    const auto map = [&](const Vec3& x) { return Vec3(s * (q * x) + t); };
+    const SimilarityMove map = random_move(rng);
+    const double s = map.scale;
     const std::array<Vec3, 4> moved{map(kTet[0]), map(kTet[1]), map(kTet[2]), map(kTet[3])};
     for (const Probe& probe : probes()) {
       const PointInTetResult r = point_in_tet_band(map(probe.p), moved, s * kTol);
@@ -124,8 +139,6 @@ TEST(SegmentCrossesTriangleBand, CrossingsFromThePlaneAndTheEdges) {
 
 TEST(SegmentCrossesTriangleBand, SameUnderRandomSimilarityTransforms) {
   std::mt19937_64 rng(13);
-  std::normal_distribution<double> normal;
-  std::uniform_real_distribution<double> unit(-1.0, 1.0);
   const double in = 0.5 * kTol, out = 3.0 * kTol;
   const std::vector<std::pair<std::array<Vec3, 2>, bool>> segments = {
       {{Vec3(0.2, 0.2, -1), Vec3(0.2, 0.2, 1)}, true},    {{Vec3(0.5, -in, -1), Vec3(0.5, -in, 1)}, true},
@@ -133,10 +146,8 @@ TEST(SegmentCrossesTriangleBand, SameUnderRandomSimilarityTransforms) {
       {{Vec3(-in, -in, -1), Vec3(-in, -in, 1)}, true},    {{Vec3(0.5 + out, 0.5, -1), Vec3(0.5 + out, 0.5, 1)}, false},
   };
   for (int k = 0; k < 200; ++k) {
-    const Quat q = Quat(normal(rng), normal(rng), normal(rng), normal(rng)).normalized();
-    const double s = std::pow(10.0, 3.0 * unit(rng));
-    const Vec3 t = 5.0 * s * Vec3(unit(rng), unit(rng), unit(rng));
-    const auto map = [&](const Vec3& x) { return Vec3(s * (q * x) + t); };
+    const SimilarityMove map = random_move(rng);
+    const double s = map.scale;
     for (const auto& [segment, crosses] : segments) {
       const bool got = segment_crosses_triangle_band(map(segment[0]), map(segment[1]), map(Vec3(0, 0, 0)),
                                                      map(Vec3(1, 0, 0)), map(Vec3(0, 1, 0)), s * kTol)
@@ -178,8 +189,6 @@ TEST(PointInTetBand, TetThinnerThanTheBandIsFlatAndBounded) {
 
 TEST(PointInTetBand, FlatTetSameUnderRandomSimilarityTransforms) {
   std::mt19937_64 rng(19);
-  std::normal_distribution<double> normal;
-  std::uniform_real_distribution<double> unit(-1.0, 1.0);
   const std::array<Vec3, 4> sliver{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0.25, 0.25, 1e-15)};
   const double in = 0.5 * kTol, out = 3.0 * kTol;
   const std::vector<std::pair<Vec3, bool>> probes = {
@@ -188,10 +197,8 @@ TEST(PointInTetBand, FlatTetSameUnderRandomSimilarityTransforms) {
       {Vec3(-in, -in, in), true},
   };
   for (int k = 0; k < 200; ++k) {
-    const Quat q = Quat(normal(rng), normal(rng), normal(rng), normal(rng)).normalized();
-    const double s = std::pow(10.0, 3.0 * unit(rng));
-    const Vec3 t = 5.0 * s * Vec3(unit(rng), unit(rng), unit(rng));
-    const auto map = [&](const Vec3& x) { return Vec3(s * (q * x) + t); };
+    const SimilarityMove map = random_move(rng);
+    const double s = map.scale;
     const std::array<Vec3, 4> moved{map(sliver[0]), map(sliver[1]), map(sliver[2]), map(sliver[3])};
     const TetPlanes planes = tet_planes(moved);  // its orientation is rounding: either sign
     ASSERT_TRUE(planes.thin(s * kTol)) << "move " << k;
@@ -284,13 +291,9 @@ TEST(TriangleMeetingPointsBand, CommonPartsFromTheGeometry) {
 
 TEST(TriangleMeetingPointsBand, SameUnderRandomSimilarityTransforms) {
   std::mt19937_64 rng(17);
-  std::normal_distribution<double> normal;
-  std::uniform_real_distribution<double> unit(-1.0, 1.0);
   for (int k = 0; k < 200; ++k) {
-    const Quat q = Quat(normal(rng), normal(rng), normal(rng), normal(rng)).normalized();
-    const double s = std::pow(10.0, 3.0 * unit(rng));
-    const Vec3 t = 5.0 * s * Vec3(unit(rng), unit(rng), unit(rng));
-    const auto map = [&](const Vec3& x) { return Vec3(s * (q * x) + t); };
+    const SimilarityMove map = random_move(rng);
+    const double s = map.scale;
     for (const MeetingCase& c : meeting_cases()) {
       std::vector<Vec3> got, expected;
       triangle_meeting_points_band(triangle_plane(map(c.a[0]), map(c.a[1]), map(c.a[2])),

@@ -238,14 +238,11 @@ bool surface_face_boxes_touch(const MethodBody& a, Index tet_a, const std::array
 /// (geometry/tolerance_band.h), so a vertex on an edge of f — a block's corner on another's edge —
 /// counts as inside in every frame. f is not degenerate (its unit normal is set).
 bool inside_edge_face_planes(const Vec3& v, const SurfaceTriangle& f, double tol) {
-  for (std::size_t k = 0; k < 3; ++k) {
-    const Vec3& p = f.x[k];
-    const Vec3 out = (f.x[(k + 1) % 3] - p).cross(f.normal);
-    const double length = out.norm();
-    if (!(length > 0.0)) return false;
-    if (band_sign(out.dot(v - p) / length, tol) > 0) return false;  // outside across edge k
-  }
-  return true;
+  TrianglePlane plane;
+  plane.corner = f.x;
+  plane.normal = f.normal;
+  plane.valid = true;  // f is not degenerate (a zero normal would refuse every point anyway)
+  return in_triangle_band(plane, v, tol);
 }
 
 /// The pitfall guard's test "p lies in the closed tet t, or within tol of it" for many points p

@@ -11,8 +11,6 @@
 namespace contactlab::contact_detail {
 namespace {
 
-using Candidate = LabelledPoint;
-
 FeatureRef edge_feature(const MethodBody& body, Index tet, int edge) {
   const Tet& k = body.shape->tets.tets[tet];
   const Index e = body.features->surface_topology.find_edge(k[kTetEdges[edge][0]], k[kTetEdges[edge][1]]);
@@ -27,7 +25,7 @@ FeatureRef face_feature(const MethodBody& body, Index tet, int face) {
 // Vertices of `p` (tet tp of body bp) within tolerance of q (tet tq of body bq, its planes from the
 // call's cache); `p_is_a` orders the feature pair.
 void vertices_inside(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& p, const MethodBody& bq, Index tq,
-                     const std::array<Vec3, 4>& q, bool p_is_a, double tol, std::vector<Candidate>& out) {
+                     const std::array<Vec3, 4>& q, bool p_is_a, double tol, std::vector<LabelledPoint>& out) {
   const Tet& k = bp.shape->tets.tets[tp];
   TetPlanes scratch;
   const TetPlanes& q_planes = bq.planes(tq, scratch);
@@ -36,14 +34,14 @@ void vertices_inside(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& 
     if (!in_closed_tet_band(p[i], q, q_planes, tol)) continue;
     const FeatureRef v{FeatureType::kVertex, k[i]};
     const FeatureRef t{FeatureType::kTet, tq};
-    out.push_back(p_is_a ? Candidate{p[i], v, t} : Candidate{p[i], t, v});
+    out.push_back(p_is_a ? LabelledPoint{p[i], v, t} : LabelledPoint{p[i], t, v});
   }
 }
 
 // Edges of p crossing faces of q, decided with the touching band. Each face's plane and the
 // distances of p's four corners from it are computed once (each corner ends three edges).
 void edge_face_crossings(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& p, const MethodBody& bq, Index tq,
-                         const std::array<Vec3, 4>& q, bool p_is_a, double tol, std::vector<Candidate>& out) {
+                         const std::array<Vec3, 4>& q, bool p_is_a, double tol, std::vector<LabelledPoint>& out) {
   std::array<TrianglePlane, 4> planes;
   std::array<std::array<double, 4>, 4> distance;  // [face][corner of p]
   std::array<std::array<int, 4>, 4> side;
@@ -73,7 +71,7 @@ void edge_face_crossings(const MethodBody& bp, Index tp, const std::array<Vec3, 
       if (!x) continue;
       const FeatureRef fe = edge_feature(bp, tp, e);
       const FeatureRef ff = face_feature(bq, tq, f);
-      out.push_back(p_is_a ? Candidate{*x, fe, ff} : Candidate{*x, ff, fe});
+      out.push_back(p_is_a ? LabelledPoint{*x, fe, ff} : LabelledPoint{*x, ff, fe});
     }
   }
 }
@@ -106,20 +104,20 @@ void append_intersection_points(const MethodBody& a, Index tet_a, const MethodBo
 void append_intersection_contacts(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const Vec3& n,
                                   double depth, const MethodSettings& settings, std::vector<Contact>& sink) {
   const double tol = settings.absolute_tolerance();
-  std::vector<Candidate> points;
+  std::vector<LabelledPoint> points;
   append_intersection_points(a, tet_a, b, tet_b, tol, points);
   if (points.empty()) return;
 
   // Mid contact plane n·x = c, halfway between the extreme intersection points along n.
   double lo = n.dot(points[0].position), hi = lo;
-  for (const Candidate& p : points) {
+  for (const LabelledPoint& p : points) {
     lo = std::min(lo, n.dot(p.position));
     hi = std::max(hi, n.dot(p.position));
   }
   const double c = 0.5 * (lo + hi);
 
   std::vector<Vec3> kept;
-  for (const Candidate& p : points) {
+  for (const LabelledPoint& p : points) {
     const Vec3 x = p.position - (n.dot(p.position) - c) * n;
     const bool duplicate = std::any_of(kept.begin(), kept.end(), [&](const Vec3& y) { return (x - y).norm() <= tol; });
     if (duplicate) continue;
