@@ -88,24 +88,19 @@ std::optional<Vec3> segment_crosses_face_band(const Vec3& p, const Vec3& q, cons
 void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet, bool vertex_is_a,
            const MethodSettings& settings, std::vector<Contact>& sink) {
   const double tol = settings.absolute_tolerance();
-  TetPlanes scratch;
-  const TetPlanes& tet_planes = fbody.planes(ftet, scratch);
-  // Thinner than the band (a sliver whose volume's sign rounding decides): no interior in any frame;
-  // its closure lies within the band of its neighbours', which report the vertices it would.
-  if (tet_planes.thin(tol)) return;
+  // Nothing for a tet thinner than the band, or when no vertex lies in it (vertices_in_tet).
+  const std::optional<contact_detail::VerticesInTet> found =
+      contact_detail::vertices_in_tet(vbody, vtet, fbody, ftet, tol);
+  if (!found) return;
+  const TetFacePlanes& planes = found->planes;
   std::array<bool, 4> usable{};
   bool any_usable = false;
   for (int f = 0; f < 4; ++f) {
-    usable[f] = tet_planes.valid[f] && fbody.surface_triangle(ftet, f) != kInvalidIndex;
+    usable[f] = planes.valid[f] && fbody.surface_triangle(ftet, f) != kInvalidIndex;
     any_usable = any_usable || usable[f];
   }
   if (!any_usable) return;
-  const std::array<Vec3, 4> corners = fbody.tet(ftet);
-  const contact_detail::TetVertexList inside =
-      contact_detail::surface_vertices_in_tet(vbody, vtet, corners, tet_planes, tol);
-  if (inside.count == 0) return;
-  const TetFacePlanes planes = contact_detail::tet_face_planes(tet_planes, corners);
-  for (Index v : inside) {
+  for (Index v : found->inside) {
     const Vec3& p = vbody.vertex(v);
     constexpr double kInf = std::numeric_limits<double>::infinity();
     // Lexicographic key: (crossing distance from v, plane distance of v, local face index), both

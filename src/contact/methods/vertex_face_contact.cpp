@@ -38,13 +38,18 @@ TetVertexList surface_vertices_of_tet(const MethodBody& body, Index tet) {
   return out;
 }
 
-TetVertexList surface_vertices_in_tet(const MethodBody& vbody, Index vtet, const std::array<Vec3, 4>& corners,
-                                      const TetPlanes& planes, double tol) {
-  TetVertexList out;
+std::optional<VerticesInTet> vertices_in_tet(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet,
+                                             double tol) {
+  TetPlanes scratch;
+  const TetPlanes& planes = fbody.planes(ftet, scratch);
+  if (planes.thin(tol)) return std::nullopt;
+  const std::array<Vec3, 4> corners = fbody.tet(ftet);
+  TetVertexList inside;
   for (Index v : surface_vertices_of_tet(vbody, vtet)) {
-    if (in_closed_tet_band(vbody.vertex(v), corners, planes, tol)) out.index[out.count++] = v;
+    if (in_closed_tet_band(vbody.vertex(v), corners, planes, tol)) inside.index[inside.count++] = v;
   }
-  return out;
+  if (inside.count == 0) return std::nullopt;
+  return VerticesInTet{tet_face_planes(planes, corners), inside};
 }
 
 void append_vertex_face_contact(const MethodBody& vertex_body, Index v, Index vertex_tet, const MethodBody& face_body,

@@ -12,6 +12,7 @@
 #include "contactlab/geometry/tolerance_band.h"
 
 #include <array>
+#include <optional>
 #include <vector>
 
 namespace contactlab::contact_detail {
@@ -48,11 +49,19 @@ struct TetVertexList {
 /// The surface vertices of `tet` of `body`, ascending (interior vertices are never probed).
 TetVertexList surface_vertices_of_tet(const MethodBody& body, Index tet);
 
-/// Those of them in the closed tet with these corners and planes grown by the band
-/// (in_closed_tet_band), ascending. Most candidate pairs have none: the vertex methods then stop
-/// before building anything else.
-TetVertexList surface_vertices_in_tet(const MethodBody& vbody, Index vtet, const std::array<Vec3, 4>& corners,
-                                      const TetPlanes& planes, double tol);
+/// What a vertex method's probe of the surface vertices of `vtet` against the closed `ftet` (grown
+/// by the band) works with: ftet's face planes and those vertices in it, ascending.
+struct VerticesInTet {
+  TetFacePlanes planes;
+  TetVertexList inside;
+};
+
+/// Empty when ftet is thinner than the band (no interior in any frame: its closure lies within the
+/// band of its neighbours', which report the vertices it would) or holds none of the vertices —
+/// most candidate pairs, which then stop before anything else is built. ftet's planes come from
+/// the call's cache (MethodBody::planes); membership is in_closed_tet_band.
+std::optional<VerticesInTet> vertices_in_tet(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet,
+                                             double tol);
 
 /// Appends the contact of vertex `v` of `vertex_body` (element `vertex_tet`) against local face `f`
 /// of `face_tet` of `face_body`, at depth `depth` ≥ 0 (gap −depth, snapped to 0 below the absolute

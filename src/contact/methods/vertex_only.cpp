@@ -42,6 +42,7 @@
 #include "methods/vertex_face_contact.h"
 
 #include <limits>
+#include <optional>
 
 namespace contactlab {
 namespace {
@@ -52,17 +53,12 @@ using contact_detail::TetFacePlanes;
 void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet, bool vertex_is_a,
            const MethodSettings& settings, std::vector<Contact>& sink) {
   const double tol = settings.absolute_tolerance();
-  TetPlanes scratch;
-  const TetPlanes& tet_planes = fbody.planes(ftet, scratch);
-  // Thinner than the band (a sliver whose volume's sign rounding decides): no interior in any frame;
-  // its closure lies within the band of its neighbours', which report the vertices it would.
-  if (tet_planes.thin(tol)) return;
-  const std::array<Vec3, 4> corners = fbody.tet(ftet);
-  const contact_detail::TetVertexList inside =
-      contact_detail::surface_vertices_in_tet(vbody, vtet, corners, tet_planes, tol);
-  if (inside.count == 0) return;
-  const TetFacePlanes planes = contact_detail::tet_face_planes(tet_planes, corners);
-  for (Index v : inside) {
+  // Nothing for a tet thinner than the band, or when no vertex lies in it (vertices_in_tet).
+  const std::optional<contact_detail::VerticesInTet> found =
+      contact_detail::vertices_in_tet(vbody, vtet, fbody, ftet, tol);
+  if (!found) return;
+  const TetFacePlanes& planes = found->planes;
+  for (Index v : found->inside) {
     const Vec3& p = vbody.vertex(v);
     int best = -1;
     double best_distance = std::numeric_limits<double>::infinity();
