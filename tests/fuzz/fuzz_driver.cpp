@@ -20,7 +20,8 @@
 // driver runs that input again alone in a fresh child; if it is over the limit there too it is a
 // suspect and a new child goes on at the next input. After the run each suspect runs alone up to 3
 // more times, a second apart: only one over the limit every time is a hang, saved under the
-// findings folder (CPU time inflates on an oversubscribed virtual machine). (An input can
+// findings folder (CPU time inflates on an oversubscribed virtual machine); every suspect is
+// listed in <findings>/suspects.txt when found, so a stopped run still names them. (An input can
 // be over the limit only in a long-lived child: the scene target forks TetGen, and a fork costs CPU
 // in proportion to the forking process's memory, which an ASan process grows input by input. For
 // the same reason a child runs at most --inputs-per-child inputs, default 1000, and a fresh one
@@ -452,6 +453,15 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
     if (child.hung) {  // over the limit alone too: judged again at the end
       retrying = false;
       suspects.push_back(s.index);
+      // Listed at once, so that a run stopped (or a machine lost) before the judgement still
+      // names them: each can be judged later with --first I --inputs I+1.
+      fs::create_directories(findings_dir);
+      std::ofstream list(findings_dir + "/suspects.txt", std::ios::app);
+      if (suspects.size() == 1) {  // a header per run: the file gathers the runs into one folder
+        list << "# " << label << " --seed " << options.seed << " inputs [" << options.first << ", " << options.inputs
+             << ")\n";
+      }
+      list << s.index << "\n";
       first = s.index + 1;
       s.done = first;
       continue;
@@ -490,6 +500,7 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
   // The suspects' second judgement, after the run (when a parallel run on the machine may have
   // ended too); a second apart so that a burst of load does not decide all of them.
   const std::uint64_t done_before_judging = g_shared->done.load();
+  std::size_t judged = 0;
   for (const std::uint64_t suspect : suspects) {
     if (g_stop) break;
     ChildEnd child;
@@ -508,6 +519,7 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
                                     "it ran alone");
     else
       ++retried;
+    ++judged;
   }
   g_shared->done = done_before_judging;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -529,6 +541,10 @@ std::uint64_t run_target(const Options& options, const std::string& label, const
       static_cast<unsigned long long>(retried), static_cast<unsigned long long>(s.kinds[kNaN]),
       static_cast<unsigned long long>(s.kinds[kInvariant]), static_cast<unsigned long long>(s.kinds[kException]),
       seconds, s.slowest, static_cast<unsigned long long>(s.slowest_index));
+  if (judged < suspects.size()) {
+    std::printf("  hang suspects not judged (stopped): %zu, listed in %s/suspects.txt\n", suspects.size() - judged,
+                findings_dir.c_str());
+  }
   for (std::uint64_t i = 0; i < s.group_count; ++i) {
     const Group& g = s.groups[i];
     std::printf("  finding %-9s x%-7llu %s\n    reproducer: %s\n", kKindNames[g.kind],
