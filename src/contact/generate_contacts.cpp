@@ -254,7 +254,7 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
           break;
         }
         const std::uint32_t r = table[slot];
-        if (rep_bits[r] == bits) {
+        if (std::equal(bits.begin(), bits.end(), rep_bits[r].begin())) {  // (array's == calls memcmp)
           if (full_less(contacts[i], contacts[first_of_copies[r]])) first_of_copies[r] = i;
           break;
         }

@@ -257,12 +257,4 @@ PointInTetResult point_in_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet
   return r;
 }
 
-bool in_closed_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet, const TetPlanes& planes, double tol) {
-  if (planes.thin(tol)) return flat_tet_contains(p, tet, tol);
-  for (int f = 0; f < 4; ++f) {
-    if (band_sign(planes.normal[f].dot(p - tet[kTetFaces[f][0]]), tol) > 0) return false;
-  }
-  return true;
-}
-
 }  // namespace contactlab

@@ -15,6 +15,7 @@
 
 #include "contactlab/core/types.h"
 #include "contactlab/geometry/point_in_tet.h"
+#include "contactlab/geometry/tetrahedron_tables.h"
 
 #include <array>
 #include <optional>
@@ -78,8 +79,15 @@ TetPlanes tet_planes(const std::array<Vec3, 4>& tet);
 PointInTetResult point_in_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet, const TetPlanes& planes, double tol);
 
 /// point_in_tet_band(p, tet, planes, tol).in_closure, without classifying where on the boundary p
-/// lies: the same distances and comparisons, for callers that test many points per candidate pair.
-bool in_closed_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet, const TetPlanes& planes, double tol);
+/// lies: the same distances and comparisons, for callers that test many points per candidate pair
+/// (inline: the vertex methods' innermost test).
+inline bool in_closed_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet, const TetPlanes& planes, double tol) {
+  if (planes.thin(tol)) return flat_tet_contains(p, tet, tol);
+  for (int f = 0; f < 4; ++f) {
+    if (band_sign(planes.normal[f].dot(p - tet[kTetFaces[f][0]]), tol) > 0) return false;
+  }
+  return true;
+}
 
 /// Where segment [p0, p1] crosses triangle (a, b, c) with the band: only a segment whose end points
 /// lie on opposite sides of the triangle's plane beyond the band (an end point within the band is a
