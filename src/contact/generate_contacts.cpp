@@ -404,6 +404,35 @@ struct PairWork {
   std::vector<Contact> contacts;  ///< merged and sorted
 };
 
+/// The world planes of every tet that a candidate pair of `work` holds, per body (TetPlanesCache):
+/// slots assigned in one pass over the pairs, then the planes computed per body in parallel.
+std::vector<TetPlanesCache> candidate_tet_planes(const std::vector<BodyPair>& body_pairs,
+                                                 const std::vector<PairWork>& work,
+                                                 const std::vector<MethodBody>& views) {
+  std::vector<TetPlanesCache> caches(views.size());
+  for (std::size_t p = 0; p < body_pairs.size(); ++p) {
+    for (const auto& [body, side] : {std::pair{body_pairs[p].a, 0}, std::pair{body_pairs[p].b, 1}}) {
+      TetPlanesCache& cache = caches[body];
+      if (cache.slot.empty()) cache.slot.assign(views[body].shape->tets.tets.size(), TetPlanesCache::kAbsent);
+      for (const ElementPair& tets : work[p].tet_pairs) {
+        const Index t = side == 0 ? tets.a : tets.b;
+        if (cache.slot[t] == TetPlanesCache::kAbsent) {
+          cache.slot[t] = static_cast<std::uint32_t>(cache.planes.size());
+          cache.planes.emplace_back();
+        }
+      }
+    }
+  }
+  tbb::parallel_for(std::size_t{0}, views.size(), [&](std::size_t b) {
+    TetPlanesCache& cache = caches[b];
+    for (std::size_t t = 0; t < cache.slot.size(); ++t) {
+      if (cache.slot[t] != TetPlanesCache::kAbsent)
+        cache.planes[cache.slot[t]] = tet_planes(views[b].tet(static_cast<Index>(t)));
+    }
+  });
+  return caches;
+}
+
 }  // namespace
 
 PosedBodies posed_bodies(const Scene& scene) {
@@ -503,30 +532,10 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
                                   pair_margin(method, settings, *views[pair.a].features, *views[pair.b].features));
     });
 
-    // The planes of every tet in a candidate pair, once per body (TetPlanesCache).
-    planes_caches.resize(body_count);
-    for (std::size_t p = 0; p < body_pairs.size(); ++p) {
-      for (const auto& [body, side] : {std::pair{body_pairs[p].a, 0}, std::pair{body_pairs[p].b, 1}}) {
-        TetPlanesCache& cache = planes_caches[body];
-        if (cache.slot.empty()) cache.slot.assign(bodies[body].shape->tets.tets.size(), TetPlanesCache::kAbsent);
-        for (const ElementPair& tets : work[p].tet_pairs) {
-          const Index t = side == 0 ? tets.a : tets.b;
-          if (cache.slot[t] == TetPlanesCache::kAbsent) {
-            cache.slot[t] = static_cast<std::uint32_t>(cache.planes.size());
-            cache.planes.emplace_back();
-          }
-        }
-      }
+    planes_caches = candidate_tet_planes(body_pairs, work, views);
+    for (std::size_t b = 0; b < body_count; ++b) {
+      if (!planes_caches[b].planes.empty()) views[b].planes_cache = &planes_caches[b];
     }
-    tbb::parallel_for(std::size_t{0}, body_count, [&](std::size_t b) {
-      TetPlanesCache& cache = planes_caches[b];
-      if (cache.planes.empty()) return;
-      for (std::size_t t = 0; t < cache.slot.size(); ++t) {
-        if (cache.slot[t] != TetPlanesCache::kAbsent)
-          cache.planes[cache.slot[t]] = views[b].planes(static_cast<Index>(t));
-      }
-      views[b].planes_cache = &cache;
-    });
 
     // Stages 5–6 per body pair: the kernels (nested), the merge.
     tbb::parallel_for(std::size_t{0}, body_pairs.size(), [&](std::size_t p) {

@@ -91,13 +91,7 @@ struct MethodBody {
     const Tet& k = shape->tets.tets[t];
     return {world_vertices[k[0]], world_vertices[k[1]], world_vertices[k[2]], world_vertices[k[3]]};
   }
-  /// tet_planes(tet(t)), from the cache where it holds tet t.
-  TetPlanes planes(Index t) const {
-    if (planes_cache && planes_cache->slot[t] != TetPlanesCache::kAbsent)
-      return planes_cache->planes[planes_cache->slot[t]];
-    return tet_planes(tet(t));
-  }
-  /// The same without a copy: the cached planes, or `scratch` set to them.
+  /// tet_planes(tet(t)): the cached planes where the cache holds tet t, else `scratch` set to them.
   const TetPlanes& planes(Index t, TetPlanes& scratch) const {
     if (planes_cache && planes_cache->slot[t] != TetPlanesCache::kAbsent)
       return planes_cache->planes[planes_cache->slot[t]];

@@ -8,13 +8,6 @@
 
 namespace contactlab::contact_detail {
 
-TetFacePlanes tet_face_planes(const std::array<Vec3, 4>& corners) {
-  TetFacePlanes planes;
-  static_cast<TetPlanes&>(planes) = tet_planes(corners);
-  planes.corners = corners;
-  return planes;
-}
-
 TetFacePlanes tet_face_planes(const TetPlanes& planes, const std::array<Vec3, 4>& corners) {
   TetFacePlanes out;
   static_cast<TetPlanes&>(out) = planes;

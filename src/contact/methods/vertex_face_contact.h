@@ -34,8 +34,7 @@ struct TetFacePlanes : TetPlanes {
   const Vec3& face_corner(int f, int k) const { return corners[kTetFaces[f][k]]; }
 };
 
-TetFacePlanes tet_face_planes(const std::array<Vec3, 4>& corners);
-/// The same from planes already computed (MethodBody::planes: the call's cache).
+/// The face planes of a tet with these corners, from its planes (MethodBody::planes: the call's cache).
 TetFacePlanes tet_face_planes(const TetPlanes& planes, const std::array<Vec3, 4>& corners);
 
 /// Up to four vertex indices, ascending (no allocation: kernels run this per tet pair).
