@@ -546,10 +546,9 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
       w.chunk_contacts.resize(chunks);
       tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
         const std::size_t end = std::min(w.tet_pairs.size(), (c + 1) * kChunk);
-        for (std::size_t t = c * kChunk; t < end; ++t) {
-          method.generate(views[pair.a], w.tet_pairs[t].a, views[pair.b], w.tet_pairs[t].b, pair_settings,
-                          w.chunk_contacts[c]);
-        }
+        method.generate_run(views[pair.a], views[pair.b],
+                            std::span<const ElementPair>(w.tet_pairs).subspan(c * kChunk, end - c * kChunk),
+                            pair_settings, w.chunk_contacts[c]);
       });
 
       w.tet_pair_count = w.tet_pairs.size();

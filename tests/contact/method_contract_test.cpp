@@ -23,6 +23,7 @@
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "contactlab/scene/shape.h"
 #include "contactlab/suite/builtin_scenes.h"
+#include "contactlab/suite/perturbed.h"
 
 #include <gtest/gtest.h>
 
@@ -257,6 +258,25 @@ TEST_P(MethodContract, SwappingTheBodiesFlipsTheNormalsAndNothingElse) {
   EXPECT_GT(pairs, 1000u);  // the wall alone has 213 touching body pairs
 }
 
+/// The wrapped method with the default generate_run: generate() on each pair of a run, in order.
+class PairByPair final : public ContactMethod {
+ public:
+  explicit PairByPair(const ContactMethod& inner) : inner_(inner) {}
+  std::string name() const override { return inner_.name(); }
+  std::string summary() const override { return inner_.summary(); }
+  double candidate_margin(const MethodSettings& s) const override { return inner_.candidate_margin(s); }
+  std::map<std::string, ParameterValue> parameters(const MethodSettings& s) const override {
+    return inner_.parameters(s);
+  }
+  void generate(const MethodBody& a, Index ta, const MethodBody& b, Index tb, const MethodSettings& s,
+                std::vector<Contact>& sink) const override {
+    inner_.generate(a, ta, b, tb, s, sink);
+  }
+
+ private:
+  const ContactMethod& inner_;
+};
+
 TEST_P(MethodContract, DegenerateTetPairsAreSymmetricAndFinite) {
   const ContactMethod& method = *GetParam();
   // The grid's length scale (corners in [0, 4]³, partners within [-4, 8]³): the band is 1e-9 of it.
@@ -359,6 +379,53 @@ TEST_P(MethodContract, RigidMotionAndUniformScaleMoveTheContacts) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Registered, MethodContract, ::testing::ValuesIn(contact_methods()), test_name);
+
+// ContactMethod::generate_run may share work between the pairs of a run, but the driver's output
+// must be what the pair-by-pair kernel gives, every field bit for bit: on every built-in scene
+// (coarse meshes) as it is and displaced at random (the perturbation study's scenes), and on three
+// refined ones (finer meshes: a vertex lies in more tets, so more probes repeat within a run),
+// with 1 and 2 threads (runs are cut the same way, so the threads change nothing either). One
+// test for all the methods, so that the scenes are built once.
+TEST(MethodRuns, GiveThePairByPairContacts) {
+  const auto fields = [](const Contact& c) {
+    return std::tuple(c.body_a, c.body_b, c.element_a, c.element_b, c.feature_a, c.feature_b, c.position.x(),
+                      c.position.y(), c.position.z(), c.normal.x(), c.normal.y(), c.normal.z(), c.gap, c.area,
+                      c.has_area);
+  };
+  const std::vector<std::pair<std::string, Scene>> scenes = [] {
+    std::vector<std::pair<std::string, Scene>> out;
+    for (const BuiltinSceneInfo& info : builtin_scenes()) {
+      Scene base = make_builtin_scene(info.name);
+      Scene moved = perturbed(base, 0.05 * base.length_scale(), 11);
+      out.emplace_back(info.name, std::move(base));
+      out.emplace_back(info.name + " perturbed", std::move(moved));
+    }
+    for (const char* name : {"crack-wedge", "internal-edge", "pillar"})
+      out.emplace_back(std::string(name) + " refined", make_builtin_scene(name, {.refined = true}));
+    return out;
+  }();
+  for (const ContactMethod* method_ptr : contact_methods()) {
+    const ContactMethod& method = *method_ptr;
+    const PairByPair reference(method);
+    std::size_t contacts = 0;
+    for (const auto& [name, scene] : scenes) {
+      SCOPED_TRACE(method.name() + " on " + name);
+      GenerateOptions options;
+      options.threads = 1;
+      const ContactSet expected = generate_contacts(scene, reference, options);
+      for (const int threads : {1, 2}) {
+        options.threads = threads;
+        const ContactSet got = generate_contacts(scene, method, options);
+        ASSERT_EQ(got.contacts.size(), expected.contacts.size()) << threads << " threads";
+        for (std::size_t i = 0; i < got.contacts.size(); ++i) {
+          ASSERT_TRUE(fields(got.contacts[i]) == fields(expected.contacts[i])) << "contact " << i;
+        }
+      }
+      contacts += expected.contacts.size();
+    }
+    EXPECT_GT(contacts, 1000u) << method.name();
+  }
+}
 
 TEST(MethodRegistry, ListsThePapersEightMethodsInThePapersOrder) {
   std::vector<std::string> names;

@@ -5,6 +5,7 @@
 // and the deterministic ordering; methods know nothing of solvers or measures.
 #pragma once
 
+#include "contactlab/broadphase/candidate_element_pairs.h"
 #include "contactlab/contact/contact.h"
 #include "contactlab/core/tolerance.h"
 #include "contactlab/geometry/tolerance_band.h"
@@ -135,6 +136,17 @@ class ContactMethod {
   /// Never NaN: degenerate configurations give a documented contact or none.
   virtual void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
                         const MethodSettings& settings, std::vector<Contact>& sink) const = 0;
+  /// The kernel over a run of one body pair's candidate pairs (a slice of the driver's list, sorted
+  /// by (tet_a, tet_b)); by default generate() on each, in order. A method may share work between
+  /// the pairs of a run, provided it appends what those generate() calls would, in their order,
+  /// less any contact that equals an earlier one of the run in everything but element_a or
+  /// element_b: the driver's merge keeps the first of such copies (merge_duplicates), so the
+  /// result does not change. The vertex methods use this: a vertex of k tets is probed against a
+  /// tet of the other body once, not k times.
+  virtual void generate_run(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
+                            const MethodSettings& settings, std::vector<Contact>& sink) const {
+    for (const ElementPair& p : pairs) generate(a, p.a, b, p.b, settings, sink);
+  }
 };
 
 /// Every registered method, in the paper's order (Intersection, Closest points, Vertex only,

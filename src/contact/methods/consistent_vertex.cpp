@@ -35,7 +35,8 @@
 // outside tet_b, this pair reports nothing for v.
 //
 // Other decisions as in Vertex only (vertex_only.cpp): interior vertices are not probed; a vertex in
-// several tets is reported from each pair and the driver merges the copies; symmetric by
+// several tets is reported from each pair and the driver merges the copies (within a run of
+// candidate pairs each (vertex, tet) probe is made once, contact_detail::ProbeSet); symmetric by
 // construction (each direction computed by the same code). Degenerate configurations: a tet thinner
 // than the band (zero volume included, TetPlanes::thin) gives no contacts for vertices in it; zero-area faces have no normal and are never picked;
 // zero-length edges (w at v's position) are inside the closed tet and ignored.
@@ -86,11 +87,11 @@ std::optional<Vec3> segment_crosses_face_band(const Vec3& p, const Vec3& q, cons
 }
 
 void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet, bool vertex_is_a,
-           const MethodSettings& settings, std::vector<Contact>& sink) {
+           const MethodSettings& settings, std::vector<Contact>& sink, contact_detail::ProbeSet* probes = nullptr) {
   const double tol = settings.absolute_tolerance();
   // Nothing for a tet thinner than the band, or when no vertex lies in it (vertices_in_tet).
   const std::optional<contact_detail::VerticesInTet> found =
-      contact_detail::vertices_in_tet(vbody, vtet, fbody, ftet, tol);
+      contact_detail::vertices_in_tet(vbody, vtet, fbody, ftet, tol, probes, vertex_is_a);
   if (!found) return;
   const TetFacePlanes& planes = found->planes;
   std::array<bool, 4> usable{};
@@ -135,6 +136,15 @@ class ConsistentVertexMethod final : public ContactMethod {
                 std::vector<Contact>& sink) const override {
     probe(a, tet_a, b, tet_b, true, settings, sink);
     probe(b, tet_b, a, tet_a, false, settings, sink);
+  }
+  /// generate() on each pair, each (vertex, tet) probe made once per run (ProbeSet).
+  void generate_run(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
+                    const MethodSettings& settings, std::vector<Contact>& sink) const override {
+    contact_detail::ProbeSet probes(pairs.size());
+    for (const ElementPair& p : pairs) {
+      probe(a, p.a, b, p.b, true, settings, sink, &probes);
+      probe(b, p.b, a, p.a, false, settings, sink, &probes);
+    }
   }
 };
 

@@ -31,14 +31,52 @@ TetVertexList surface_vertices_of_tet(const MethodBody& body, Index tet) {
   return out;
 }
 
+ProbeSet::ProbeSet(std::size_t pairs) {
+  // One table per thread, reused by its runs: a run's stamp marks its slots, so a new run starts
+  // empty without clearing (a cleared 8 KiB table per run of 64 pairs cost as much as the probes
+  // it saved).
+  thread_local std::vector<Slot> table;
+  thread_local std::uint32_t last_stamp = 0;
+  std::size_t size = 64;
+  while (size < 16 * pairs) size *= 2;  // at most 8 keys a pair: the table stays at most half full
+  if (table.size() < size || last_stamp == ~std::uint32_t{0}) {
+    table.assign(std::max(size, table.size()), Slot{});
+    last_stamp = 0;
+  }
+  slots_ = std::span<Slot>(table.data(), size);
+  stamp_ = ++last_stamp;
+}
+
+bool ProbeSet::first(bool vertex_is_a, Index v, Index tet) {
+  // v and tet are ≥ 0 and below 2³¹: the key fits 63 bits, and the direction takes the 64th.
+  const std::uint64_t key =
+      (std::uint64_t{vertex_is_a} << 63) | (static_cast<std::uint64_t>(v) << 32) | static_cast<std::uint32_t>(tet);
+  const std::uint64_t h = key * 0x9e3779b97f4a7c15ull;
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t i = (h ^ (h >> 29)) & mask;; i = (i + 1) & mask) {
+    Slot& slot = slots_[i];
+    if (slot.stamp != stamp_) {  // empty in this run
+      slot = Slot{key, stamp_};
+      return true;
+    }
+    if (slot.key == key) return false;
+  }
+}
+
 std::optional<VerticesInTet> vertices_in_tet(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet,
-                                             double tol) {
+                                             double tol, ProbeSet* probes, bool vertex_is_a) {
+  // The run's repeated probes go first: where all are repeats, ftet's planes are not even read.
+  TetVertexList probed;
+  for (Index v : surface_vertices_of_tet(vbody, vtet)) {
+    if (!probes || probes->first(vertex_is_a, v, ftet)) probed.index[probed.count++] = v;
+  }
+  if (probed.count == 0) return std::nullopt;
   TetPlanes scratch;
   const TetPlanes& planes = fbody.planes(ftet, scratch);
   if (planes.thin(tol)) return std::nullopt;
   const std::array<Vec3, 4> corners = fbody.tet(ftet);
   TetVertexList inside;
-  for (Index v : surface_vertices_of_tet(vbody, vtet)) {
+  for (Index v : probed) {
     if (in_closed_tet_band(vbody.vertex(v), corners, planes, tol)) inside.index[inside.count++] = v;
   }
   if (inside.count == 0) return std::nullopt;

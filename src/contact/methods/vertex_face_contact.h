@@ -12,7 +12,9 @@
 #include "contactlab/geometry/tolerance_band.h"
 
 #include <array>
+#include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace contactlab::contact_detail {
@@ -55,12 +57,40 @@ struct VerticesInTet {
   TetVertexList inside;
 };
 
+/// The (vertex, tet) probes a vertex method has made in one run of candidate pairs
+/// (ContactMethod::generate_run). Whether a vertex v of one body lies in tet t of the other, and
+/// the contact it then makes, depend on v and t alone, not on which of v's tets the candidate pair
+/// holds; the copies from v's other tets differ only in that element, and the driver's merge
+/// keeps the first of them (the run is sorted by (tet_a, tet_b), so the first probe of a key has
+/// the least such element, the copy the merge would keep). A vertex lies in k ≈ 4–20 tets, so
+/// most probes of a run repeat an earlier one: they are skipped, contacts and all.
+class ProbeSet {
+ public:
+  /// For a run of `pairs` candidate pairs (at most 8 keys each: 4 vertices, both directions). One
+  /// ProbeSet per thread at a time: it uses the thread's table.
+  explicit ProbeSet(std::size_t pairs);
+  ProbeSet(const ProbeSet&) = delete;
+  ProbeSet& operator=(const ProbeSet&) = delete;
+  /// True the first time (direction, v, tet) is asked; `vertex_is_a`: v is a vertex of body A.
+  bool first(bool vertex_is_a, Index v, Index tet);
+
+ private:
+  struct Slot {
+    std::uint64_t key = 0;
+    std::uint32_t stamp = 0;  ///< the run that wrote it; other stamps read as empty
+  };
+  std::span<Slot> slots_;  ///< open addressing, linear probing; size a power of two
+  std::uint32_t stamp_ = 0;
+};
+
 /// Empty when ftet is thinner than the band (no interior in any frame: its closure lies within the
 /// band of its neighbours', which report the vertices it would) or holds none of the vertices —
 /// most candidate pairs, which then stop before anything else is built. ftet's planes come from
 /// the call's cache (MethodBody::planes); membership is in_closed_tet_band.
+/// With `probes` (a run's), only the vertices whose (direction `vertex_is_a`, v, ftet) probe is the
+/// first of the run are tested; the others are left out of `inside` (see ProbeSet).
 std::optional<VerticesInTet> vertices_in_tet(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet,
-                                             double tol);
+                                             double tol, ProbeSet* probes = nullptr, bool vertex_is_a = true);
 
 /// Appends the contact of vertex `v` of `vertex_body` (element `vertex_tet`) against local face `f`
 /// of `face_tet` of `face_body`, at depth `depth` ≥ 0 (gap −depth, snapped to 0 below the absolute

@@ -28,8 +28,9 @@
 //  - Duplicates: a vertex shared by k tets of A that lies in tet_b is reported from each of the k
 //    pairs (tet_a differs), and a vertex on a face shared by two tets of B is reported from both.
 //    The copies from different tet_a are identical but for element_a; the driver merges contacts
-//    equal in position and normal. Deduplicating here would need vertex→tet adjacency that the
-//    kernel does not have.
+//    equal in position and normal, keeping the least element. Within a run of candidate pairs
+//    (generate_run) each (vertex, tet) probe is made once (contact_detail::ProbeSet): the copies
+//    it skips are ones the merge would drop, so the output is the same.
 //  - Symmetry: each direction is computed by the same code from the same inputs, so swapping A and
 //    B gives the same contacts with normals negated and features/elements swapped (exactly).
 // Degenerate configurations: a tet thinner than the band (zero volume included) has no interior, gives no
@@ -51,11 +52,11 @@ using contact_detail::TetFacePlanes;
 
 /// Contacts of the surface vertices of `vtet` (of `vbody`) lying in the closed `ftet` (of `fbody`).
 void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet, bool vertex_is_a,
-           const MethodSettings& settings, std::vector<Contact>& sink) {
+           const MethodSettings& settings, std::vector<Contact>& sink, contact_detail::ProbeSet* probes = nullptr) {
   const double tol = settings.absolute_tolerance();
   // Nothing for a tet thinner than the band, or when no vertex lies in it (vertices_in_tet).
   const std::optional<contact_detail::VerticesInTet> found =
-      contact_detail::vertices_in_tet(vbody, vtet, fbody, ftet, tol);
+      contact_detail::vertices_in_tet(vbody, vtet, fbody, ftet, tol, probes, vertex_is_a);
   if (!found) return;
   const TetFacePlanes& planes = found->planes;
   for (Index v : found->inside) {
@@ -85,6 +86,15 @@ class VertexOnlyMethod final : public ContactMethod {
                 std::vector<Contact>& sink) const override {
     probe(a, tet_a, b, tet_b, true, settings, sink);
     probe(b, tet_b, a, tet_a, false, settings, sink);
+  }
+  /// generate() on each pair, each (vertex, tet) probe made once per run (ProbeSet).
+  void generate_run(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
+                    const MethodSettings& settings, std::vector<Contact>& sink) const override {
+    contact_detail::ProbeSet probes(pairs.size());
+    for (const ElementPair& p : pairs) {
+      probe(a, p.a, b, p.b, true, settings, sink, &probes);
+      probe(b, p.b, a, p.a, false, settings, sink, &probes);
+    }
   }
 };
 
