@@ -57,7 +57,10 @@ PosedBodies posed_bodies(const Scene& scene);
 
 struct GenerateOptions {
   MethodSettings settings;  ///< settings.length_scale is replaced by each body pair's pair_length_scale
-  int threads = 0;          ///< 0: oneTBB's default; 1: serial
+  /// 0: oneTBB's default (the caller's arena); n > 0: at most n threads, in a task arena of n
+  /// threads that the process makes at the first such call and keeps (calls from several threads
+  /// at once with the same n share it).
+  int threads = 0;
   /// Where per-shape data is kept between calls (see ShapeCache); nullptr: built in every call.
   ShapeCache* shape_cache = nullptr;
 };
