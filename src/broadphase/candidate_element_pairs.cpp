@@ -19,38 +19,63 @@ using NodePair = std::pair<Index, Index>;
 /// to balance a few threads over subtrees of uneven cost, few enough to cost nothing serially.
 constexpr std::size_t kParallelNodePairs = 64;
 
-// World-space boxes of one posed tree for the walk, all computed up front (in parallel), so that
-// the walk only reads them and can run on several threads: node boxes, and the candidate boxes of
-// the elements by position in Bvh::elements. Both are O(tree size), like the walk's reads.
+// World-space boxes of one posed tree for the walk, computed up front so that the walk only reads
+// them and can run on several threads: node boxes, and the candidate boxes of the elements by
+// position in Bvh::elements. Only the part of the tree that can reach the other body is computed:
+// a node is *expanded* (its children's boxes, or a leaf's element boxes, computed) only when its
+// own box overlaps the other tree's root box. That drops no candidate pair: a node's box contains
+// the candidate boxes of every element below it (conservative_world_box), and so does the other
+// root's of the other body's elements, so an element pair whose boxes overlap has every ancestor
+// on both sides overlapping the other root. The walk stops at unexpanded nodes. On a wall, where a
+// brick touches each neighbour along one face, most of each tree is never computed.
 class WorldBoxes {
  public:
-  WorldBoxes(const PosedBody& body, double margin)
-      : bvh_(*body.bvh), node_boxes_(bvh_.nodes.size()), element_boxes_(bvh_.elements.size()) {
-    constexpr std::size_t kGrain = 256;
-    using Range = tbb::blocked_range<std::size_t>;
-    tbb::parallel_for(Range(0, bvh_.nodes.size(), kGrain), [&](const Range& range) {
-      for (std::size_t n = range.begin(); n != range.end(); ++n) {
-        node_boxes_[n] = conservative_world_box(bvh_.nodes[n].box, body.pose).inflated(0.5 * margin);
+  WorldBoxes(const PosedBody& body, double margin, const Aabb& other_root)
+      : bvh_(*body.bvh),
+        node_boxes_(bvh_.nodes.size()),
+        element_boxes_(bvh_.elements.size()),
+        expanded_(bvh_.nodes.size(), 0) {
+    node_boxes_[0] = world_node_box(body, 0, margin);
+    std::vector<Index> stack{0};
+    while (!stack.empty()) {
+      const Index n = stack.back();
+      stack.pop_back();
+      if (!node_boxes_[n].overlaps(other_root)) continue;
+      expanded_[n] = 1;
+      const BvhNode& node = bvh_.nodes[n];
+      if (node.is_leaf()) {
+        for (Index i = node.first; i < node.first + node.count; ++i) {
+          element_boxes_[i] = element_world_box(body.elements, bvh_.elements[i], body.pose, margin);
+        }
+        continue;
       }
-    });
-    tbb::parallel_for(Range(0, bvh_.elements.size(), kGrain), [&](const Range& range) {
-      for (std::size_t i = range.begin(); i != range.end(); ++i) {
-        element_boxes_[i] = element_world_box(body.elements, bvh_.elements[i], body.pose, margin);
+      for (const Index child : {node.first, node.first + 1}) {
+        node_boxes_[child] = world_node_box(body, child, margin);
+        stack.push_back(child);
       }
-    });
+    }
   }
 
-  // Conservative world box of node `n`, grown by margin/2: contains the candidate box of every
-  // element below (rounding towards the same side is monotone, so the inflation keeps that).
-  const Aabb& node_box(Index n) const { return node_boxes_[n]; }
+  /// Conservative world box of node `n` grown by margin/2: contains the candidate box of every
+  /// element below (rounding towards the same side is monotone, so the inflation keeps that).
+  static Aabb world_node_box(const PosedBody& body, Index n, double margin) {
+    return conservative_world_box(body.bvh->nodes[n].box, body.pose).inflated(0.5 * margin);
+  }
 
-  // Candidate boxes of the elements of leaf `n`, in Bvh::elements order.
+  /// Box of node `n`: set for the root and for the children of expanded nodes — every node the
+  /// walk reaches.
+  const Aabb& node_box(Index n) const { return node_boxes_[n]; }
+  /// Node `n`'s box overlaps the other tree's root box: its children's (or elements') boxes are set.
+  bool expanded(Index n) const { return expanded_[n] != 0; }
+
+  // Candidate boxes of the elements of expanded leaf `n`, in Bvh::elements order.
   const Aabb* leaf_element_boxes(Index n) const { return element_boxes_.data() + bvh_.nodes[n].first; }
 
  private:
   const Bvh& bvh_;
   std::vector<Aabb> node_boxes_;
   std::vector<Aabb> element_boxes_;  // by position in Bvh::elements
+  std::vector<unsigned char> expanded_;
 };
 
 void check_body(const PosedBody& body, const char* which) {
@@ -88,8 +113,8 @@ std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const Posed
   std::vector<ElementPair> pairs;
   if (a.bvh->empty() || b.bvh->empty()) return pairs;
 
-  const WorldBoxes wa(a, margin);
-  const WorldBoxes wb(b, margin);
+  const WorldBoxes wa(a, margin, WorldBoxes::world_node_box(b, 0, margin));
+  const WorldBoxes wb(b, margin, WorldBoxes::world_node_box(a, 0, margin));
   const auto& nodes_a = a.bvh->nodes;
   const auto& nodes_b = b.bvh->nodes;
 
@@ -100,6 +125,8 @@ std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const Posed
   const auto step = [&](NodePair node_pair, std::vector<ElementPair>& out, auto&& push) {
     const auto [na, nb] = node_pair;
     if (!wa.node_box(na).overlaps(wb.node_box(nb))) return;
+    // Below a node outside the other tree's root box, no element pairs with anything (WorldBoxes).
+    if (!wa.expanded(na) || !wb.expanded(nb)) return;
     const BvhNode& node_a = nodes_a[na];
     const BvhNode& node_b = nodes_b[nb];
     if (node_a.is_leaf() && node_b.is_leaf()) {
