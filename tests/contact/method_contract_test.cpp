@@ -44,17 +44,26 @@ namespace {
 
 using testing::swap_mismatch;
 
-/// Runs the wrapped method on each candidate pair both ways and records every pair where the two
-/// disagree (as sets of contacts, every field exact). Passes (A, B)'s contacts on to the driver.
-class SwapCheck final : public ContactMethod {
+/// A method that passes everything but generate() on to `inner`.
+class ForwardingMethod : public ContactMethod {
  public:
-  explicit SwapCheck(const ContactMethod& inner) : inner_(inner) {}
+  explicit ForwardingMethod(const ContactMethod& inner) : inner_(inner) {}
   std::string name() const override { return inner_.name(); }
   std::string summary() const override { return inner_.summary(); }
   double candidate_margin(const MethodSettings& s) const override { return inner_.candidate_margin(s); }
   std::map<std::string, ParameterValue> parameters(const MethodSettings& s) const override {
     return inner_.parameters(s);
   }
+
+ protected:
+  const ContactMethod& inner_;
+};
+
+/// Runs the wrapped method on each candidate pair both ways and records every pair where the two
+/// disagree (as sets of contacts, every field exact). Passes (A, B)'s contacts on to the driver.
+class SwapCheck final : public ForwardingMethod {
+ public:
+  using ForwardingMethod::ForwardingMethod;
   void generate(const MethodBody& a, Index ta, const MethodBody& b, Index tb, const MethodSettings& s,
                 std::vector<Contact>& sink) const override {
     std::vector<Contact> ab, ba;
@@ -75,7 +84,6 @@ class SwapCheck final : public ContactMethod {
   const std::vector<std::string>& failures() const { return failures_; }
 
  private:
-  const ContactMethod& inner_;
   mutable std::mutex mutex_;
   mutable std::size_t pairs_ = 0;
   mutable std::vector<std::string> failures_;
@@ -259,22 +267,13 @@ TEST_P(MethodContract, SwappingTheBodiesFlipsTheNormalsAndNothingElse) {
 }
 
 /// The wrapped method with the default generate_run: generate() on each pair of a run, in order.
-class PairByPair final : public ContactMethod {
+class PairByPair final : public ForwardingMethod {
  public:
-  explicit PairByPair(const ContactMethod& inner) : inner_(inner) {}
-  std::string name() const override { return inner_.name(); }
-  std::string summary() const override { return inner_.summary(); }
-  double candidate_margin(const MethodSettings& s) const override { return inner_.candidate_margin(s); }
-  std::map<std::string, ParameterValue> parameters(const MethodSettings& s) const override {
-    return inner_.parameters(s);
-  }
+  using ForwardingMethod::ForwardingMethod;
   void generate(const MethodBody& a, Index ta, const MethodBody& b, Index tb, const MethodSettings& s,
                 std::vector<Contact>& sink) const override {
     inner_.generate(a, ta, b, tb, s, sink);
   }
-
- private:
-  const ContactMethod& inner_;
 };
 
 TEST_P(MethodContract, DegenerateTetPairsAreSymmetricAndFinite) {

@@ -83,6 +83,28 @@ class ProbeSet {
   std::uint32_t stamp_ = 0;
 };
 
+/// The two vertex methods' kernels, from the method's probe of one tet's surface vertices against
+/// one tet of the other body (`Probe::probe(vbody, vtet, fbody, ftet, vertex_is_a, settings, sink,
+/// probes)`): both ways round on each pair; generate_run with one ProbeSet for the run.
+template <class Probe>
+class VertexProbeMethod : public ContactMethod {
+ public:
+  void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
+                std::vector<Contact>& sink) const override {
+    Probe::probe(a, tet_a, b, tet_b, true, settings, sink, nullptr);
+    Probe::probe(b, tet_b, a, tet_a, false, settings, sink, nullptr);
+  }
+  /// generate() on each pair, each (vertex, tet) probe made once per run (ProbeSet).
+  void generate_run(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
+                    const MethodSettings& settings, std::vector<Contact>& sink) const override {
+    ProbeSet probes(pairs.size());
+    for (const ElementPair& p : pairs) {
+      Probe::probe(a, p.a, b, p.b, true, settings, sink, &probes);
+      Probe::probe(b, p.b, a, p.a, false, settings, sink, &probes);
+    }
+  }
+};
+
 /// Empty when ftet is thinner than the band (no interior in any frame: its closure lies within the
 /// band of its neighbours', which report the vertices it would) or holds none of the vertices —
 /// most candidate pairs, which then stop before anything else is built. ftet's planes come from

@@ -76,25 +76,16 @@ void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index f
   }
 }
 
-class VertexOnlyMethod final : public ContactMethod {
+class VertexOnlyMethod final : public contact_detail::VertexProbeMethod<VertexOnlyMethod> {
  public:
   std::string name() const override { return "vertex-only"; }
   std::string summary() const override {
     return "surface vertices inside the other tet; normal and depth from the nearest surface face plane";
   }
-  void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
-                std::vector<Contact>& sink) const override {
-    probe(a, tet_a, b, tet_b, true, settings, sink);
-    probe(b, tet_b, a, tet_a, false, settings, sink);
-  }
-  /// generate() on each pair, each (vertex, tet) probe made once per run (ProbeSet).
-  void generate_run(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
-                    const MethodSettings& settings, std::vector<Contact>& sink) const override {
-    contact_detail::ProbeSet probes(pairs.size());
-    for (const ElementPair& p : pairs) {
-      probe(a, p.a, b, p.b, true, settings, sink, &probes);
-      probe(b, p.b, a, p.a, false, settings, sink, &probes);
-    }
+  /// The kernel's probe (VertexProbeMethod runs it both ways round).
+  static void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet, bool vertex_is_a,
+                    const MethodSettings& settings, std::vector<Contact>& sink, contact_detail::ProbeSet* probes) {
+    contactlab::probe(vbody, vtet, fbody, ftet, vertex_is_a, settings, sink, probes);
   }
 };
 
