@@ -10,7 +10,8 @@
 // after rounding, inverted glued tets) are skipped. Checked, both ways round: every contact finite
 // (no NaN), unit normal, the right bodies and elements, feature indices in range, positions within
 // the bodies' boxes grown by the candidate margin, and the A↔B swap symmetry of the kernel contract
-// (docs/methods.md), bit for bit.
+// (docs/methods.md), bit for bit; and that the run kernel (generate_run) on the one-pair run gives
+// what generate gives.
 #include "fuzz_target.h"
 
 #include "contactlab/contact/method.h"
@@ -26,6 +27,7 @@
 #include <cstdlib>
 #include <functional>
 #include <random>
+#include <span>
 #include <sstream>
 #include <tuple>
 
@@ -262,6 +264,20 @@ void run_method(const ContactMethod& method, const Body& a, const Body& b, const
   method.generate(b.view(1), 0, a.view(0), 0, settings, ba);
   if (!check_contacts(method, ab, a, 0, b, 1, settings, [&] { return "(A, B): " + describe(ca, cb); })) return;
   if (!check_contacts(method, ba, b, 1, a, 0, settings, [&] { return "(B, A): " + describe(ca, cb); })) return;
+  // The run kernel the driver calls (generate_run) on the one-pair run: the same contacts, in the
+  // same order, bit for bit (its contract in contact/method.h).
+  std::vector<Contact> run;
+  const ElementPair only{0, 0};
+  method.generate_run(a.view(0), b.view(1), std::span(&only, 1), settings, run);
+  const bool run_same =
+      run.size() == ab.size() && std::equal(run.begin(), run.end(), ab.begin(),
+                                            [](const Contact& x, const Contact& y) { return key(x) == key(y); });
+  if (!run_same) {
+    report(FindingKind::kInvariant, method.name() + ": generate_run on the one pair differs from generate\n" +
+                                        std::to_string(run.size()) + " vs " + std::to_string(ab.size()) +
+                                        " contacts: " + describe(ca, cb));
+    return;
+  }
   for (Contact& c : ba) {
     std::swap(c.body_a, c.body_b);
     std::swap(c.feature_a, c.feature_b);
