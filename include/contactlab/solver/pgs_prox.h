@@ -1,0 +1,70 @@
+// Projected Gauss–Seidel on the proximal-map formulation of contact with isotropic Coulomb
+// friction: the solver of the paper's simulations (K. Erleben, "Methodology for Assessing
+// Mesh-Based Contact Point Methods", ACM TOG 37(3), 2018, §7: "a projected Gauss-Seidel method
+// based on a proximal map formulation with isotropic Coulomb friction", 1000 iterations, no
+// stabilisation; details in K. Erleben, "Rigid body contact problems using proximal operators",
+// SCA 2017).
+//
+// Problem (contact_problem.h): find impulses λ_k = (λ_n, λ_t) per contact with w = b + W λ and
+//   0 ≤ λ_n ⊥ w_n ≥ 0                                  (non-penetration, seed 003 §1.1.1.1)
+//   ‖λ_t‖ ≤ μ λ_n,  λ_t = argmin over that disk of w_tᵀ λ_t   (maximal dissipation, §1.1.2)
+// Both are fixed points of proximal maps (Erleben 2017 §3): for any r > 0,
+//   λ_n = max(0, λ_n − r w_n),   λ_t = proj_{‖·‖ ≤ μ λ_n}(λ_t − r w_t).
+//
+// One iteration is one Gauss–Seidel sweep over the contacts in their order: for contact k,
+// w_k = b_k + J_a Δu_a + J_b Δu_b (Δu: each body's velocity change from the impulses so far, kept
+// up to date, so W is never formed), then the normal update, then the friction update on the
+// disk of the *new* λ_n, and Δu of both bodies moves by M⁻¹Jᵀ(λ_k⁺ − λ_k).
+//
+// r-factors, per contact block, from its effective mass (the diagonal block W_kk of W):
+//   r_n = ν / W_kk(n, n),   r_t = ν / max(W_kk(t, t), W_kk(b, b))
+// (one r for both tangents keeps the disk projection a proximal map). With ν = 1 the normal
+// update alone solves its row exactly. After every sweep the merit is computed; if it did not
+// fall (and is not 0), the sweep is undone and ν halved (Erleben 2017 §4's strategy against
+// divergence).
+//
+// Merit: the natural-map residual at the current λ, with the r-factors of ν = 1 (fixed for the
+// whole solve so that values compare):
+//   merit = sqrt(Σ_k ‖R_k⁻¹ (λ_k − prox_k(λ_k − R_k w_k))‖²)   [m/s]
+// It is 0 exactly at a solution, for any positive R. Contacts between two fixed bodies (W_kk = 0)
+// cannot be acted on: their impulse stays 0 and they do not count in the merit.
+//
+// Determinism: one thread, contacts in their given order; the same input gives the same bits.
+#pragma once
+
+#include "contactlab/solver/contact_problem.h"
+
+#include <vector>
+
+namespace contactlab {
+
+struct PgsProxRequest {
+  /// Sweeps at most; the paper forces 1000 in every step (§7).
+  int max_iterations = 1000;
+  /// Stop as soon as the merit is ≤ this (m/s). 0: never stop early (the paper's fixed-iteration
+  /// mode; the default).
+  double tolerance = 0.0;
+  /// ν of the r-factors at the start (0 < ν; ν < 2 converges for a single frictionless contact).
+  double initial_r_scale = 1.0;
+  /// Warm start: one impulse per contact (n, t, b), or empty to start from zero (the paper's).
+  std::vector<Vec3> initial_impulses;
+  /// Keep the merit after every sweep in PgsProxResult::merit_history (off: only the last).
+  bool record_merit_history = false;
+};
+
+struct PgsProxResult {
+  std::vector<Vec3> impulses;                 ///< λ_k, contact frame (n, t, b), N·s
+  std::vector<BodyVelocity> velocity_change;  ///< Δu = M⁻¹ Jᵀ λ per body (v, ω); zero for fixed bodies
+  int iterations = 0;                         ///< sweeps run, undone ones included (≤ max_iterations)
+  int rejected_sweeps = 0;                    ///< sweeps undone because the merit did not fall (ν halved each time)
+  double initial_merit = 0.0;                 ///< merit of the starting impulses
+  double merit = 0.0;                         ///< merit of `impulses`
+  bool converged = false;                     ///< merit ≤ tolerance (with tolerance 0: merit == 0)
+  std::vector<double> merit_history;          ///< after each sweep (an undone one: the kept merit), if requested
+};
+
+/// Solves `problem` (validated first: InputError naming the field, source "pgs_prox"); the request
+/// is checked too (max_iterations ≥ 0, tolerance ≥ 0, initial_r_scale > 0, warm start size).
+PgsProxResult solve_pgs_prox(const ContactProblem& problem, const PgsProxRequest& request = {});
+
+}  // namespace contactlab

@@ -1,0 +1,176 @@
+#include "contactlab/solver/pgs_prox.h"
+
+#include "contactlab/core/error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace contactlab {
+namespace {
+
+constexpr const char* kSource = "pgs_prox";
+
+/// What a sweep needs of contact k, computed once per solve.
+struct Block {
+  Eigen::Matrix<double, 6, 3> response_a;  // M_a⁻¹ J_aᵀ
+  Eigen::Matrix<double, 6, 3> response_b;  // M_b⁻¹ J_bᵀ
+  double r_normal = 0.0;                   // 1 / W_kk(n, n); 0 when W_kk(n, n) = 0
+  double r_tangent = 0.0;                  // 1 / max(W_kk(t, t), W_kk(b, b)); 0 likewise
+  bool active = false;                     // some impulse of the contact moves a body
+};
+
+/// The proximal maps of §1.1.2 of seed 003 for one contact: normal onto [0, ∞), then the tangent
+/// impulse onto the disk of radius μ λ_n⁺.
+Vec3 prox(const Vec3& lambda, const Vec3& w, double r_normal, double r_tangent, double friction) {
+  Vec3 out;
+  out.x() = std::max(0.0, lambda.x() - r_normal * w.x());
+  const Vec2 t(lambda.y() - r_tangent * w.y(), lambda.z() - r_tangent * w.z());
+  const double radius = friction * out.x();
+  const double length = t.norm();
+  const Vec2 projected = length > radius ? Vec2(t * (radius / length)) : t;
+  out.y() = projected.x();
+  out.z() = projected.y();
+  return out;
+}
+
+class PgsProx {
+ public:
+  PgsProx(const ContactProblem& problem, const PgsProxRequest& request)
+      : problem_(problem), blocks_(problem.contacts.size()) {
+    for (std::size_t k = 0; k < blocks_.size(); ++k) {
+      const ContactConstraint& c = problem.contacts[k];
+      Block& block = blocks_[k];
+      block.response_a = inverse_mass_times_transpose(problem.bodies[c.body_a], c.jacobian_a);
+      block.response_b = inverse_mass_times_transpose(problem.bodies[c.body_b], c.jacobian_b);
+      const Mat3 w = c.jacobian_a * block.response_a + c.jacobian_b * block.response_b;
+      // W_kk is positive semi-definite; a zero diagonal entry means that impulse moves nothing.
+      if (w(0, 0) > 0) block.r_normal = 1.0 / w(0, 0);
+      const double tangent = std::max(w(1, 1), w(2, 2));
+      if (tangent > 0) block.r_tangent = 1.0 / tangent;
+      block.active = block.r_normal > 0;
+    }
+    impulses_.assign(blocks_.size(), Vec3::Zero());
+    if (!request.initial_impulses.empty()) impulses_ = request.initial_impulses;
+    velocity_change_.assign(problem.bodies.size(), BodyVelocity::Zero());
+    for (std::size_t k = 0; k < blocks_.size(); ++k) {
+      if (!blocks_[k].active) {
+        impulses_[k].setZero();  // an impulse that moves nothing is none (pgs_prox.h)
+        continue;
+      }
+      apply(k, impulses_[k]);
+    }
+  }
+
+  /// Relative contact-frame velocity of contact k with the current impulses: b + J Δu.
+  Vec3 velocity(std::size_t k) const {
+    const ContactConstraint& c = problem_.contacts[k];
+    return c.free_velocity + c.jacobian_a * velocity_change_[c.body_a] + c.jacobian_b * velocity_change_[c.body_b];
+  }
+
+  /// One Gauss–Seidel sweep with the r-factors scaled by ν.
+  void sweep(double nu) {
+    for (std::size_t k = 0; k < blocks_.size(); ++k) {
+      const Block& block = blocks_[k];
+      if (!block.active) continue;
+      const Vec3 updated =
+          prox(impulses_[k], velocity(k), nu * block.r_normal, nu * block.r_tangent, problem_.contacts[k].friction);
+      apply(k, updated - impulses_[k]);
+      impulses_[k] = updated;
+    }
+  }
+
+  /// The natural-map residual with ν = 1 (pgs_prox.h "Merit").
+  double merit() const {
+    double sum = 0.0;
+    for (std::size_t k = 0; k < blocks_.size(); ++k) {
+      const Block& block = blocks_[k];
+      if (!block.active) continue;
+      const Vec3 step = impulses_[k] -
+                        prox(impulses_[k], velocity(k), block.r_normal, block.r_tangent, problem_.contacts[k].friction);
+      // R⁻¹ step, in velocity units; a tangent with r_t = 0 (frictionless direction that moves
+      // nothing) cannot step at all.
+      const double n = step.x() / block.r_normal;
+      const double t = block.r_tangent > 0 ? step.y() / block.r_tangent : 0.0;
+      const double b = block.r_tangent > 0 ? step.z() / block.r_tangent : 0.0;
+      sum += n * n + t * t + b * b;
+    }
+    return std::sqrt(sum);
+  }
+
+  std::vector<Vec3>& impulses() { return impulses_; }
+  std::vector<BodyVelocity>& velocity_change() { return velocity_change_; }
+
+ private:
+  void apply(std::size_t k, const Vec3& delta) {
+    const ContactConstraint& c = problem_.contacts[k];
+    velocity_change_[c.body_a] += blocks_[k].response_a * delta;
+    velocity_change_[c.body_b] += blocks_[k].response_b * delta;
+  }
+
+  const ContactProblem& problem_;
+  std::vector<Block> blocks_;
+  std::vector<Vec3> impulses_;
+  std::vector<BodyVelocity> velocity_change_;
+};
+
+void validate_request(const PgsProxRequest& request, std::size_t contact_count) {
+  const auto fail = [](const std::string& what) { throw InputError(kSource, 0, what); };
+  if (request.max_iterations < 0) fail("max_iterations: expected >= 0, got " + std::to_string(request.max_iterations));
+  if (!std::isfinite(request.tolerance) || request.tolerance < 0) {
+    fail("tolerance: expected a finite number >= 0, got " + std::to_string(request.tolerance));
+  }
+  if (!std::isfinite(request.initial_r_scale) || request.initial_r_scale <= 0) {
+    fail("initial_r_scale: expected a finite number > 0, got " + std::to_string(request.initial_r_scale));
+  }
+  if (!request.initial_impulses.empty() && request.initial_impulses.size() != contact_count) {
+    fail("initial_impulses: expected one per contact (" + std::to_string(contact_count) + ") or none, got " +
+         std::to_string(request.initial_impulses.size()));
+  }
+  for (std::size_t k = 0; k < request.initial_impulses.size(); ++k) {
+    if (!request.initial_impulses[k].allFinite()) {
+      fail("initial_impulses[" + std::to_string(k) + "]: expected finite entries");
+    }
+  }
+}
+
+}  // namespace
+
+PgsProxResult solve_pgs_prox(const ContactProblem& problem, const PgsProxRequest& request) {
+  validate_contact_problem(problem, kSource);
+  validate_request(request, problem.contacts.size());
+
+  PgsProx solver(problem, request);
+  PgsProxResult result;
+  double merit = solver.merit();
+  result.initial_merit = merit;
+  double nu = request.initial_r_scale;
+  std::vector<Vec3> kept_impulses;
+  std::vector<BodyVelocity> kept_velocity_change;
+  while (result.iterations < request.max_iterations && !(request.tolerance > 0 && merit <= request.tolerance)) {
+    kept_impulses = solver.impulses();
+    kept_velocity_change = solver.velocity_change();
+    solver.sweep(nu);
+    ++result.iterations;
+    const double next = solver.merit();
+    if (!(next < merit) && merit > 0) {
+      // No progress (Erleben 2017 §4: divergence): undo the sweep and take smaller steps. A merit
+      // that merely stays is rejected too, or a step twice too long would cycle for ever between
+      // two iterates of equal merit (λ_n = 0 and 2λ_n* on one contact with ν = 2).
+      solver.impulses().swap(kept_impulses);
+      solver.velocity_change().swap(kept_velocity_change);
+      ++result.rejected_sweeps;
+      nu *= 0.5;
+    } else {
+      merit = next;
+    }
+    if (request.record_merit_history) result.merit_history.push_back(merit);
+  }
+  result.merit = merit;
+  result.converged = request.tolerance > 0 ? merit <= request.tolerance : merit == 0.0;
+  result.impulses = std::move(solver.impulses());
+  result.velocity_change = std::move(solver.velocity_change());
+  return result;
+}
+
+}  // namespace contactlab

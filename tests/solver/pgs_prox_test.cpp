@@ -1,0 +1,360 @@
+// PGS prox (solver/pgs_prox.h). Ground truth: closed forms (a particle on the ground, sticking and
+// sliding friction, a box brought to rest, a plastic head-on impact) and, for random problems, the
+// complementarity and cone conditions checked on w = b + Wλ with W assembled densely here, not by
+// the solver's blocked path.
+#include "contactlab/solver/pgs_prox.h"
+#include "contactlab/core/error.h"
+
+#include <gtest/gtest.h>
+
+#include <Eigen/Dense>
+
+#include <cmath>
+#include <random>
+
+namespace contactlab {
+namespace {
+
+constexpr double kGravity = 9.81;
+constexpr double kStep = 0.01;
+
+/// The contact rows of seed 003 §1.1: direction d, body A at lever r_a, body B at lever r_b.
+struct Frame {
+  Vec3 n, t, b;
+};
+
+Frame frame_of(const Vec3& normal) {
+  const Vec3 n = normal.normalized();
+  const Vec3 helper = std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
+  const Vec3 t = n.cross(helper).normalized();
+  return {n, t, n.cross(t)};
+}
+
+ContactConstraint contact(Index a, Index b, const Frame& f, const Vec3& r_a, const Vec3& r_b, double mu) {
+  ContactConstraint c;
+  c.body_a = a;
+  c.body_b = b;
+  const Vec3 rows[3] = {f.n, f.t, f.b};
+  for (int i = 0; i < 3; ++i) {
+    c.jacobian_a.row(i) << -rows[i].transpose(), -r_a.cross(rows[i]).transpose();
+    c.jacobian_b.row(i) << rows[i].transpose(), r_b.cross(rows[i]).transpose();
+  }
+  c.friction = mu;
+  return c;
+}
+
+BodyInverseMass fixed_body() { return {}; }
+
+PgsProxRequest request(int max_iterations, double tolerance) {
+  PgsProxRequest r;
+  r.max_iterations = max_iterations;
+  r.tolerance = tolerance;
+  return r;
+}
+
+BodyInverseMass particle(double mass) { return {1.0 / mass, Mat3::Zero()}; }
+
+/// Free velocity b = J u_free for given body velocities.
+void set_free_velocity(ContactConstraint& c, const BodyVelocity& u_a, const BodyVelocity& u_b) {
+  c.free_velocity = c.jacobian_a * u_a + c.jacobian_b * u_b;
+}
+
+BodyVelocity linear(const Vec3& v) {
+  BodyVelocity u = BodyVelocity::Zero();
+  u.head<3>() = v;
+  return u;
+}
+
+TEST(PgsProx, ParticleOnTheGroundStopsWithTheWeightImpulse) {
+  const double mass = 3.0;
+  ContactProblem problem;
+  problem.bodies = {fixed_body(), particle(mass)};
+  ContactConstraint c = contact(0, 1, frame_of(Vec3::UnitY()), Vec3::Zero(), Vec3::Zero(), 0.5);
+  set_free_velocity(c, BodyVelocity::Zero(), linear({0, -kGravity * kStep, 0}));
+  problem.contacts = {c};
+  const PgsProxResult result = solve_pgs_prox(problem, request(10, 1e-12));
+  ASSERT_TRUE(result.converged);
+  EXPECT_NEAR(result.impulses[0].x(), mass * kGravity * kStep, 1e-12);
+  EXPECT_NEAR(result.impulses[0].tail<2>().norm(), 0.0, 1e-15);
+  EXPECT_NEAR(result.velocity_change[1](1), kGravity * kStep, 1e-12);
+  EXPECT_EQ(result.velocity_change[0], BodyVelocity::Zero());  // the ground does not move
+}
+
+TEST(PgsProx, SeparatingContactGetsNoImpulse) {
+  ContactProblem problem;
+  problem.bodies = {fixed_body(), particle(1.0)};
+  ContactConstraint c = contact(0, 1, frame_of(Vec3::UnitY()), Vec3::Zero(), Vec3::Zero(), 0.5);
+  set_free_velocity(c, BodyVelocity::Zero(), linear({0.3, 0.2, 0}));
+  problem.contacts = {c};
+  const PgsProxResult result = solve_pgs_prox(problem);
+  EXPECT_EQ(result.impulses[0], Vec3::Zero());
+  EXPECT_EQ(result.merit, 0.0);
+  EXPECT_TRUE(result.converged);
+}
+
+// A particle sliding along a plane of any orientation: it sticks when m |v_t| ≤ μ m g h, else it
+// keeps |v_t| − μ g h of its tangential speed, in the same direction.
+TEST(PgsProx, FrictionSticksOrSlidesByCoulombsLaw) {
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  const double mass = 2.0, mu = 0.4;
+  const double normal_speed = kGravity * kStep;  // approach speed the normal impulse removes
+  for (int trial = 0; trial < 50; ++trial) {
+    const Frame f = frame_of(Vec3(unit(rng), unit(rng), unit(rng)));
+    // Tangential speed from well below to well above the sticking limit μ g h.
+    const double speed = (0.2 + 0.1 * trial) * mu * normal_speed;
+    const Vec3 tangent_dir = (std::cos(trial) * f.t + std::sin(trial) * f.b).normalized();
+    ContactProblem problem;
+    problem.bodies = {fixed_body(), particle(mass)};
+    ContactConstraint c = contact(0, 1, f, Vec3::Zero(), Vec3::Zero(), mu);
+    set_free_velocity(c, BodyVelocity::Zero(), linear(-normal_speed * f.n + speed * tangent_dir));
+    problem.contacts = {c};
+    const PgsProxResult result = solve_pgs_prox(problem, request(50, 1e-13));
+    ASSERT_TRUE(result.converged) << trial;
+    const Vec3 after = -normal_speed * f.n + speed * tangent_dir + result.velocity_change[1].head<3>();
+    EXPECT_NEAR(after.dot(f.n), 0.0, 1e-12) << trial;
+    const double kept = std::max(0.0, speed - mu * normal_speed);
+    const Vec3 expected_tangential = kept * tangent_dir;
+    EXPECT_LT((after - after.dot(f.n) * f.n - expected_tangential).norm(), 1e-12) << trial;
+  }
+}
+
+/// Inverse inertia of a solid box of the given full extents, axis-aligned.
+Mat3 box_inverse_inertia(double mass, const Vec3& size) {
+  const Vec3 s2 = size.cwiseProduct(size);
+  return Vec3(12.0 / (mass * (s2.y() + s2.z())), 12.0 / (mass * (s2.x() + s2.z())), 12.0 / (mass * (s2.x() + s2.y())))
+      .asDiagonal();
+}
+
+// A box falling onto the ground with four corner contacts comes to rest: linear velocity change
+// +g h up, no rotation, total normal impulse m g h.
+TEST(PgsProx, BoxOnFourCornersComesToRest) {
+  const double mass = 5.0;
+  const Vec3 size(1.0, 0.4, 0.6);
+  ContactProblem problem;
+  problem.bodies = {fixed_body(), {1.0 / mass, box_inverse_inertia(mass, size)}};
+  const BodyVelocity falling = linear({0, -kGravity * kStep, 0});
+  for (const double sx : {-0.5, 0.5}) {
+    for (const double sz : {-0.5, 0.5}) {
+      const Vec3 corner(sx * size.x(), -0.5 * size.y(), sz * size.z());  // centre of mass at origin
+      ContactConstraint c = contact(0, 1, frame_of(Vec3::UnitY()), corner, corner, 0.5);
+      set_free_velocity(c, BodyVelocity::Zero(), falling);
+      problem.contacts.push_back(c);
+    }
+  }
+  const PgsProxResult result = solve_pgs_prox(problem, request(10000, 1e-12));
+  ASSERT_TRUE(result.converged) << result.merit;
+  BodyVelocity expected = linear({0, kGravity * kStep, 0});
+  EXPECT_LT((result.velocity_change[1] - expected).norm(), 1e-10);
+  double total = 0;
+  for (const Vec3& l : result.impulses) total += l.x();
+  EXPECT_NEAR(total, mass * kGravity * kStep, 1e-10);
+}
+
+// Two particles meeting head-on without friction end with one common velocity (a plastic impact):
+// momentum conserved, relative normal velocity 0.
+TEST(PgsProx, HeadOnImpactConservesMomentum) {
+  const double mass_a = 1.5, mass_b = 4.0;
+  const Vec3 v_a(2.0, 0.1, 0), v_b(-1.0, 0.3, 0);
+  ContactProblem problem;
+  problem.bodies = {particle(mass_a), particle(mass_b)};
+  ContactConstraint c = contact(0, 1, frame_of(Vec3::UnitX()), Vec3::Zero(), Vec3::Zero(), 0.0);
+  set_free_velocity(c, linear(v_a), linear(v_b));
+  problem.contacts = {c};
+  const PgsProxResult result = solve_pgs_prox(problem, request(10, 1e-13));
+  ASSERT_TRUE(result.converged);
+  const Vec3 after_a = v_a + result.velocity_change[0].head<3>();
+  const Vec3 after_b = v_b + result.velocity_change[1].head<3>();
+  EXPECT_LT((mass_a * after_a + mass_b * after_b - (mass_a * v_a + mass_b * v_b)).norm(), 1e-12);
+  const double common = (mass_a * v_a.x() + mass_b * v_b.x()) / (mass_a + mass_b);
+  EXPECT_NEAR(after_a.x(), common, 1e-12);
+  EXPECT_NEAR(after_b.x(), common, 1e-12);
+  EXPECT_NEAR(after_a.y(), v_a.y(), 1e-15);  // no friction: tangential velocities untouched
+  EXPECT_NEAR(after_b.y(), v_b.y(), 1e-15);
+}
+
+/// Random rigid bodies (one fixed) and contacts between them.
+ContactProblem random_problem(std::mt19937_64& rng, int body_count, int contact_count) {
+  std::uniform_real_distribution<double> unit(-1.0, 1.0), positive(0.5, 2.0), friction(0.0, 1.0);
+  ContactProblem problem;
+  problem.bodies.push_back(fixed_body());
+  for (int i = 1; i < body_count; ++i) {
+    const Eigen::Matrix3d q = Eigen::Quaterniond::UnitRandom().toRotationMatrix();
+    const Mat3 inertia = q * Vec3(positive(rng), positive(rng), positive(rng)).asDiagonal() * q.transpose();
+    problem.bodies.push_back({1.0 / positive(rng), inertia.inverse()});
+  }
+  std::uniform_int_distribution<Index> pick(0, body_count - 1);
+  for (int k = 0; k < contact_count; ++k) {
+    Index a = pick(rng), b = pick(rng);
+    while (b == a) b = pick(rng);
+    ContactConstraint c =
+        contact(a, b, frame_of(Vec3(unit(rng), unit(rng), unit(rng))), Vec3(unit(rng), unit(rng), unit(rng)),
+                Vec3(unit(rng), unit(rng), unit(rng)), friction(rng));
+    c.free_velocity = Vec3(unit(rng), unit(rng), unit(rng));
+    problem.contacts.push_back(c);
+  }
+  return problem;
+}
+
+/// J (3k × 6 bodies) and M⁻¹ assembled densely.
+struct Dense {
+  Eigen::MatrixXd jacobian, inverse_mass;
+};
+
+Dense assemble(const ContactProblem& p) {
+  const auto rows = static_cast<Eigen::Index>(3 * p.contacts.size());
+  const auto cols = static_cast<Eigen::Index>(6 * p.bodies.size());
+  Dense d{Eigen::MatrixXd::Zero(rows, cols), Eigen::MatrixXd::Zero(cols, cols)};
+  for (std::size_t k = 0; k < p.contacts.size(); ++k) {
+    const auto r = static_cast<Eigen::Index>(3 * k);
+    d.jacobian.block<3, 6>(r, 6 * p.contacts[k].body_a) += p.contacts[k].jacobian_a;
+    d.jacobian.block<3, 6>(r, 6 * p.contacts[k].body_b) += p.contacts[k].jacobian_b;
+  }
+  for (std::size_t i = 0; i < p.bodies.size(); ++i) {
+    const auto c = static_cast<Eigen::Index>(6 * i);
+    d.inverse_mass.block<3, 3>(c, c) = p.bodies[i].inverse_mass * Mat3::Identity();
+    d.inverse_mass.block<3, 3>(c + 3, c + 3) = p.bodies[i].inverse_inertia;
+  }
+  return d;
+}
+
+// The solution satisfies the contact conditions, checked on w = b + J M⁻¹ Jᵀ λ assembled densely.
+TEST(PgsProx, RandomProblemsMeetTheContactConditions) {
+  std::mt19937_64 rng(2026);
+  for (int trial = 0; trial < 30; ++trial) {
+    const ContactProblem problem = random_problem(rng, 5, 2 + trial % 9);
+    const PgsProxResult result = solve_pgs_prox(problem, request(200000, 1e-11));
+    ASSERT_TRUE(result.converged) << "trial " << trial << " merit " << result.merit;
+    const Dense d = assemble(problem);
+    Eigen::VectorXd lambda(3 * problem.contacts.size()), b(3 * problem.contacts.size());
+    for (std::size_t k = 0; k < problem.contacts.size(); ++k) {
+      lambda.segment<3>(3 * k) = result.impulses[k];
+      b.segment<3>(3 * k) = problem.contacts[k].free_velocity;
+    }
+    const Eigen::VectorXd du = d.inverse_mass * d.jacobian.transpose() * lambda;
+    for (std::size_t i = 0; i < problem.bodies.size(); ++i) {
+      EXPECT_LT((du.segment<6>(6 * i) - result.velocity_change[i]).norm(), 1e-10) << trial;
+    }
+    const Eigen::VectorXd w = b + d.jacobian * du;
+    constexpr double eps = 1e-8;
+    for (std::size_t k = 0; k < problem.contacts.size(); ++k) {
+      const double mu = problem.contacts[k].friction;
+      const double ln = lambda(3 * k), wn = w(3 * k);
+      const Vec2 lt = lambda.segment<2>(3 * k + 1), wt = w.segment<2>(3 * k + 1);
+      EXPECT_GE(ln, 0.0) << trial;
+      EXPECT_GE(wn, -eps) << trial << " contact " << k;
+      EXPECT_LT(std::abs(ln * wn), eps) << trial << " contact " << k;
+      EXPECT_LE(lt.norm(), mu * ln + eps) << trial;
+      if (lt.norm() < mu * ln - eps) {
+        EXPECT_LT(wt.norm(), eps) << trial << " sticking contact " << k << " slips";
+      } else if (wt.norm() > eps) {
+        // Sliding: the friction impulse opposes the slip, at the cone's edge.
+        EXPECT_LT((lt + mu * ln * wt.normalized()).norm(), 1e-6) << trial << " contact " << k;
+      }
+    }
+  }
+}
+
+// ν = 4 overshoots (a single contact needs ν < 2): the sweeps that do not lower the merit are
+// undone with ν halved, and the solve still converges.
+TEST(PgsProx, StepsTooLongAreUndoneAndHalved) {
+  ContactProblem problem;
+  problem.bodies = {fixed_body(), particle(1.0)};
+  ContactConstraint c = contact(0, 1, frame_of(Vec3::UnitY()), Vec3::Zero(), Vec3::Zero(), 0.5);
+  set_free_velocity(c, BodyVelocity::Zero(), linear({0, -1.0, 0}));
+  problem.contacts = {c};
+  const PgsProxResult result = solve_pgs_prox(problem, [] {
+    PgsProxRequest r = request(100, 1e-12);
+    r.initial_r_scale = 4.0;
+    r.record_merit_history = true;
+    return r;
+  }());
+  EXPECT_TRUE(result.converged);
+  EXPECT_GE(result.rejected_sweeps, 1);
+  EXPECT_NEAR(result.impulses[0].x(), 1.0, 1e-12);
+  ASSERT_EQ(result.merit_history.size(), static_cast<std::size_t>(result.iterations));
+  for (std::size_t i = 1; i < result.merit_history.size(); ++i) {
+    EXPECT_LE(result.merit_history[i], result.merit_history[i - 1]);  // kept merits never grow
+  }
+}
+
+TEST(PgsProx, WarmStartAtTheSolutionTakesNoSweep) {
+  std::mt19937_64 rng(5);
+  const ContactProblem problem = random_problem(rng, 4, 5);
+  const PgsProxResult cold = solve_pgs_prox(problem, request(100000, 1e-11));
+  ASSERT_TRUE(cold.converged);
+  const PgsProxResult warm = solve_pgs_prox(problem, [&] {
+    PgsProxRequest r = request(100000, 1e-11);
+    r.initial_impulses = cold.impulses;
+    return r;
+  }());
+  EXPECT_EQ(warm.iterations, 0);
+  EXPECT_LE(warm.initial_merit, 1e-11);
+}
+
+TEST(PgsProx, FixedIterationModeRunsEverySweep) {
+  std::mt19937_64 rng(9);
+  const ContactProblem problem = random_problem(rng, 4, 6);
+  const PgsProxResult result = solve_pgs_prox(problem, request(37, 0.0));
+  EXPECT_EQ(result.iterations, 37);
+  EXPECT_LE(result.merit, result.initial_merit);
+}
+
+TEST(PgsProx, ContactBetweenFixedBodiesGetsNoImpulse) {
+  ContactProblem problem;
+  problem.bodies = {fixed_body(), fixed_body()};
+  ContactConstraint c = contact(0, 1, frame_of(Vec3::UnitY()), Vec3::Zero(), Vec3::Zero(), 0.5);
+  c.free_velocity = Vec3(-1, 0, 0);
+  problem.contacts = {c};
+  const PgsProxResult result = solve_pgs_prox(problem, [] {
+    PgsProxRequest r;
+    r.initial_impulses = {Vec3(1, 0, 0)};
+    return r;
+  }());
+  EXPECT_EQ(result.impulses[0], Vec3::Zero());
+  EXPECT_EQ(result.merit, 0.0);
+  EXPECT_TRUE(std::isfinite(result.merit));
+}
+
+TEST(PgsProx, BadInputNamesTheField) {
+  ContactProblem problem;
+  problem.bodies = {fixed_body(), particle(1.0)};
+  problem.contacts = {contact(0, 1, frame_of(Vec3::UnitY()), Vec3::Zero(), Vec3::Zero(), 0.5)};
+  const auto message = [&](ContactProblem p, PgsProxRequest r = {}) {
+    try {
+      solve_pgs_prox(p, r);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  ContactProblem p = problem;
+  p.contacts[0].friction = -0.1;
+  EXPECT_NE(message(p).find("contacts[0].friction"), std::string::npos) << message(p);
+  p = problem;
+  p.contacts[0].body_b = 7;
+  EXPECT_NE(message(p).find("contacts[0].body_b"), std::string::npos) << message(p);
+  p = problem;
+  p.contacts[0].body_b = 0;
+  EXPECT_NE(message(p).find("other than body_a"), std::string::npos) << message(p);
+  p = problem;
+  p.contacts[0].free_velocity.x() = std::nan("");
+  EXPECT_NE(message(p).find("contacts[0].free_velocity"), std::string::npos) << message(p);
+  p = problem;
+  p.bodies[1].inverse_mass = -1;
+  EXPECT_NE(message(p).find("bodies[1].inverse_mass"), std::string::npos) << message(p);
+  PgsProxRequest r = request(-1, 0.0);
+  EXPECT_NE(message(problem, r).find("max_iterations"), std::string::npos);
+  r = request(10, std::nan(""));
+  EXPECT_NE(message(problem, r).find("tolerance"), std::string::npos);
+  r = request(10, 0.0);
+  r.initial_r_scale = 0;
+  EXPECT_NE(message(problem, r).find("initial_r_scale"), std::string::npos);
+  r = request(10, 0.0);
+  r.initial_impulses = {Vec3::Zero(), Vec3::Zero()};
+  EXPECT_NE(message(problem, r).find("initial_impulses"), std::string::npos);
+  EXPECT_NE(message(problem).find("no error"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace contactlab
