@@ -16,7 +16,7 @@ struct Block {
   Eigen::Matrix<double, 6, 3> response_a;  // M_a⁻¹ J_aᵀ
   Eigen::Matrix<double, 6, 3> response_b;  // M_b⁻¹ J_bᵀ
   double r_normal = 0.0;                   // 1 / W_kk(n, n); 0 when W_kk(n, n) = 0
-  double r_tangent = 0.0;                  // 1 / max(W_kk(t, t), W_kk(b, b)); 0 likewise
+  double r_tangent = 0.0;                  // 1 / λ_max(W_kk's tangent block); 0 likewise
   bool active = false;                     // some impulse of the contact moves a body
 };
 
@@ -46,7 +46,10 @@ class PgsProx {
       const Mat3 w = c.jacobian_a * block.response_a + c.jacobian_b * block.response_b;
       // W_kk is positive semi-definite; a zero diagonal entry means that impulse moves nothing.
       if (w(0, 0) > 0) block.r_normal = 1.0 / w(0, 0);
-      const double tangent = std::max(w(1, 1), w(2, 2));
+      // The largest eigenvalue of the 2×2 tangent block: unlike its diagonal, it does not depend on
+      // which tangent basis the caller chose, so neither do the iterates.
+      const double mean = 0.5 * (w(1, 1) + w(2, 2)), half_difference = 0.5 * (w(1, 1) - w(2, 2));
+      const double tangent = mean + std::hypot(half_difference, 0.5 * (w(1, 2) + w(2, 1)));
       if (tangent > 0) block.r_tangent = 1.0 / tangent;
       block.active = block.r_normal > 0;
     }

@@ -278,6 +278,33 @@ TEST(PgsProx, StepsTooLongAreUndoneAndHalved) {
   }
 }
 
+// Isotropic friction: turning each contact's tangent basis about its normal changes no iterate —
+// the world-frame impulses after a fixed number of sweeps agree to rounding.
+TEST(PgsProx, TangentBasisDoesNotMatter) {
+  std::mt19937_64 rng(17);
+  std::uniform_real_distribution<double> angle(0.0, 6.283185307179586);
+  for (int trial = 0; trial < 10; ++trial) {
+    const ContactProblem problem = random_problem(rng, 5, 8);
+    ContactProblem turned = problem;
+    std::vector<Mat3> frames;  // rows n, t, b of each turned contact, world frame
+    for (ContactConstraint& c : turned.contacts) {
+      const double a = angle(rng);
+      Mat3 turn = Mat3::Identity();  // mixes rows t and b
+      turn.block<2, 2>(1, 1) << std::cos(a), std::sin(a), -std::sin(a), std::cos(a);
+      c.jacobian_a = turn * c.jacobian_a;
+      c.jacobian_b = turn * c.jacobian_b;
+      c.free_velocity = turn * c.free_velocity;
+      frames.push_back(turn);
+    }
+    const PgsProxResult original = solve_pgs_prox(problem, request(3, 0.0));
+    const PgsProxResult rotated = solve_pgs_prox(turned, request(3, 0.0));
+    for (std::size_t k = 0; k < problem.contacts.size(); ++k) {
+      // λ in the original basis = turnᵀ λ in the turned one.
+      EXPECT_LT((original.impulses[k] - frames[k].transpose() * rotated.impulses[k]).norm(), 1e-10) << trial;
+    }
+  }
+}
+
 TEST(PgsProx, WarmStartAtTheSolutionTakesNoSweep) {
   std::mt19937_64 rng(5);
   const ContactProblem problem = random_problem(rng, 4, 5);

@@ -17,8 +17,9 @@
 // disk of the *new* λ_n, and Δu of both bodies moves by M⁻¹Jᵀ(λ_k⁺ − λ_k).
 //
 // r-factors, per contact block, from its effective mass (the diagonal block W_kk of W):
-//   r_n = ν / W_kk(n, n),   r_t = ν / max(W_kk(t, t), W_kk(b, b))
-// (one r for both tangents keeps the disk projection a proximal map). With ν = 1 the normal
+//   r_n = ν / W_kk(n, n),   r_t = ν / λ_max(W_kk's 2×2 tangent block)
+// (one r for both tangents keeps the disk projection a proximal map; the eigenvalue, unlike the
+// diagonal, does not depend on the tangent basis, so neither do the iterates). With ν = 1 the normal
 // update alone solves its row exactly. After every sweep the merit is computed; if it did not
 // fall (and is not 0), the sweep is undone and ν halved (Erleben 2017 §4's strategy against
 // divergence).
