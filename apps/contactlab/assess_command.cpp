@@ -7,6 +7,7 @@
 // stderr. Bad names or options: exit 2 before anything is run or written.
 #include "commands.h"
 #include "option_checks.h"
+#include "progress.h"
 #include "viewer_location.h"
 
 #include "contactlab/assess/suite_run.h"
@@ -84,31 +85,6 @@ std::optional<ViewerBundle> load_viewer() {
   }
   return std::move(read.bundle);
 }
-
-/// Progress on stderr: one line per step, redrawn in place on a terminal.
-class Progress {
- public:
-  Progress() : terminal_(::isatty(STDERR_FILENO) == 1) {}
-  ~Progress() { finish(); }
-
-  void line(const std::string& text) {
-    if (terminal_) {
-      fmt::print(stderr, "\r\x1b[K{}", text);
-      open_ = true;
-    } else {
-      fmt::print(stderr, "{}\n", text);
-    }
-    std::fflush(stderr);
-  }
-  void finish() {
-    if (open_) fmt::print(stderr, "\n");
-    open_ = false;
-  }
-
- private:
-  bool terminal_;
-  bool open_ = false;
-};
 
 std::string command_line(const AssessArgs& args) {
   std::string out = "contactlab assess";

@@ -1,5 +1,6 @@
 // contactlab command-line tool: thin subcommands over the public API.
-// Exit status: 0 success; 2 bad input (the message names file, line or field); 1 internal failure.
+// Exit status: 0 success; 2 bad input (the message names file, line or field); 1 internal failure;
+// 130 stopped by Ctrl-C (the command's output is left in order, e.g. a run marked incomplete).
 #include "commands.h"
 
 #include "contactlab/core/error.h"
@@ -58,6 +59,7 @@ int main(int argc, char** argv) {
   contactlab::cli::add_contacts_command(app);
   contactlab::cli::add_view_command(app);
   contactlab::cli::add_assess_command(app);
+  contactlab::cli::add_simulate_command(app);
   contactlab::cli::add_demo_command(app);
 
   try {
@@ -66,6 +68,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     const int status = app.exit(e);
     return status == 0 ? 0 : 2;  // usage errors are bad input too
+  } catch (const contactlab::cli::Interrupted&) {
+    return 130;
   } catch (const contactlab::InputError& e) {
     fmt::print(stderr, "contactlab: error: {}\n", e.what());
     return 2;

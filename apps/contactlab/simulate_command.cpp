@@ -1,0 +1,127 @@
+// `contactlab simulate SCENE --method M [--steps N] [--dt H] [--iterations K] [--tolerance E]
+// [--threads T] [--refined] [-o RUN]`: a rigid-body simulation (dynamics/rigid_simulation.h) with
+// contacts regenerated every step by method M; the run is written to RUN/
+// (docs/simulation-format.md). Defaults are the paper's (Erleben 2018 §7): h = 0.01 s, 1000 PGS
+// prox sweeps, no early stop; μ and density from the scene.
+//
+// Ctrl-C stops after the step under way: the run is written as far as it got, marked incomplete,
+// and the exit status is 130. A second Ctrl-C kills at once (the default action is restored).
+#include "commands.h"
+#include "option_checks.h"
+#include "progress.h"
+
+#include "contactlab/contact/method.h"
+#include "contactlab/core/error.h"
+#include "contactlab/core/output_files.h"
+#include "contactlab/dynamics/rigid_simulation.h"
+#include "contactlab/io/simulation_run.h"
+#include "contactlab/suite/load_scene.h"
+
+#include <fmt/core.h>
+
+#include <chrono>
+#include <csignal>
+#include <limits>
+#include <memory>
+
+namespace contactlab::cli {
+namespace {
+
+struct SimulateArgs {
+  std::string scene, method, output;
+  int steps = 100;
+  double time_step = 0.01;
+  int iterations = 1000;
+  double tolerance = 0.0;
+  int threads = 0;
+  bool refined = false;
+};
+
+volatile std::sig_atomic_t g_interrupted = 0;
+
+extern "C" void on_interrupt(int) {
+  g_interrupted = 1;
+  std::signal(SIGINT, SIG_DFL);
+}
+
+std::string method_names() {
+  std::string names;
+  for (const ContactMethod* m : contact_methods()) names += (names.empty() ? "" : ", ") + m->name();
+  return names;
+}
+
+void run_simulate(const SimulateArgs& args, bool write_run) {
+  const ContactMethod* method = find_contact_method(args.method);
+  if (!method) {
+    throw InputError("--method", 0, "unknown method '" + args.method + "': expected one of " + method_names());
+  }
+  const Scene scene = load_scene(args.scene, {.refined = args.refined});
+  SimulationSettings settings;
+  settings.time_step = args.time_step;
+  settings.solver.max_iterations = args.iterations;
+  settings.solver.tolerance = args.tolerance;
+  settings.contacts.threads = args.threads;
+  RigidSimulation sim(scene, *method, settings);
+  SimulationRunWriter writer(scene, sim.bodies(), {method->name(), args.steps, settings});
+
+  g_interrupted = 0;
+  std::signal(SIGINT, on_interrupt);
+  Progress progress;
+  const auto start = std::chrono::steady_clock::now();
+  const double e0 = sim.kinetic_energy() + sim.potential_energy();
+  int done = 0;
+  for (; done < args.steps && !g_interrupted; ++done) {
+    const std::vector<RigidBody> before = sim.bodies();
+    const StepReport report = sim.step();
+    if (write_run) writer.record_step(before, report);
+    // On a terminal every step; in a log about twenty lines a run.
+    if (progress.terminal() || (done + 1) % std::max(1, args.steps / 20) == 0 || done + 1 == args.steps) {
+      const double energy = sim.kinetic_energy() + sim.potential_energy();
+      progress.line(fmt::format("[{:>{}}/{}] t = {:.3f} s  contacts {}  sweeps {}  merit {:.3g}  energy {:+.4g} J",
+                                done + 1, std::to_string(args.steps).size(), args.steps, sim.time(),
+                                report.contacts.contacts.size(), report.solve.iterations, report.solve.merit,
+                                energy - e0));
+    }
+  }
+  std::signal(SIGINT, SIG_DFL);
+  progress.finish();
+  const bool complete = done == args.steps;
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  fmt::print(stderr, "{} {} of {} steps of {} with {} in {:.1f} s\n", complete ? "ran" : "interrupted after", done,
+             args.steps, scene.name, method->name(), seconds);
+  if (write_run) {
+    writer.write(args.output, sim, complete);
+    fmt::print(stderr, "wrote {}{}\n", args.output, complete ? "" : " (incomplete)");
+  }
+  if (!complete) throw Interrupted{};
+}
+
+}  // namespace
+
+void add_simulate_command(CLI::App& app) {
+  auto args = std::make_shared<SimulateArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "simulate", "Simulate a scene: contacts by a method every step, PGS prox, semi-implicit stepping");
+  cmd->add_option("SCENE", args->scene, "built-in scene name or scene JSON path")->required();
+  cmd->add_option("--method", args->method, "contact method (see `contactlab methods`)")->required();
+  cmd->add_option("--steps", args->steps, "time steps (default 100)")
+      ->check(integer_in(1, 10'000'000, "an integer in [1, 10000000]"));
+  cmd->add_option("--dt", args->time_step, "time step in seconds (default 0.01, the paper's)")
+      ->check(number_in(1e-9, 1.0, "a time step in [1e-9, 1] s"));
+  cmd->add_option("--iterations", args->iterations, "PGS prox sweeps per step at most (default 1000, the paper's)")
+      ->check(integer_in(1, 100'000'000, "an integer in [1, 100000000]"));
+  cmd->add_option("--tolerance", args->tolerance,
+                  "stop the sweeps once the merit is at most this, m/s (default 0: always all sweeps)")
+      ->check(number_in(0.0, 1e300, "a number >= 0"));
+  cmd->add_option("--threads", args->threads, "worker threads for contact generation (0: all cores)")
+      ->check(integer_in(0, std::numeric_limits<int>::max(), "an integer ≥ 0 (0: all cores)"));
+  cmd->add_flag("--refined", args->refined, "refined tet meshes");
+  CLI::Option* output = cmd->add_option("-o,--output", args->output, "write the run to this folder");
+  cmd->callback([args, output] {
+    const bool write_run = output->count() > 0;
+    if (write_run) check_output_folder(args->output);  // before simulating, not after
+    run_simulate(*args, write_run);
+  });
+}
+
+}  // namespace contactlab::cli
