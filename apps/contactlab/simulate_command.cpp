@@ -74,8 +74,8 @@ void run_simulate(const SimulateArgs& args, bool write_run) {
     const std::vector<RigidBody> before = sim.bodies();
     const StepReport report = sim.step();
     if (write_run) writer.record_step(before, report);
-    // On a terminal every step; in a log about twenty lines a run.
-    if (progress.terminal() || (done + 1) % std::max(1, args.steps / 20) == 0 || done + 1 == args.steps) {
+    // On a terminal every step; in a log the first step, then about twenty lines a run.
+    if (progress.terminal() || done == 0 || (done + 1) % std::max(1, args.steps / 20) == 0 || done + 1 == args.steps) {
       const double energy = sim.kinetic_energy() + sim.potential_energy();
       progress.line(fmt::format("[{:>{}}/{}] t = {:.3f} s  contacts {}  sweeps {}  merit {:.3g}  energy {:+.4g} J",
                                 done + 1, std::to_string(args.steps).size(), args.steps, sim.time(),

@@ -1,0 +1,27 @@
+# `contactlab simulate` (issue 13). Uses cli_test, ${cli}, ${scratch} from CMakeLists.txt.
+set(simulate_dir ${scratch}/simulate)
+
+# A short run writes the four files of docs/simulation-format.md.
+cli_test(simulate_writes_a_run 0 "" "^ran 5 of 5 steps of pillar with opposing in .* s$\n^wrote ${simulate_dir}/run$"
+  --setup "rm -rf '${simulate_dir}'" --file ${simulate_dir}/run/run.json --file ${simulate_dir}/run/frames.ndjson
+  --file ${simulate_dir}/run/timings.csv --file ${simulate_dir}/run/final-scene.json
+  -- ${cli} simulate pillar --method opposing --steps 5 --iterations 50 -o ${simulate_dir}/run)
+# The final scene is a scene: every command takes it.
+cli_test(simulate_final_scene_is_a_scene 0 "" "^opposing on pillar: [0-9]+ contacts"
+  -- ${cli} contacts ${simulate_dir}/run/final-scene.json --method opposing -o ${simulate_dir}/final-contacts.json)
+set_tests_properties(cli.simulate_final_scene_is_a_scene PROPERTIES DEPENDS cli.simulate_writes_a_run)
+
+# Bad input: exit 2, the option named, nothing written.
+cli_test(simulate_unknown_method 2 "" "^contactlab: error: --method: unknown method 'frob': expected one of"
+  --absent ${simulate_dir}/bad -- ${cli} simulate pillar --method frob -o ${simulate_dir}/bad)
+cli_test(simulate_zero_steps 2 "" "--steps: expected an integer in \\[1, 10000000\\], got '0'"
+  --absent ${simulate_dir}/bad -- ${cli} simulate pillar --method opposing --steps 0 -o ${simulate_dir}/bad)
+cli_test(simulate_negative_dt 2 "" "--dt: expected a time step in \\[1e-9, 1\\] s, got '-0.01'"
+  --absent ${simulate_dir}/bad -- ${cli} simulate pillar --method opposing --dt -0.01 -o ${simulate_dir}/bad)
+cli_test(simulate_unknown_scene 2 "" "no_such_scene"
+  --absent ${simulate_dir}/bad -- ${cli} simulate no_such_scene --method opposing -o ${simulate_dir}/bad)
+
+foreach(check threads interrupt)
+  add_test(NAME cli.simulate_${check} COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/simulate_run.sh ${cli} ${scratch} ${check})
+  set_tests_properties(cli.simulate_${check} PROPERTIES LABELS cli)
+endforeach()

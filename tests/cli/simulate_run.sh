@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# `contactlab simulate` checks that need more than one command (tests/cli/simulate.cmake).
+# Usage: simulate_run.sh CLI SCRATCH CHECK
+#   threads    — the run files (all but timings.csv) are the same bytes with --threads 1 and 2
+#   interrupt  — SIGINT during a run: exit 130, the run is written and marked incomplete, with as
+#                many frames as steps done + 1
+set -u
+cli=$1 scratch=$2 check=$3
+dir=$scratch/simulate_$check
+rm -rf "$dir" && mkdir -p "$dir"
+fail() { echo "FAIL: $*"; exit 1; }
+case $check in
+  threads)
+    for t in 1 2; do
+      "$cli" simulate wall --method opposing --steps 3 --iterations 50 --threads $t -o "$dir/run$t" 2>/dev/null ||
+        fail "simulate --threads $t exited $?"
+    done
+    for f in run.json frames.ndjson final-scene.json; do
+      cmp -s "$dir/run1/$f" "$dir/run2/$f" || fail "$f differs between --threads 1 and 2"
+    done
+    grep -q '^# threads 1$' "$dir/run1/timings.csv" || fail "timings.csv of run1 does not name 1 thread"
+    ;;
+  interrupt)
+    "$cli" simulate pillar --method opposing --steps 100000 --iterations 20 -o "$dir/run" 2>"$dir/stderr" &
+    pid=$!
+    # Wait for the first progress line (the run is under way), then Ctrl-C.
+    for _ in $(seq 1 600); do grep -q '^\[' "$dir/stderr" 2>/dev/null && break; sleep 0.1; done
+    kill -INT $pid
+    wait $pid
+    status=$?
+    [[ $status == 130 ]] || fail "exit status $status, expected 130; stderr: $(tail -3 "$dir/stderr")"
+    grep -q '"complete": false' "$dir/run/run.json" || fail "run.json is not marked incomplete"
+    steps=$(sed -n 's/^  "steps": \([0-9]*\),$/\1/p' "$dir/run/run.json")
+    [[ -n $steps && $steps -ge 1 && $steps -lt 100000 ]] || fail "steps '$steps' in run.json"
+    frames=$(wc -l < "$dir/run/frames.ndjson")
+    [[ $frames == $((steps + 1)) ]] || fail "$frames frames for $steps steps"
+    grep -q "interrupted after $steps of 100000 steps" "$dir/stderr" || fail "stderr does not say where it stopped"
+    ls "$dir"/run.* >/dev/null 2>&1 && fail "a temporary was left beside the run"
+    ;;
+  *) fail "unknown check $check" ;;
+esac
+echo "ok: $check"
