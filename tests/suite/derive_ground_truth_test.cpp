@@ -12,6 +12,7 @@
 #include "contactlab/scene/scene_transforms.h"
 #include "contactlab/suite/builtin_scenes.h"
 #include "contactlab/suite/planar_interfaces.h"
+#include "scene/box_body.h"
 
 #include <gtest/gtest.h>
 
@@ -149,17 +150,7 @@ TEST(DeriveGroundTruth, SpikeApexOnABoxIsReportedAsNotDerivable) {
 }
 
 /// A body with a box shape (TetGen's default switches).
-Body box_body(const std::string& name, const Vec3& size, const Vec3& position, bool fixed,
-              const Quat& orientation = Quat::Identity()) {
-  Body body;
-  body.name = name;
-  ShapeSource source{ShapeSource::Kind::kGenerator, "box", {{"size", {size.x(), size.y(), size.z()}}}, {}};
-  body.shape = make_shape(std::move(source), box_surface(size), kTetGenDefaultSwitches, name);
-  body.position = position;
-  body.orientation = orientation;
-  body.fixed = fixed;
-  return body;
-}
+using test::box_body;
 
 /// A slab x, z ∈ [−2, 2], y ∈ [−1, 0] and a unit cube turned by 45° about z, resting on one edge
 /// (along z at y = 0, up to rounding, when lift = 0), its centre lifted by `lift` more.
