@@ -1,4 +1,4 @@
-// `contactlab view SCENE [--contacts FILE …] [-o DIR] [--png FILE] [--tets] [--vtp PREFIX]`:
+// `contactlab view SCENE|RUN [--contacts FILE …] [-o DIR] [--png FILE] [--tets] [--vtp PREFIX]`:
 // writes DIR/index.html — the viewer bundle (viewer/, built with npm) with the scene, its ground
 // truth and the contact sets inlined, so the page works offline from a file — and optionally a
 // screenshot through headless Chromium (viewer/tools/screenshot.mjs) and VTK .vtp files.
@@ -8,6 +8,7 @@
 #include "contactlab/core/error.h"
 #include "contactlab/core/output_files.h"
 #include "contactlab/io/contacts_json.h"
+#include "contactlab/io/simulation_run.h"
 #include "contactlab/io/viewer_data.h"
 #include "contactlab/io/vtp_writer.h"
 #include "contactlab/report/viewer_folder.h"
@@ -136,7 +137,60 @@ void check_view_outputs(const ViewArgs& args, const ViewOutputs& given) {
   }
 }
 
+void write_page(const ViewArgs& args, const std::string& data);
+
+/// A run folder of `contactlab simulate` (docs/simulation-format.md) rather than a scene.
+bool is_run_folder(const std::string& path) {
+  std::error_code error;
+  return fs::is_directory(path, error) && fs::exists(fs::path(path) / "run.json", error);
+}
+
+/// The page data of a run: the scene at frame 0, every frame's poses and contacts, and plots of the
+/// energies and the contact count.
+std::string run_viewer_data(const ViewArgs& args) {
+  if (!args.contacts.empty()) {
+    throw InputError("--contacts", 0, "a run brings its own contacts, one set per frame; give no --contacts with it");
+  }
+  if (!args.vtp.empty()) throw InputError("--vtp", 0, "not available for a run (a scene's .vtp files are)");
+  SimulationRun run = read_simulation_run(args.scene);
+  Scene scene = std::move(run.scene);
+  ViewerDataOptions options;
+  options.include_tets = args.tets;
+  std::vector<double> total, counts;
+  for (std::size_t f = 0; f < run.frames.size(); ++f) {
+    RunFrame& frame = run.frames[f];
+    ViewerFrame out;
+    out.time = frame.time;
+    out.positions = frame.positions;
+    out.orientations = frame.orientations;
+    out.contact_sets.emplace_back(run.method, std::move(frame.contacts));
+    options.frames.push_back(std::move(out));
+    total.push_back(run.kinetic_energy[f] + run.potential_energy[f]);
+    counts.push_back(static_cast<double>(options.frames.back().contact_sets[0].second.contacts.size()));
+  }
+  for (std::size_t i = 0; i < scene.bodies.size(); ++i) {  // the page opens at frame 0
+    scene.bodies[i].position = options.frames[0].positions[i];
+    scene.bodies[i].orientation = options.frames[0].orientations[i];
+  }
+  options.plots.push_back({"Energy (relative to frame 0)",
+                           "J",
+                           {{"kinetic", run.kinetic_energy}, {"potential", run.potential_energy}, {"total", total}}});
+  for (auto& [label, values] : options.plots[0].curves) {
+    const double start = values.empty() ? 0.0 : values[0];
+    for (double& v : values) v -= start;
+  }
+  options.plots.push_back({"Contacts", "", {{run.method, counts}}});
+  fmt::print(stderr, "run of {} with {}: {} frames{}\n", scene.name, run.method, run.frames.size(),
+             run.complete ? "" : " (incomplete)");
+  return viewer_data_json(scene, {}, options);
+}
+
 void run_view(const ViewArgs& args) {
+  if (is_run_folder(args.scene)) {
+    const std::string data = run_viewer_data(args);
+    write_page(args, data);
+    return;
+  }
   const Scene scene = load_scene(args.scene, {.refined = args.refined});
   std::vector<std::pair<std::string, ContactSet>> sets;
   for (const std::string& file : args.contacts) {
@@ -147,8 +201,23 @@ void run_view(const ViewArgs& args) {
     }
     sets.emplace_back(label, std::move(set));
   }
-  const std::string data = viewer_data_json(scene, sets, ViewerDataOptions{.include_tets = args.tets});
+  ViewerDataOptions options;
+  options.include_tets = args.tets;
+  const std::string data = viewer_data_json(scene, sets, options);
+  write_page(args, data);
+  if (!args.vtp.empty()) {
+    const std::vector<std::string> paths = vtp_paths(args.vtp, sets.size());
+    AtomicFileSet files;  // the surfaces and every contact set, all or none
+    files.add(paths[0], vtp_surfaces(scene, paths[0]));
+    for (std::size_t i = 0; i < sets.size(); ++i) files.add(paths[i + 1], vtp_contacts(sets[i].second, paths[i + 1]));
+    files.commit();
+    fmt::print("wrote {}\n", paths[0]);
+    for (std::size_t i = 0; i < sets.size(); ++i) fmt::print("wrote {} ({})\n", paths[i + 1], sets[i].first);
+  }
+}
 
+/// The page (-o) and the screenshot (--png) of `data`.
+void write_page(const ViewArgs& args, const std::string& data) {
   std::optional<ScratchFolder> scratch;
   if (!args.png.empty()) scratch.emplace();
   if (!args.output.empty() || scratch) {
@@ -161,15 +230,6 @@ void run_view(const ViewArgs& args) {
       fmt::print("wrote {}\n", args.png);
     }
   }
-  if (!args.vtp.empty()) {
-    const std::vector<std::string> paths = vtp_paths(args.vtp, sets.size());
-    AtomicFileSet files;  // the surfaces and every contact set, all or none
-    files.add(paths[0], vtp_surfaces(scene, paths[0]));
-    for (std::size_t i = 0; i < sets.size(); ++i) files.add(paths[i + 1], vtp_contacts(sets[i].second, paths[i + 1]));
-    files.commit();
-    fmt::print("wrote {}\n", paths[0]);
-    for (std::size_t i = 0; i < sets.size(); ++i) fmt::print("wrote {} ({})\n", paths[i + 1], sets[i].first);
-  }
 }
 
 }  // namespace
@@ -178,7 +238,9 @@ void add_view_command(CLI::App& app) {
   auto args = std::make_shared<ViewArgs>();
   CLI::App* cmd = app.add_subcommand(
       "view", "Write a 3-D viewer page (and optionally a PNG or .vtp files) for a scene and contact sets");
-  cmd->add_option("SCENE", args->scene, "built-in scene name or scene JSON path")->required();
+  cmd->add_option("SCENE", args->scene,
+                  "built-in scene name, scene JSON path, or a run folder of `contactlab simulate` (played)")
+      ->required();
   cmd->add_option("--contacts", args->contacts, "contacts JSON file(s) to show (docs/contacts-format.md)");
   CLI::Option* output = cmd->add_option("-o,--output", args->output, "folder for index.html (created if missing)");
   CLI::Option* png = cmd->add_option("--png", args->png, "render a screenshot through headless Chromium");

@@ -34,6 +34,22 @@ class Writer : json::FieldWriter {
     root["bodies"] = std::move(bodies);
     root["ground_truth"] = scene_.ground_truth ? ground_truth(*scene_.ground_truth) : Json(nullptr);
 
+    root["contact_sets"] = labelled(labelled_sets);
+    if (!options.frames.empty()) {
+      Json frames = Json::array();
+      for (std::size_t f = 0; f < options.frames.size(); ++f) frames.push_back(frame(options.frames[f], f));
+      root["frames"] = std::move(frames);
+      Json plots = Json::array();
+      for (std::size_t p = 0; p < options.plots.size(); ++p) {
+        plots.push_back(plot(options.plots[p], element_path("plots", p), options.frames.size()));
+      }
+      root["plots"] = std::move(plots);
+    }
+    return root;
+  }
+
+ private:
+  Json labelled(const std::vector<std::pair<std::string, ContactSet>>& labelled_sets) const {
     Json sets = Json::array();
     for (const auto& [label, contacts] : labelled_sets) {
       Json set = Json::object();
@@ -42,11 +58,57 @@ class Writer : json::FieldWriter {
       for (auto& [key, value] : body.items()) set[key] = std::move(value);
       sets.push_back(std::move(set));
     }
-    root["contact_sets"] = std::move(sets);
-    return root;
+    return sets;
   }
 
- private:
+  Json quaternion(const Quat& q, const std::string& path) const {
+    return Json::array({number(q.w(), path), number(q.x(), path), number(q.y(), path), number(q.z(), path)});
+  }
+
+  Json frame(const ViewerFrame& f, std::size_t index) const {
+    const std::string path = element_path("frames", index);
+    if (f.positions.size() != scene_.bodies.size() || f.orientations.size() != scene_.bodies.size()) {
+      fail(path, std::to_string(f.positions.size()) + " poses for " + std::to_string(scene_.bodies.size()) +
+                     " bodies; expected one per body");
+    }
+    Json out = Json::object();
+    out["time"] = number(f.time, field_path(path, "time"));
+    Json poses = Json::array();
+    for (std::size_t i = 0; i < f.positions.size(); ++i) {
+      const std::string pose_path = element_path(field_path(path, "poses"), i);
+      Json pose = Json::object();
+      pose["position"] = vec3(f.positions[i], field_path(pose_path, "position"));
+      pose["orientation"] = quaternion(f.orientations[i], field_path(pose_path, "orientation"));
+      poses.push_back(std::move(pose));
+    }
+    out["poses"] = std::move(poses);
+    out["contact_sets"] = labelled(f.contact_sets);
+    return out;
+  }
+
+  Json plot(const ViewerPlot& p, const std::string& path, std::size_t frames) const {
+    Json out = Json::object();
+    out["title"] = p.title;
+    out["unit"] = p.unit;
+    Json curves = Json::array();
+    for (std::size_t c = 0; c < p.curves.size(); ++c) {
+      const std::string curve_path = element_path(field_path(path, "curves"), c);
+      const auto& [label, values] = p.curves[c];
+      if (values.size() != frames) {
+        fail(curve_path, std::to_string(values.size()) + " values for " + std::to_string(frames) +
+                             " frames; expected one per frame");
+      }
+      Json curve = Json::object();
+      curve["label"] = label;
+      Json list = Json::array();
+      for (const double v : values) list.push_back(number(v, field_path(curve_path, "values")));
+      curve["values"] = std::move(list);
+      curves.push_back(std::move(curve));
+    }
+    out["curves"] = std::move(curves);
+    return out;
+  }
+
   /// [x, y, z] with a non-finite component reported at `path` itself: the viewer's paths name the
   /// field ("bodies[2].vertices"), not the element or component.
   Json vec3(const Vec3& v, const std::string& path) const {
@@ -72,10 +134,7 @@ class Writer : json::FieldWriter {
     out["triangles"] = std::move(triangles);
     if (options.include_tets) out["tets"] = std::move(tets);
     out["position"] = vec3(b.position, field_path(path, "position"));
-    const std::string orientation_path = field_path(path, "orientation");
-    out["orientation"] =
-        Json::array({number(b.orientation.w(), orientation_path), number(b.orientation.x(), orientation_path),
-                     number(b.orientation.y(), orientation_path), number(b.orientation.z(), orientation_path)});
+    out["orientation"] = quaternion(b.orientation, field_path(path, "orientation"));
     return out;
   }
 

@@ -113,7 +113,9 @@ TEST(ViewerData, WallHas81BodiesAnd213InterfacesAndTheGroundTruthContactSet) {
 
 TEST(ViewerData, TetsOnRequestNullGroundTruthAndScriptSafeText) {
   Scene scene = make_builtin_scene("slide-spike");
-  const Json with_tets = Json::parse(viewer_data_json(scene, {}, {.include_tets = true}));
+  ViewerDataOptions tets;
+  tets.include_tets = true;
+  const Json with_tets = Json::parse(viewer_data_json(scene, {}, tets));
   for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
     const Json& tets = with_tets.at("bodies")[i].at("tets");
     ASSERT_EQ(tets.size(), static_cast<std::size_t>(scene.bodies[i].shape->tets.tet_count()));

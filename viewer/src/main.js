@@ -8,6 +8,7 @@ import { pullApartDirections, pullApartOffset } from './pull_apart.js';
 import { buildBody, placeBody, bodyCentre, worldSurfaceVertices, quaternionFromData } from './bodies.js';
 import { ContactSetMarkers, buildInterface, CLASS_COLOURS, SPHERE_RADIUS } from './markers.js';
 import { element, section, checkbox, slider, button } from './panel.js';
+import { addPlots } from './plots.js';
 
 const errors = [];
 let resolveReady;
@@ -375,12 +376,19 @@ function start() {
       }, 80);
     } });
   }
+  // A run's plots (energies, contact count), with a cursor at the current frame.
+  let setPlotFrame = null;
+  if (frames && Array.isArray(data.plots) && data.plots.length > 0) {
+    const plotSection = section(panel, 'Plots');
+    setPlotFrame = addPlots(plotSection, data.plots, frames.map((f, i) => Number(f.time ?? i)));
+  }
   function setFrame(i) {
     if (!frames) throw new Error('the data has no frames');
     if (!Number.isInteger(i) || i < 0 || i >= frames.length) throw new Error(`frame ${i} out of range`);
     if (i === state.frame && api.isReady) { placeEverything(); return; }
     const changesSets = Array.isArray(frames[i].contact_sets) || Array.isArray(frames[state.frame].contact_sets);
     state.frame = i;
+    if (setPlotFrame) setPlotFrame(i);
     if (timeSlider && Number(timeSlider.input.value) !== i) { timeSlider.input.value = i; }
     if (changesSets) rebuildContacts(); else placeEverything();
   }
@@ -400,6 +408,7 @@ function start() {
     isBodyVisible: (name) => bodyEntries[bodyIndex.get(name)]?.group.visible === true,
     setPullApart: (t) => { pullSlider.input.value = t; pullSlider.update(); },
     frameCount: () => (frames ? frames.length : 0),
+    plotCount: () => document.querySelectorAll('[data-testid^="plot-"] polyline').length,
     setFrame: (i) => {
       setFrame(i);
       if (timeSlider) timeSlider.input.dispatchEvent(new Event('input')); // label; same frame: no rebuild

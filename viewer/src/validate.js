@@ -68,5 +68,19 @@ export function validateViewerData(data) {
       if (frame.contact_sets !== undefined && frame.contact_sets !== null) checkContactSets(frame.contact_sets, `${p}.contact_sets`);
     });
   }
+  if (data.plots !== undefined && data.plots !== null) {
+    const frameCount = Array.isArray(data.frames) ? data.frames.length : 0;
+    if (!Array.isArray(data.plots)) fail('plots', 'an array');
+    data.plots.forEach((plot, i) => {
+      const p = `plots[${i}]`;
+      if (typeof plot.title !== 'string') fail(`${p}.title`, 'a string');
+      if (!Array.isArray(plot.curves)) fail(`${p}.curves`, 'an array');
+      plot.curves.forEach((c, k) => {
+        if (!Array.isArray(c.values) || c.values.length !== frameCount || !c.values.every(Number.isFinite)) {
+          fail(`${p}.curves[${k}].values`, `${frameCount} finite numbers (one per frame)`);
+        }
+      });
+    });
+  }
   return data;
 }

@@ -69,4 +69,30 @@ class SimulationRunWriter {
   std::vector<double> masses_;
 };
 
+/// One frame of a run as read back: the state and the contacts generated from it.
+struct RunFrame {
+  double time = 0.0;
+  std::vector<Vec3> positions;          ///< scene pose per body
+  std::vector<Quat> orientations;       ///< scene pose per body
+  ContactSet contacts;                  ///< the method's contacts at this frame (none at the last)
+  std::vector<double> normal_impulses;  ///< λ_n per contact, N·s
+};
+
+/// A run folder read back (for `contactlab view RUN`).
+struct SimulationRun {
+  Scene scene;  ///< final-scene.json: the shapes, names, fixed flags (poses: the last frame's)
+  std::string method;
+  int steps = 0;
+  bool complete = false;
+  double time_step = 0.0;
+  std::vector<RunFrame> frames;                          ///< steps + 1
+  std::vector<double> kinetic_energy, potential_energy;  ///< per frame, J
+};
+
+/// Reads RUN/ (run.json, frames.ndjson, final-scene.json). Throws InputError naming the file and
+/// the line (frames.ndjson) or field (run.json) for anything not in the format: a missing file, a
+/// different format or version, a frame whose body count differs from the scene's, a body index out
+/// of range, a non-finite number.
+SimulationRun read_simulation_run(const std::string& dir);
+
 }  // namespace contactlab
