@@ -56,7 +56,7 @@ class RunReader : json::FieldReader {
     for (std::size_t i = 0; i < bodies.size(); ++i) {
       const std::vector<double> v = numbers(bodies[i], element_path("bodies", i), 13);
       out.positions.emplace_back(v[0], v[1], v[2]);
-      out.orientations.push_back(normalized_orientation(Quat(v[3], v[4], v[5], v[6])));
+      out.orientations.emplace_back(v[3], v[4], v[5], v[6]);  // as written, like the scene format
     }
     const Json& contacts = required(line, "", "contacts");
     expect(contacts, "contacts", contacts.is_array(), "an array");
