@@ -255,7 +255,7 @@ TEST(PgsProx, RandomProblemsMeetTheContactConditions) {
   }
 }
 
-// ν = 4 overshoots (a single contact needs ν < 2): the sweeps that do not lower the merit are
+// ν = 4 overshoots (a single contact needs ν < 2): with a merit check after every sweep, the sweeps that do not lower the merit are
 // undone with ν halved, and the solve still converges.
 TEST(PgsProx, StepsTooLongAreUndoneAndHalved) {
   ContactProblem problem;
@@ -267,6 +267,7 @@ TEST(PgsProx, StepsTooLongAreUndoneAndHalved) {
     PgsProxRequest r = request(100, 1e-12);
     r.initial_r_scale = 4.0;
     r.record_merit_history = true;
+    r.merit_interval = 1;
     return r;
   }());
   EXPECT_TRUE(result.converged);
@@ -374,6 +375,9 @@ TEST(PgsProx, BadInputNamesTheField) {
   EXPECT_NE(message(problem, r).find("max_iterations"), std::string::npos);
   r = request(10, std::nan(""));
   EXPECT_NE(message(problem, r).find("tolerance"), std::string::npos);
+  r = request(10, 0.0);
+  r.merit_interval = 0;
+  EXPECT_NE(message(problem, r).find("merit_interval"), std::string::npos);
   r = request(10, 0.0);
   r.initial_r_scale = 0;
   EXPECT_NE(message(problem, r).find("initial_r_scale"), std::string::npos);

@@ -20,9 +20,10 @@
 //   r_n = ν / W_kk(n, n),   r_t = ν / λ_max(W_kk's 2×2 tangent block)
 // (one r for both tangents keeps the disk projection a proximal map; the eigenvalue, unlike the
 // diagonal, does not depend on the tangent basis, so neither do the iterates). With ν = 1 the normal
-// update alone solves its row exactly. After every sweep the merit is computed; if it did not
-// fall (and is not 0), the sweep is undone and ν halved (Erleben 2017 §4's strategy against
-// divergence).
+// update alone solves its row exactly. After every `merit_interval` sweeps the merit is computed;
+// if it did not fall since the last check (and is not 0), those sweeps are undone and ν halved
+// (Erleben 2017 §4's strategy against divergence). Checking every sweep would cost about as much as
+// the sweeps themselves; every 10th costs a tenth.
 //
 // Merit: the natural-map residual at the current λ, with the r-factors of ν = 1 (fixed for the
 // whole solve so that values compare):
@@ -47,9 +48,12 @@ struct PgsProxRequest {
   double tolerance = 0.0;
   /// ν of the r-factors at the start (0 < ν; ν < 2 converges for a single frictionless contact).
   double initial_r_scale = 1.0;
+  /// Sweeps between merit checks (≥ 1): the divergence test, the tolerance test and the history
+  /// happen at these checks only; a rejected check undoes this many sweeps.
+  int merit_interval = 10;
   /// Warm start: one impulse per contact (n, t, b), or empty to start from zero (the paper's).
   std::vector<Vec3> initial_impulses;
-  /// Keep the merit after every sweep in PgsProxResult::merit_history (off: only the last).
+  /// Keep the merit of every check in PgsProxResult::merit_history (off: only the last).
   bool record_merit_history = false;
 };
 
