@@ -69,26 +69,6 @@ struct OurRow {
   double contact_ms = 0, solver_ms = 0, contacts = 0, row_sweeps_per_s = 0, ns_per_row_sweep = 0;
 };
 
-OurRow run_ours(const Scene& scene, const ContactMethod& method, const Options& options) {
-  SimulationSettings settings;
-  settings.solver.max_iterations = options.iterations;
-  settings.contacts.threads = 1;
-  RigidSimulation sim(scene, method, settings);
-  sim.step();  // warm-up: builds the shape cache
-  std::vector<double> contact_ms, solver_ms, contacts, ns_per_row_sweep;
-  for (int n = 0; n < options.steps; ++n) {
-    const StepReport report = sim.step();
-    contact_ms.push_back(1e3 * report.contact_seconds);
-    solver_ms.push_back(1e3 * report.solver_seconds);
-    contacts.push_back(static_cast<double>(report.constrained.size()));
-    const double row_sweeps = 3.0 * static_cast<double>(report.constrained.size()) * report.solve.iterations;
-    if (row_sweeps > 0) ns_per_row_sweep.push_back(1e9 * report.solver_seconds / row_sweeps);
-  }
-  OurRow row{median(contact_ms), median(solver_ms), median(contacts), 0, median(ns_per_row_sweep)};
-  row.row_sweeps_per_s = row.ns_per_row_sweep > 0 ? 1e9 / row.ns_per_row_sweep : 0;
-  return row;
-}
-
 /// Bullet's solver with solveGroup timed and its rows counted.
 class TimedSolver : public btSequentialImpulseConstraintSolver {
  public:
@@ -125,71 +105,110 @@ class TimedSolver : public btSequentialImpulseConstraintSolver {
   }
 };
 
-struct BulletRow {
-  double solver_ms = 0, points = 0, rows = 0, ns_per_row_sweep = 0, sweeps = 0;
-};
+/// The scene as Bullet boxes (every body must be a box of the shape generator), stepped one step
+/// at a time so that its steps can alternate with ours: the machine's load drifts over both alike.
+class BulletWorld {
+ public:
+  BulletWorld(const Scene& scene, int iterations)
+      : dispatcher_(&configuration_), world_(&dispatcher_, &broadphase_, &solver_, &configuration_) {
+    world_.setGravity(btVector3(scene.gravity.x(), scene.gravity.y(), scene.gravity.z()));
+    btContactSolverInfo& info = world_.getSolverInfo();
+    info.m_numIterations = iterations;
+    info.m_solverMode = SOLVER_USE_2_FRICTION_DIRECTIONS;  // no SOLVER_USE_WARMSTARTING
+    info.m_splitImpulse = false;
+    info.m_erp = 0;
+    info.m_erp2 = 0;
+    info.m_restitution = 0;
+    info.m_leastSquaresResidualThreshold = 0;
+    for (const Body& body : scene.bodies) add(body);
+  }
+  ~BulletWorld() {
+    for (auto& b : bodies_) world_.removeRigidBody(b.get());
+  }
 
-/// The scene as Bullet boxes; every body must be a box of the shape generator.
-BulletRow run_bullet(const Scene& scene, const Options& options) {
-  btDefaultCollisionConfiguration configuration;
-  btCollisionDispatcher dispatcher(&configuration);
-  btDbvtBroadphase broadphase;
-  TimedSolver solver;
-  btDiscreteDynamicsWorld world(&dispatcher, &broadphase, &solver, &configuration);
-  world.setGravity(btVector3(scene.gravity.x(), scene.gravity.y(), scene.gravity.z()));
-  btContactSolverInfo& info = world.getSolverInfo();
-  info.m_numIterations = options.iterations;
-  info.m_solverMode = SOLVER_USE_2_FRICTION_DIRECTIONS;  // no SOLVER_USE_WARMSTARTING
-  info.m_splitImpulse = false;
-  info.m_erp = 0;
-  info.m_erp2 = 0;
-  info.m_restitution = 0;
-  info.m_leastSquaresResidualThreshold = 0;
-  std::vector<std::unique_ptr<btCollisionShape>> shapes;
-  std::vector<std::unique_ptr<btDefaultMotionState>> states;
-  std::vector<std::unique_ptr<btRigidBody>> bodies;
-  for (const Body& body : scene.bodies) {
+  struct Sample {
+    double seconds = 0, points = 0, rows = 0, sweeps = 0;
+  };
+  Sample step(double h) {
+    solver_.seconds = 0;
+    solver_.rows = solver_.points = solver_.sweeps = 0;
+    world_.stepSimulation(h, 0);  // one step of exactly h
+    return {solver_.seconds, static_cast<double>(solver_.points), static_cast<double>(solver_.rows),
+            static_cast<double>(solver_.sweeps)};
+  }
+
+ private:
+  void add(const Body& body) {
     const ShapeSource& source = body.shape->source;
     const auto size = source.params.find("size");
     if (source.kind != ShapeSource::Kind::kGenerator || source.generator != "box" || size == source.params.end()) {
       throw std::runtime_error("the Bullet run needs boxes; body '" + body.name + "' is not one");
     }
-    const btVector3 half(0.5 * size->second[0], 0.5 * size->second[1], 0.5 * size->second[2]);
-    shapes.push_back(std::make_unique<btBoxShape>(half));
+    shapes_.push_back(
+        std::make_unique<btBoxShape>(btVector3(0.5 * size->second[0], 0.5 * size->second[1], 0.5 * size->second[2])));
     const MassProperties props = mass_properties(body.shape->tets, body.density);
-    const Vec3 centre = body.orientation.normalized() * props.centroid + body.position;
+    const Quat q = body.orientation.normalized();
+    const Vec3 centre = q * props.centroid + body.position;
     btTransform pose;
     pose.setOrigin(btVector3(centre.x(), centre.y(), centre.z()));
-    const Quat q = body.orientation.normalized();
     pose.setRotation(btQuaternion(q.x(), q.y(), q.z(), q.w()));
-    states.push_back(std::make_unique<btDefaultMotionState>(pose));
+    states_.push_back(std::make_unique<btDefaultMotionState>(pose));
     const double mass = body.fixed ? 0.0 : props.mass;
     btVector3 inertia(0, 0, 0);
-    if (!body.fixed) shapes.back()->calculateLocalInertia(mass, inertia);
-    btRigidBody::btRigidBodyConstructionInfo construction(mass, states.back().get(), shapes.back().get(), inertia);
+    if (!body.fixed) shapes_.back()->calculateLocalInertia(mass, inertia);
+    btRigidBody::btRigidBodyConstructionInfo construction(mass, states_.back().get(), shapes_.back().get(), inertia);
     construction.m_friction = std::sqrt(body.friction);  // Bullet multiplies the pair's coefficients
     construction.m_restitution = 0;
-    bodies.push_back(std::make_unique<btRigidBody>(construction));
-    bodies.back()->setActivationState(DISABLE_DEACTIVATION);
-    world.addRigidBody(bodies.back().get());
+    bodies_.push_back(std::make_unique<btRigidBody>(construction));
+    bodies_.back()->setActivationState(DISABLE_DEACTIVATION);
+    world_.addRigidBody(bodies_.back().get());
   }
-  const double h = 0.01;
-  world.stepSimulation(h, 0);  // warm-up
-  std::vector<double> solver_ms, points, rows, ns_per_row_sweep, sweeps;
+
+  btDefaultCollisionConfiguration configuration_;
+  btCollisionDispatcher dispatcher_;
+  btDbvtBroadphase broadphase_;
+  TimedSolver solver_;
+  btDiscreteDynamicsWorld world_;
+  std::vector<std::unique_ptr<btCollisionShape>> shapes_;
+  std::vector<std::unique_ptr<btDefaultMotionState>> states_;
+  std::vector<std::unique_ptr<btRigidBody>> bodies_;
+};
+
+struct BulletMedians {
+  double solver_ms = 0, points = 0, rows = 0, sweeps = 0, ns_per_row_sweep = 0;
+};
+
+/// Our simulation of `scene`; with `bullet`, a Bullet step before each of ours (medians into it).
+OurRow run_ours(const Scene& scene, const ContactMethod& method, const Options& options, BulletWorld* bullet,
+                BulletMedians* bullet_out) {
+  SimulationSettings settings;
+  settings.solver.max_iterations = options.iterations;
+  settings.contacts.threads = 1;
+  RigidSimulation sim(scene, method, settings);
+  sim.step();  // warm-up: builds the shape cache
+  if (bullet) bullet->step(settings.time_step);
+  std::vector<double> contact_ms, solver_ms, contacts, ns_per_row_sweep;
+  std::vector<double> b_ms, b_points, b_rows, b_sweeps, b_ns;
   for (int n = 0; n < options.steps; ++n) {
-    solver.seconds = 0;
-    solver.rows = solver.points = solver.sweeps = 0;
-    world.stepSimulation(h, 0);
-    solver_ms.push_back(1e3 * solver.seconds);
-    points.push_back(static_cast<double>(solver.points));
-    rows.push_back(static_cast<double>(solver.rows));
-    if (solver.rows > 0 && solver.sweeps > 0) {
-      ns_per_row_sweep.push_back(1e9 * solver.seconds / (static_cast<double>(solver.rows) * solver.sweeps));
+    if (bullet) {
+      const BulletWorld::Sample b = bullet->step(settings.time_step);
+      b_ms.push_back(1e3 * b.seconds);
+      b_points.push_back(b.points);
+      b_rows.push_back(b.rows);
+      b_sweeps.push_back(b.sweeps);
+      if (b.rows > 0 && b.sweeps > 0) b_ns.push_back(1e9 * b.seconds / (b.rows * b.sweeps));
     }
-    sweeps.push_back(static_cast<double>(solver.sweeps));
+    const StepReport report = sim.step();
+    contact_ms.push_back(1e3 * report.contact_seconds);
+    solver_ms.push_back(1e3 * report.solver_seconds);
+    contacts.push_back(static_cast<double>(report.constrained.size()));
+    const double row_sweeps = 3.0 * static_cast<double>(report.constrained.size()) * report.solve.iterations;
+    if (row_sweeps > 0) ns_per_row_sweep.push_back(1e9 * report.solver_seconds / row_sweeps);
   }
-  for (auto& b : bodies) world.removeRigidBody(b.get());
-  return {median(solver_ms), median(points), median(rows), median(ns_per_row_sweep), median(sweeps)};
+  if (bullet_out) *bullet_out = {median(b_ms), median(b_points), median(b_rows), median(b_sweeps), median(b_ns)};
+  OurRow row{median(contact_ms), median(solver_ms), median(contacts), 0, median(ns_per_row_sweep)};
+  row.row_sweeps_per_s = row.ns_per_row_sweep > 0 ? 1e9 / row.ns_per_row_sweep : 0;
+  return row;
 }
 
 int run(int argc, char** argv) {
@@ -225,6 +244,7 @@ int run(int argc, char** argv) {
   std::printf("%-8s %-16s %10s %10s %9s %14s %12s\n", "scene", "method", "contact ms", "solver ms", "contacts",
               "rows*sweeps/s", "ns/row/sweep");
   double ours_wall = 0;
+  BulletMedians bullet;
   for (const std::string& name : options.scenes) {
     const Scene scene = make_builtin_scene(name);
     for (const std::string& method_name : options.methods) {
@@ -233,20 +253,23 @@ int run(int argc, char** argv) {
         std::fprintf(stderr, "simulation_bench: unknown method %s\n", method_name.c_str());
         return 2;
       }
-      const OurRow row = run_ours(scene, *method, options);
+      // The wall with opposing: Bullet's steps alternate with ours.
+      const bool compare = name == "wall" && method_name == "opposing";
+      std::unique_ptr<BulletWorld> world;
+      if (compare) world = std::make_unique<BulletWorld>(scene, options.iterations);
+      const OurRow row = run_ours(scene, *method, options, world.get(), compare ? &bullet : nullptr);
       std::printf("%-8s %-16s %10.3f %10.3f %9.0f %14.3g %12.2f\n", name.c_str(), method_name.c_str(), row.contact_ms,
                   row.solver_ms, row.contacts, row.row_sweeps_per_s, row.ns_per_row_sweep);
       std::fflush(stdout);
-      if (name == "wall" && method_name == "opposing") ours_wall = row.ns_per_row_sweep;
+      if (compare) ours_wall = row.ns_per_row_sweep;
     }
   }
-  if (std::find(options.scenes.begin(), options.scenes.end(), "wall") != options.scenes.end()) {
-    const BulletRow bullet = run_bullet(make_builtin_scene("wall"), options);
+  if (ours_wall > 0) {
     std::printf(
-        "\nBullet 3.24 sequential impulse on the wall (btBoxShape): solver %.3f ms/step, %.0f contact points, "
-        "%.0f rows, %.2f ns/row/sweep\n",
-        bullet.solver_ms, bullet.points, bullet.rows, bullet.ns_per_row_sweep);
-    if (ours_wall > 0 && bullet.ns_per_row_sweep > 0) {
+        "\nBullet 3.24 sequential impulse on the wall (btBoxShape), steps alternating with ours: solver %.3f "
+        "ms/step, %.0f contact points, %.0f rows, %.0f sweeps, %.2f ns/row/sweep\n",
+        bullet.solver_ms, bullet.points, bullet.rows, bullet.sweeps, bullet.ns_per_row_sweep);
+    if (bullet.ns_per_row_sweep > 0) {
       std::printf("PGS prox (wall, opposing) / Bullet, time per contact row and sweep: %.2fx\n",
                   ours_wall / bullet.ns_per_row_sweep);
     }

@@ -56,6 +56,7 @@ class PgsProx {
     impulses_.assign(blocks_.size(), Vec3::Zero());
     if (!request.initial_impulses.empty()) impulses_ = request.initial_impulses;
     velocity_change_.assign(problem.bodies.size(), BodyVelocity::Zero());
+    for (const BodyInverseMass& body : problem.bodies) moves_.push_back(body.fixed() ? 0 : 1);
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
       if (!blocks_[k].active) {
         impulses_[k].setZero();  // an impulse that moves nothing is none (pgs_prox.h)
@@ -65,10 +66,14 @@ class PgsProx {
     }
   }
 
-  /// Relative contact-frame velocity of contact k with the current impulses: b + J Δu.
+  /// Relative contact-frame velocity of contact k with the current impulses: b + J Δu (a fixed
+  /// body's Δu is 0 for good, so its block is skipped).
   Vec3 velocity(std::size_t k) const {
     const ContactConstraint& c = problem_.contacts[k];
-    return c.free_velocity + c.jacobian_a * velocity_change_[c.body_a] + c.jacobian_b * velocity_change_[c.body_b];
+    Vec3 w = c.free_velocity;
+    if (moves_[c.body_a]) w.noalias() += c.jacobian_a * velocity_change_[c.body_a];
+    if (moves_[c.body_b]) w.noalias() += c.jacobian_b * velocity_change_[c.body_b];
+    return w;
   }
 
   /// One Gauss–Seidel sweep with the r-factors scaled by ν.
@@ -107,21 +112,30 @@ class PgsProx {
  private:
   void apply(std::size_t k, const Vec3& delta) {
     const ContactConstraint& c = problem_.contacts[k];
-    apply_to(c.body_a, c.jacobian_a, delta);
-    apply_to(c.body_b, c.jacobian_b, delta);
+    if (moves_[c.body_a]) apply_to(c.body_a, c.jacobian_a, delta);
+    if (moves_[c.body_b]) apply_to(c.body_b, c.jacobian_b, delta);
   }
-  /// Δu_i += M_i⁻¹ J_iᵀ δ.
+  /// Δu_i += M_i⁻¹ J_iᵀ δ, written out: Jᵀδ is one dot product per column of J (contiguous, Eigen
+  /// stores J by columns); Eigen's expression for it did not inline and cost 3× as much.
   void apply_to(Index i, const ContactJacobianBlock& jacobian, const Vec3& delta) {
     const BodyInverseMass& body = problem_.bodies[i];
+    double p[6];
+    for (int col = 0; col < 6; ++col) {
+      p[col] = jacobian(0, col) * delta.x() + jacobian(1, col) * delta.y() + jacobian(2, col) * delta.z();
+    }
     BodyVelocity& du = velocity_change_[i];
-    du.head<3>() += body.inverse_mass * (jacobian.leftCols<3>().transpose() * delta);
-    du.tail<3>() += body.inverse_inertia * (jacobian.rightCols<3>().transpose() * delta);
+    const Mat3& inertia = body.inverse_inertia;
+    for (int row = 0; row < 3; ++row) {
+      du(row) += body.inverse_mass * p[row];
+      du(3 + row) += inertia(row, 0) * p[3] + inertia(row, 1) * p[4] + inertia(row, 2) * p[5];
+    }
   }
 
   const ContactProblem& problem_;
   std::vector<Block> blocks_;
   std::vector<Vec3> impulses_;
   std::vector<BodyVelocity> velocity_change_;
+  std::vector<unsigned char> moves_;  // per body: not fixed (some impulse can change its velocity)
 };
 
 void validate_request(const PgsProxRequest& request, std::size_t contact_count) {
