@@ -115,20 +115,15 @@ class PgsProx {
     if (moves_[c.body_a]) apply_to(c.body_a, c.jacobian_a, delta);
     if (moves_[c.body_b]) apply_to(c.body_b, c.jacobian_b, delta);
   }
-  /// Δu_i += M_i⁻¹ J_iᵀ δ, written out: Jᵀδ is one dot product per column of J (contiguous, Eigen
-  /// stores J by columns); Eigen's expression for it did not inline and cost 3× as much.
+  /// Δu_i += M_i⁻¹ J_iᵀ δ: Jᵀδ as three updates of a 6-vector by the rows of J (contiguous).
   void apply_to(Index i, const ContactJacobianBlock& jacobian, const Vec3& delta) {
     const BodyInverseMass& body = problem_.bodies[i];
-    double p[6];
-    for (int col = 0; col < 6; ++col) {
-      p[col] = jacobian(0, col) * delta.x() + jacobian(1, col) * delta.y() + jacobian(2, col) * delta.z();
-    }
+    BodyVelocity p = jacobian.row(0).transpose() * delta.x();
+    p.noalias() += jacobian.row(1).transpose() * delta.y();
+    p.noalias() += jacobian.row(2).transpose() * delta.z();
     BodyVelocity& du = velocity_change_[i];
-    const Mat3& inertia = body.inverse_inertia;
-    for (int row = 0; row < 3; ++row) {
-      du(row) += body.inverse_mass * p[row];
-      du(3 + row) += inertia(row, 0) * p[3] + inertia(row, 1) * p[4] + inertia(row, 2) * p[5];
-    }
+    du.head<3>() += body.inverse_mass * p.head<3>();
+    du.tail<3>().noalias() += body.inverse_inertia * p.tail<3>();
   }
 
   const ContactProblem& problem_;

@@ -29,8 +29,10 @@
 
 namespace contactlab {
 
-/// Row block of one body: rows (n, t, b), columns (v, ω).
-using ContactJacobianBlock = Eigen::Matrix<double, 3, 6>;
+/// Row block of one body: rows (n, t, b), columns (v, ω). Stored by rows: the solver's J Δu is
+/// then three dot products of contiguous 6-vectors and Jᵀ δ three 6-vector updates, both of which
+/// vectorise (by columns, each was six 3-vector operations).
+using ContactJacobianBlock = Eigen::Matrix<double, 3, 6, Eigen::RowMajor>;
 /// Linear and angular velocity (or a change of them) of one body: (v, ω).
 using BodyVelocity = Eigen::Matrix<double, 6, 1>;
 
