@@ -21,9 +21,11 @@
 // (one r for both tangents keeps the disk projection a proximal map; the eigenvalue, unlike the
 // diagonal, does not depend on the tangent basis, so neither do the iterates). With ν = 1 the normal
 // update alone solves its row exactly. After every `merit_interval` sweeps the merit is computed;
-// if it did not fall since the last check (and is not 0), those sweeps are undone and ν halved
-// (Erleben 2017 §4's strategy against divergence). Checking every sweep would cost about as much as
-// the sweeps themselves; every 10th costs a tenth.
+// if it more than doubled since the last accepted check (divergence), those sweeps are undone and
+// ν halved (Erleben 2017 §4's strategy against divergence); otherwise ν grows by 1.25, up to its
+// initial value or, after a divergence, 0.9 × the halved value. A merit that merely fails to fall is no divergence: Gauss–Seidel's merit need not
+// fall from one check to the next, and undoing such sweeps stalled the solve. Checking every sweep
+// would cost about as much as the sweeps themselves; every 10th costs a tenth.
 //
 // Merit: the natural-map residual at the current λ, with the r-factors of ν = 1 (fixed for the
 // whole solve so that values compare):
