@@ -69,9 +69,11 @@ void run_simulate(const SimulateArgs& args, bool write_run) {
   Progress progress;
   const auto start = std::chrono::steady_clock::now();
   const double e0 = sim.kinetic_energy() + sim.potential_energy();
+  const std::vector<RigidBody> initial = sim.bodies();
   int done = 0;
   for (; done < args.steps && !g_interrupted; ++done) {
-    const std::vector<RigidBody> before = sim.bodies();
+    std::vector<RigidBody> before;
+    if (write_run) before = sim.bodies();
     const StepReport report = sim.step();
     if (write_run) writer.record_step(before, report);
     // On a terminal every step; in a log the first step, then about twenty lines a run.
@@ -89,6 +91,12 @@ void run_simulate(const SimulateArgs& args, bool write_run) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fmt::print(stderr, "{} {} of {} steps of {} with {} in {:.1f} s\n", complete ? "ran" : "interrupted after", done,
              args.steps, scene.name, method->name(), seconds);
+  const LargestMotion motion = largest_motion(initial, sim.bodies());
+  if (motion.displaced_body != kInvalidIndex) {
+    const double degrees = motion.rotation * 180.0 / 3.14159265358979323846;
+    fmt::print(stderr, "largest displacement {:.4g} m ({}), largest rotation {:.4g}° ({})\n", motion.displacement,
+               scene.bodies[motion.displaced_body].name, degrees, scene.bodies[motion.rotated_body].name);
+  }
   if (write_run) {
     writer.write(args.output, sim, complete);
     fmt::print(stderr, "wrote {}{}\n", args.output, complete ? "" : " (incomplete)");

@@ -18,6 +18,7 @@
 #include "contactlab/broadphase/candidate_body_pairs.h"
 #include "contactlab/broadphase/candidate_element_pairs.h"
 #include "contactlab/core/error.h"
+#include "contactlab/geometry/unit_or_zero.h"
 
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_invoke.h>
@@ -177,17 +178,58 @@ void run_with_threads(int threads, F&& f) {
   }
 }
 
-/// Every field of a contact, for orders in which only identical contacts tie (so any sorting
-/// algorithm gives the same sequence). Starts with the documented output order: body pair,
-/// element pair, feature pair, position.
-auto full_key(const Contact& c) {
-  return std::tuple(c.body_a, c.body_b, c.element_a, c.element_b, c.feature_a, c.feature_b, c.position.x(),
-                    c.position.y(), c.position.z(), c.normal.x(), c.normal.y(), c.normal.z(), c.gap, c.area,
-                    c.has_area);
-}
-bool full_less(const Contact& a, const Contact& b) { return full_key(a) < full_key(b); }
-
 using MergeCell = std::array<std::int64_t, 3>;
+
+/// Where a contact lies on body A, in a frame that moves with the body: origin at vertex 0 of A's
+/// tet 0, orthonormal axes by Gram–Schmidt from that tet's edges 0→1 and 0→2. Coordinates in it are
+/// the same (up to rounding, times the scale) for a scene and any similarity of it, and they hold
+/// for a deformed body too (the tet's current vertices). The output order uses them, quantised to
+/// cells of the pair's tolerance, in place of world positions: sorted by world x, the points of one
+/// element pair came out in another order when the scene was turned, and PGS (a Gauss–Seidel
+/// sweep in that order) then gave a turned scene another motion (tests/dynamics/
+/// simulation_frame_test.cpp). The cells are centred on the origin, so a contact at vertex 0
+/// itself does not straddle a cell face; one within rounding of a cell face can still flip its
+/// place, with odds of about ε / tolerance = 1e-7 per coordinate.
+struct BodyFrame {
+  Vec3 origin = Vec3::Zero();
+  Mat3 axes = Mat3::Zero();  ///< rows: the unit axes (all zero for a degenerate tet: every key 0)
+  double cell = 1.0;
+};
+
+BodyFrame body_frame(const MethodBody& body, double tolerance) {
+  BodyFrame f;
+  if (body.shape->tets.tets.empty()) return f;
+  const std::array<Vec3, 4> tet = body.tet(0);
+  const Vec3 e1 = unit_or_zero(tet[1] - tet[0]);
+  const Vec3 d2 = tet[2] - tet[0];
+  const Vec3 e2 = unit_or_zero(d2 - e1.dot(d2) * e1);
+  f.origin = tet[0];
+  f.axes.row(0) = e1;
+  f.axes.row(1) = e2;
+  f.axes.row(2) = e1.cross(e2);
+  f.cell = tolerance > 0.0 ? tolerance : 1.0;
+  return f;
+}
+
+MergeCell frame_cell(const BodyFrame& f, const Vec3& position) {
+  constexpr double kLimit = 4.0e18;  // below 2^63
+  const Vec3 local = f.axes * (position - f.origin);
+  MergeCell key{};
+  for (int k = 0; k < 3; ++k) {
+    const double x = std::floor(local[k] / f.cell + 0.5);
+    key[k] = std::isnan(x) ? 0 : static_cast<std::int64_t>(std::clamp(x, -kLimit, kLimit));
+  }
+  return key;
+}
+
+/// The output order, with every field of a contact after it so that only identical contacts tie
+/// (any sorting algorithm then gives the same sequence): body pair, element pair, feature pair,
+/// position on body A (BodyFrame), then the world fields.
+auto full_key(const Contact& c, const MergeCell& on_a) {
+  return std::tuple(c.body_a, c.body_b, c.element_a, c.element_b, c.feature_a, c.feature_b, on_a[0], on_a[1], on_a[2],
+                    c.position.x(), c.position.y(), c.position.z(), c.normal.x(), c.normal.y(), c.normal.z(), c.gap,
+                    c.area, c.has_area);
+}
 
 /// Grid cell of a position for the merge: cells `cell` wide from `origin`, so that two positions
 /// within `cell` of each other lie in the same or adjacent cells. Clamped far from the origin (a
@@ -243,9 +285,14 @@ std::uint64_t hash_bits(const std::array<std::uint64_t, 6>& bits) {
 ///     near enough to reach (few do: searching all 13 for every cell was a fifth of vertex-only's
 ///     time on the pillar): O(n log n) however many contacts share a coordinate (an x-sweep was
 ///     quadratic on the faces of axis-aligned blocks).
-std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, double tolerance) {
+std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, double tolerance, const BodyFrame& frame) {
   const std::size_t n = contacts.size();
   if (n == 0) return {};
+  std::vector<MergeCell> on_a(n);
+  for (std::size_t i = 0; i < n; ++i) on_a[i] = frame_cell(frame, contacts[i].position);
+  const auto full_less = [&](std::size_t i, std::size_t j) {
+    return full_key(contacts[i], on_a[i]) < full_key(contacts[j], on_a[j]);
+  };
 
   // 1. Representatives (indices into contacts) and, per representative, its first copy.
   std::vector<std::size_t> reps, first_of_copies;
@@ -267,7 +314,7 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
         }
         const std::uint32_t r = table[slot];
         if (std::equal(bits.begin(), bits.end(), rep_bits[r].begin())) {  // (array's == calls memcmp)
-          if (full_less(contacts[i], contacts[first_of_copies[r]])) first_of_copies[r] = i;
+          if (full_less(i, first_of_copies[r])) first_of_copies[r] = i;
           break;
         }
       }
@@ -361,7 +408,7 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
   std::vector<std::size_t> best(m, n);
   for (std::size_t k = 0; k < m; ++k) {
     const std::size_t r = find(k);
-    if (best[r] == n || full_less(contacts[first_of_copies[k]], contacts[best[r]])) best[r] = first_of_copies[k];
+    if (best[r] == n || full_less(first_of_copies[k], best[r])) best[r] = first_of_copies[k];
   }
   std::vector<std::size_t> kept;
   for (std::size_t k = 0; k < m; ++k) {
@@ -373,16 +420,15 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
   // full sort.
   std::sort(kept.begin(), kept.end());
   const auto elements = [&](std::size_t i) { return std::pair(contacts[i].element_a, contacts[i].element_b); };
-  const auto by_full_key = [&](std::size_t i, std::size_t j) { return full_less(contacts[i], contacts[j]); };
   if (std::is_sorted(kept.begin(), kept.end(),
                      [&](std::size_t i, std::size_t j) { return elements(i) < elements(j); })) {
     for (auto run = kept.begin(); run != kept.end();) {
       const auto end = std::find_if(run, kept.end(), [&](std::size_t i) { return elements(i) != elements(*run); });
-      std::sort(run, end, by_full_key);
+      std::sort(run, end, full_less);
       run = end;
     }
   } else {
-    tbb::parallel_sort(kept.begin(), kept.end(), by_full_key);
+    tbb::parallel_sort(kept.begin(), kept.end(), full_less);
   }
   std::vector<Contact> merged;
   merged.reserve(kept.size());
@@ -570,7 +616,8 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
       raw.reserve(w.raw_contacts);
       for (const std::vector<Contact>& out : w.chunk_contacts) raw.insert(raw.end(), out.begin(), out.end());
       w.chunk_contacts = {};
-      w.contacts = merge_duplicates(raw, pair_settings.absolute_tolerance());
+      const double tolerance = pair_settings.absolute_tolerance();
+      w.contacts = merge_duplicates(raw, tolerance, body_frame(views[pair.a], tolerance));
     });
   });
 

@@ -5,6 +5,7 @@
 
 #include <Eigen/Eigenvalues>
 
+#include <stdexcept>
 #include <string>
 
 namespace contactlab {
@@ -65,6 +66,28 @@ std::vector<RigidBody> rigid_bodies(const Scene& scene) {
     bodies.push_back(rigid);
   }
   return bodies;
+}
+
+LargestMotion largest_motion(const std::vector<RigidBody>& start, const std::vector<RigidBody>& now) {
+  if (start.size() != now.size()) {
+    throw std::invalid_argument("largest_motion: " + std::to_string(start.size()) + " bodies at the start, " +
+                                std::to_string(now.size()) + " now");
+  }
+  LargestMotion m;
+  for (std::size_t i = 0; i < now.size(); ++i) {
+    if (now[i].fixed) continue;
+    const double moved = (now[i].centre - start[i].centre).norm();
+    const double turned = now[i].orientation.angularDistance(start[i].orientation);
+    if (m.displaced_body == kInvalidIndex || moved > m.displacement) {
+      m.displacement = moved;
+      m.displaced_body = static_cast<Index>(i);
+    }
+    if (m.rotated_body == kInvalidIndex || turned > m.rotation) {
+      m.rotation = turned;
+      m.rotated_body = static_cast<Index>(i);
+    }
+  }
+  return m;
 }
 
 void store_state(const std::vector<RigidBody>& bodies, Scene& scene) {

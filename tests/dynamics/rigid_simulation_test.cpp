@@ -138,6 +138,22 @@ TEST(RigidSimulation, OneOrTwoThreadsGiveTheSameBits) {
   }
 }
 
+// largest_motion against poses set by hand: a fixed body's motion is ignored, the largest
+// displacement and the largest rotation may belong to different bodies.
+TEST(RigidSimulation, LargestMotionIsTheFarthestMovedAndMostTurnedBody) {
+  const std::vector<RigidBody> start = rigid_bodies(test::box_on_slab());
+  std::vector<RigidBody> now = start;
+  now[0].centre += Vec3(100, 0, 0);  // the fixed slab: not counted
+  now[1].centre += Vec3(0.3, 0, 0.4);
+  now[1].orientation = Quat(Eigen::AngleAxisd(0.25, Vec3::UnitY())) * now[1].orientation;
+  const LargestMotion m = largest_motion(start, now);
+  EXPECT_EQ(m.displaced_body, 1);
+  EXPECT_NEAR(m.displacement, 0.5, 1e-15);
+  EXPECT_EQ(m.rotated_body, 1);
+  EXPECT_NEAR(m.rotation, 0.25, 1e-12);
+  EXPECT_THROW(largest_motion(start, {}), std::invalid_argument);
+}
+
 TEST(RigidSimulation, BadTimeStepIsRefused) {
   SimulationSettings settings;
   settings.time_step = 0;

@@ -1,7 +1,7 @@
 // The driver (docs/design.md "Data flow"): body pairs from the broad phase → candidate pairs of surface
 // tets (per-body BVHs over the surface tets) → the method's kernel on every pair, in parallel
 // (oneTBB) → post-filter (contacts equal within numerical precision merged) → deterministic order
-// (body pair, element pair, feature pair, position). Every stage runs in parallel where it has
+// (body pair, element pair, feature pair, position on body A — the same in any frame). Every stage runs in parallel where it has
 // several independent pieces. Same input, same output, whatever the thread count and whether a
 // cache is used.
 //

@@ -47,6 +47,19 @@ struct RigidBody {
 /// body whose mass or principal inertia is not positive — it could not respond to any force.
 std::vector<RigidBody> rigid_bodies(const Scene& scene);
 
+/// How far the bodies have moved from a start: the largest centre-of-mass displacement and the
+/// largest rotation (angle of q_start⁻¹ q) over the movable bodies, and which bodies. For the
+/// stability verdicts of the paper's §7.5 (does the pillar stay standing?).
+struct LargestMotion {
+  double displacement = 0.0;  ///< m
+  Index displaced_body = kInvalidIndex;
+  double rotation = 0.0;  ///< rad, in [0, π]
+  Index rotated_body = kInvalidIndex;
+};
+
+/// `start` and `now` hold the same bodies in the same order (std::invalid_argument otherwise).
+LargestMotion largest_motion(const std::vector<RigidBody>& start, const std::vector<RigidBody>& now);
+
 /// Writes the bodies' poses and velocities back into `scene` (same order and count).
 void store_state(const std::vector<RigidBody>& bodies, Scene& scene);
 

@@ -24,13 +24,13 @@
 #include "contactlab/contact/method.h"
 #include "contactlab/scene/scene_transforms.h"
 #include "contactlab/suite/builtin_scenes.h"
+#include "scene/random_similarity.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdlib>
 #include <limits>
-#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -43,30 +43,6 @@ int seeds_from_environment(const char* name, int fallback) {
   if (text == nullptr || *text == '\0') return fallback;
   const int value = std::atoi(text);
   return value > 0 ? value : fallback;
-}
-
-struct Move {
-  Transform motion;
-  double scale = 1.0;
-  std::string text;
-};
-
-Move random_move(unsigned seed) {
-  std::mt19937_64 rng(0x5eed0000u + seed);
-  std::normal_distribution<double> normal;
-  std::uniform_real_distribution<double> unit(-1.0, 1.0);
-  Quat q(normal(rng), normal(rng), normal(rng), normal(rng));
-  q.normalize();
-  Move m;
-  m.scale = std::pow(10.0, 3.0 * unit(rng));
-  const Vec3 t = 5.0 * m.scale * Vec3(unit(rng), unit(rng), unit(rng));
-  m.motion = Transform::from_quaternion(q, t);
-  std::ostringstream text;
-  text.precision(17);
-  text << "seed " << seed << ": rotation (w x y z) " << q.w() << " " << q.x() << " " << q.y() << " " << q.z()
-       << ", scale " << m.scale << ", translation " << t.transpose();
-  m.text = text.str();
-  return m;
 }
 
 /// Every movable body pushed into what it rests on: heights above the lowest movable point, along
@@ -134,7 +110,7 @@ TEST_P(FrameIndependence, EveryMethodScoresTheSameInEveryFrame) {
   std::vector<Scene> moved;
   std::vector<std::string> moves;
   for (int s = 1; s <= seeds; ++s) {
-    const Move m = random_move(static_cast<unsigned>(s));
+    const test::SimilarityMove m = test::random_similarity(static_cast<unsigned>(s));
     moved.push_back(transformed(original, m.motion, m.scale));
     moves.push_back(m.text);
   }
