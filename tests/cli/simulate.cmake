@@ -2,7 +2,7 @@
 set(simulate_dir ${scratch}/simulate)
 
 # A short run writes the four files of docs/simulation-format.md.
-cli_test(simulate_writes_a_run 0 "" "^ran 5 of 5 steps of pillar with opposing in .* s$\n^wrote ${simulate_dir}/run$"
+cli_test(simulate_writes_a_run 0 "" "^ran 5 of 5 steps of pillar with opposing in .* s$\n^largest displacement [0-9.e+-]+ m \\([a-z0-9-]+\\), largest rotation [0-9.e+-]+° \\([a-z0-9-]+\\)$\n^wrote ${simulate_dir}/run$"
   --setup "rm -rf '${simulate_dir}'" --file ${simulate_dir}/run/run.json --file ${simulate_dir}/run/frames.ndjson
   --file ${simulate_dir}/run/timings.csv --file ${simulate_dir}/run/final-scene.json
   -- ${cli} simulate pillar --method opposing --steps 5 --iterations 50 -o ${simulate_dir}/run)
