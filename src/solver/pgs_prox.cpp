@@ -45,10 +45,8 @@ class PgsProx {
   PgsProx(const ContactProblem& problem, const PgsProxRequest& request)
       : problem_(problem), blocks_(problem.contacts.size()) {
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
-      const ContactConstraint& c = problem.contacts[k];
       Block& block = blocks_[k];
-      const Mat3 w = c.jacobian_a * inverse_mass_times_transpose(problem.bodies[c.body_a], c.jacobian_a) +
-                     c.jacobian_b * inverse_mass_times_transpose(problem.bodies[c.body_b], c.jacobian_b);
+      const Mat3 w = delassus_block(problem, k);
       // W_kk is positive semi-definite; a zero diagonal entry means that impulse moves nothing.
       if (w(0, 0) > 0) block.r_normal = 1.0 / w(0, 0);
       // The largest eigenvalue of the 2×2 tangent block: unlike its diagonal, it does not depend on
