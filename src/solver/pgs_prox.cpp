@@ -37,10 +37,17 @@ Vec3 prox(const Vec3& lambda, const Vec3& w, double r_normal, double r_tangent, 
   out.x() = std::max(0.0, lambda.x() - r_normal * w.x());
   const Vec2 t(lambda.y() - r_tangent * w.y(), lambda.z() - r_tangent * w.z());
   const double radius = friction * out.x();
-  const double length = t.norm();
-  const Vec2 projected = length > radius ? Vec2(t * (radius / length)) : t;
-  out.y() = projected.x();
-  out.z() = projected.y();
+  // Inside the disk (a sticking contact, most of a resting stack's) the square root and the
+  // division are not needed.
+  const double length2 = t.squaredNorm();
+  if (length2 <= radius * radius) {
+    out.y() = t.x();
+    out.z() = t.y();
+  } else {
+    const double scale = radius / std::sqrt(length2);
+    out.y() = t.x() * scale;
+    out.z() = t.y() * scale;
+  }
   return out;
 }
 
