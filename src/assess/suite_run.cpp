@@ -4,6 +4,7 @@
 // by case every method runs on it `repetitions` times.
 #include "contactlab/assess/suite_run.h"
 
+#include "case_names.h"
 #include "contactlab/contact/method.h"
 #include "contactlab/core/error.h"
 #include "contactlab/suite/builtin_scenes.h"
@@ -17,60 +18,14 @@
 namespace contactlab {
 namespace {
 
-std::string join(const std::vector<std::string>& names) {
-  std::string out;
-  for (const std::string& name : names) out += (out.empty() ? "" : ", ") + name;
-  return out;
-}
-
-/// `requested` (all of `known` when empty), each checked against `known` and listed once.
-std::vector<std::string> resolve(const std::vector<std::string>& requested, const std::vector<std::string>& known,
-                                 const std::string& what) {
-  if (requested.empty()) return known;
-  std::set<std::string> seen;
-  for (const std::string& name : requested) {
-    if (std::find(known.begin(), known.end(), name) == known.end()) {
-      throw InputError("", 0, "unknown " + what + " '" + name + "': expected one of " + join(known));
-    }
-    if (!seen.insert(name).second) throw InputError("", 0, what + " '" + name + "' is listed twice");
-  }
-  return requested;
-}
+using assess_detail::check_distinct_cases;
+using assess_detail::join;
+using assess_detail::resolve;
 
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const std::size_t n = values.size();
   return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
-
-/// Each case once, and each case one scene. Cases are named in the results by the text given (a
-/// built-in name or a path as written), so two entries are one case when that text repeats, or when
-/// two paths name one file ("a.json", "./a.json"); and a name that is both a built-in scene and a
-/// file in the working folder would silently be the built-in one. Each is an InputError naming both
-/// sources: never a case dropped or run twice under two names.
-void check_distinct_cases(const std::vector<std::string>& cases) {
-  std::set<std::string> seen;
-  std::vector<std::string> files;
-  for (const std::string& name : cases) {
-    if (!seen.insert(name).second) throw InputError("", 0, "case '" + name + "' is listed twice");
-    std::error_code error;
-    const bool is_file = std::filesystem::is_regular_file(name, error);
-    if (is_builtin_scene(name)) {
-      if (is_file) {
-        throw InputError("", 0,
-                         "case '" + name + "' is both the built-in scene '" + name + "' and the scene file '" + name +
-                             "' in the working folder: write './" + name + "' for the file, or rename it");
-      }
-      continue;
-    }
-    if (!is_file) continue;
-    for (const std::string& other : files) {
-      if (std::filesystem::equivalent(other, name, error)) {
-        throw InputError("", 0, "cases '" + other + "' and '" + name + "' are the same scene file");
-      }
-    }
-    files.push_back(name);
-  }
 }
 
 /// Generators checked before anything runs: a name and a function each, names unique and none a

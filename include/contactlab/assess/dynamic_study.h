@@ -1,0 +1,79 @@
+// The dynamic studies of the paper (Erleben 2018 §7–§8; docs/studies.md): every method simulated
+// on the paper's dynamic scenes (pillar, wall, arch), and from each run the contact count of every
+// step (Table 6, Figure 22) and how far the bodies moved (the §7.5 verdicts: does the pillar stay
+// standing?). The settings are the paper's (suite.md "Dynamic studies"): h = 0.01 s, 1000 PGS prox
+// sweeps, no stabilisation, μ = 0.5 and density 2000 kg/m³ from the scenes.
+//
+// Runs are independent and go in parallel over (method, case); each is deterministic (the
+// simulation is, rigid_simulation.h), so the result does not depend on the thread count.
+#pragma once
+
+#include "contactlab/dynamics/rigid_body.h"
+#include "contactlab/dynamics/rigid_simulation.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace contactlab {
+
+struct DynamicStudyRequest {
+  std::vector<std::string> methods;  ///< registry names; empty: every registered method
+  /// Built-in scene names or scene JSON paths; empty: pillar, wall, arch (the paper's).
+  std::vector<std::string> cases;
+  int steps = 500;                ///< per run, ≥ 1 (the paper's Table 6: the first 500)
+  SimulationSettings simulation;  ///< h, solver and contact options (their threads are ignored)
+  bool refined = false;           ///< the refined tet meshes (§8.6)
+  int threads = 0;                ///< runs at once and threads within them; 0: all cores
+  /// After every step of any run, under a lock: steps done over all runs, steps of all runs.
+  std::function<void(long long, long long)> progress;
+  /// Polled before every step; true stops every run where it is (DynamicRun::steps then tells).
+  std::function<bool()> stop;
+};
+
+/// The stability threshold: a run leaves its scene standing when no movable body's centre of mass
+/// moved more than this fraction of the scene's length scale (Scene::length_scale). 1 % separates
+/// the sagging of a stack that holds (the pillar's largest displacement after 500 steps is 2–10 mm
+/// of its 3.7 m with the methods that hold it) from a collapse (decimetres to metres).
+inline constexpr double kStandingFraction = 0.01;
+
+struct DynamicRun {
+  std::string method;
+  std::string case_name;
+  double length_scale = 0.0;  ///< the scene's (m)
+  int steps = 0;              ///< steps done (fewer than requested only when stopped)
+  /// Per step: the contacts generated at its start (index k: step k + 1, from the state at t = k h).
+  std::vector<int> contact_counts;
+  /// Per step: the largest centre-of-mass displacement of a movable body since t = 0, after it.
+  std::vector<double> largest_displacement;
+  LargestMotion motion;          ///< after the last step
+  double contact_seconds = 0.0;  ///< summed over the steps
+  double solver_seconds = 0.0;
+  bool standing() const { return motion.displacement <= kStandingFraction * length_scale; }
+};
+
+struct CountStatistics {
+  double mean = 0.0, min = 0.0, max = 0.0;
+  double deviation = 0.0;  ///< population standard deviation
+};
+
+/// Of the counts given; all zero for none.
+CountStatistics count_statistics(const std::vector<int>& counts);
+
+struct DynamicStudyResult {
+  std::vector<std::string> methods, cases;
+  int steps_requested = 0;
+  std::vector<DynamicRun> runs;  ///< method-major: runs[m * cases.size() + c]
+  bool complete = true;          ///< every run did every step
+  double seconds = 0.0;          ///< wall clock of the whole study
+
+  const DynamicRun& at(std::size_t method, std::size_t case_index) const {
+    return runs[method * cases.size() + case_index];
+  }
+};
+
+/// Runs the study. Throws InputError, before any run starts, for an unknown or repeated method or
+/// case name (listing the known ones), steps < 1, or a scene that cannot be read.
+DynamicStudyResult run_dynamic_study(const DynamicStudyRequest& request);
+
+}  // namespace contactlab

@@ -1,0 +1,107 @@
+// The dynamic studies' runner (assess/dynamic_study.h): statistics against hand-computed values,
+// each run the same as a simulation stepped alone, the same result with 1 or 2 threads, a stop
+// honoured, bad names refused before anything runs.
+#include "contactlab/assess/dynamic_study.h"
+#include "contactlab/contact/method.h"
+#include "contactlab/core/error.h"
+#include "contactlab/suite/load_scene.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cmath>
+
+namespace contactlab {
+namespace {
+
+TEST(DynamicStudy, CountStatisticsByHand) {
+  const CountStatistics s = count_statistics({2, 4, 4, 4, 5, 5, 7, 9});
+  EXPECT_DOUBLE_EQ(s.mean, 5.0);
+  EXPECT_DOUBLE_EQ(s.min, 2.0);
+  EXPECT_DOUBLE_EQ(s.max, 9.0);
+  EXPECT_DOUBLE_EQ(s.deviation, 2.0);  // the population deviation of this classic sample
+  const CountStatistics none = count_statistics({});
+  EXPECT_EQ(none.mean, 0.0);
+  EXPECT_EQ(none.deviation, 0.0);
+}
+
+DynamicStudyRequest small_request() {
+  DynamicStudyRequest request;
+  request.methods = {"opposing", "vertex-only"};
+  request.cases = {"pillar", "arch"};
+  request.steps = 3;
+  request.simulation.solver.max_iterations = 50;
+  return request;
+}
+
+TEST(DynamicStudy, EachRunIsTheSimulationSteppedAlone) {
+  const DynamicStudyResult result = run_dynamic_study(small_request());
+  ASSERT_EQ(result.runs.size(), 4u);
+  EXPECT_TRUE(result.complete);
+  const DynamicRun& run = result.at(1, 0);  // vertex-only on the pillar
+  EXPECT_EQ(run.method, "vertex-only");
+  EXPECT_EQ(run.case_name, "pillar");
+  SimulationSettings settings;
+  settings.solver.max_iterations = 50;
+  const Scene pillar = load_scene("pillar");
+  RigidSimulation sim(pillar, *find_contact_method("vertex-only"), settings);
+  const std::vector<RigidBody> initial = sim.bodies();
+  ASSERT_EQ(run.steps, 3);
+  for (int n = 0; n < 3; ++n) {
+    EXPECT_EQ(run.contact_counts[n], static_cast<int>(sim.step().contacts.contacts.size())) << n;
+    EXPECT_EQ(run.largest_displacement[n], largest_motion(initial, sim.bodies()).displacement) << n;
+  }
+  EXPECT_EQ(run.length_scale, pillar.length_scale());
+  EXPECT_EQ(run.standing(), run.motion.displacement <= kStandingFraction * pillar.length_scale());
+}
+
+TEST(DynamicStudy, ThreadCountDoesNotChangeTheResult) {
+  DynamicStudyRequest one = small_request(), two = small_request();
+  one.threads = 1;
+  two.threads = 2;
+  const DynamicStudyResult a = run_dynamic_study(one), b = run_dynamic_study(two);
+  ASSERT_EQ(a.runs.size(), b.runs.size());
+  for (std::size_t r = 0; r < a.runs.size(); ++r) {
+    EXPECT_EQ(a.runs[r].contact_counts, b.runs[r].contact_counts) << r;
+    EXPECT_EQ(a.runs[r].largest_displacement, b.runs[r].largest_displacement) << r;
+  }
+}
+
+TEST(DynamicStudy, StopEndsEveryRunWhereItIs) {
+  DynamicStudyRequest request = small_request();
+  request.threads = 1;
+  std::atomic<long long> done = 0;
+  request.progress = [&](long long steps, long long total) {
+    EXPECT_EQ(total, 12);
+    done = steps;
+  };
+  request.stop = [&] { return done >= 5; };
+  const DynamicStudyResult result = run_dynamic_study(request);
+  EXPECT_FALSE(result.complete);
+  int steps = 0;
+  for (const DynamicRun& run : result.runs) {
+    steps += run.steps;
+    EXPECT_EQ(run.contact_counts.size(), static_cast<std::size_t>(run.steps));
+  }
+  EXPECT_EQ(steps, 5);
+}
+
+TEST(DynamicStudy, BadRequestsAreRefusedBeforeAnyRun) {
+  DynamicStudyRequest request = small_request();
+  int calls = 0;
+  request.progress = [&](long long, long long) { ++calls; };
+  request.methods = {"opposing", "frob"};
+  EXPECT_THROW(run_dynamic_study(request), InputError);
+  request.methods = {"opposing", "opposing"};
+  EXPECT_THROW(run_dynamic_study(request), InputError);
+  request.methods = {"opposing"};
+  request.cases = {"no-such-scene"};
+  EXPECT_THROW(run_dynamic_study(request), InputError);
+  request.cases = {"pillar"};
+  request.steps = 0;
+  EXPECT_THROW(run_dynamic_study(request), InputError);
+  EXPECT_EQ(calls, 0);
+}
+
+}  // namespace
+}  // namespace contactlab
