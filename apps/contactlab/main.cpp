@@ -60,6 +60,7 @@ int main(int argc, char** argv) {
   contactlab::cli::add_view_command(app);
   contactlab::cli::add_assess_command(app);
   contactlab::cli::add_simulate_command(app);
+  contactlab::cli::add_study_command(app);
   contactlab::cli::add_demo_command(app);
 
   try {

@@ -25,4 +25,10 @@ CLI::Validator number_in(double low, double high, const std::string& expected);
 /// like an option ("--methods"): CLI11 takes the next option as the value when one is missing.
 std::vector<std::string> split_names(const std::vector<std::string>& values, const char* option);
 
+/// The stepping options shared by `simulate` and `study`, with their checks: --steps N (1 to 10⁷;
+/// `steps_help` says its default), --dt H (1e-9 to 1 s, default 0.01) and --iterations K (1 to 10⁸
+/// PGS prox sweeps, default 1000).
+void add_stepping_options(CLI::App* command, int& steps, const std::string& steps_help, double& time_step,
+                          int& iterations);
+
 }  // namespace contactlab::cli

@@ -112,12 +112,7 @@ void add_simulate_command(CLI::App& app) {
       "simulate", "Simulate a scene: contacts by a method every step, PGS prox, semi-implicit stepping");
   cmd->add_option("SCENE", args->scene, "built-in scene name or scene JSON path")->required();
   cmd->add_option("--method", args->method, "contact method (see `contactlab methods`)")->required();
-  cmd->add_option("--steps", args->steps, "time steps (default 100)")
-      ->check(integer_in(1, 10'000'000, "an integer in [1, 10000000]"));
-  cmd->add_option("--dt", args->time_step, "time step in seconds (default 0.01, the paper's)")
-      ->check(number_in(1e-9, 1.0, "a time step in [1e-9, 1] s"));
-  cmd->add_option("--iterations", args->iterations, "PGS prox sweeps per step at most (default 1000, the paper's)")
-      ->check(integer_in(1, 100'000'000, "an integer in [1, 100000000]"));
+  add_stepping_options(cmd, args->steps, "time steps (default 100)", args->time_step, args->iterations);
   cmd->add_option("--tolerance", args->tolerance,
                   "stop the sweeps once the merit is at most this, m/s (default 0: always all sweeps)")
       ->check(number_in(0.0, 1e300, "a number >= 0"));

@@ -62,6 +62,7 @@ DynamicStudyResult run_dynamic_study(const DynamicStudyRequest& request) {
     run.method = result.methods[m];
     run.case_name = result.cases[c];
     run.length_scale = scenes[c].length_scale();
+    for (const Body& body : scenes[c].bodies) run.body_names.push_back(body.name);
     SimulationSettings settings = request.simulation;
     settings.contacts.threads = 0;  // the study's arena (below)
     RigidSimulation sim(scenes[c], *find_contact_method(run.method), settings);

@@ -4,6 +4,7 @@
 #   threads    — the run files (all but timings.csv) are the same bytes with --threads 1 and 2
 #   interrupt  — SIGINT during a run: exit 130, the run is written and marked incomplete, with as
 #                many frames as steps done + 1
+#   study_interrupt — SIGINT during `contactlab study`: exit 130 and nothing written
 set -u
 cli=$1 scratch=$2 check=$3
 dir=$scratch/simulate_$check
@@ -36,6 +37,18 @@ case $check in
     [[ $frames == $((steps + 1)) ]] || fail "$frames frames for $steps steps"
     grep -q "interrupted after $steps of 100000 steps" "$dir/stderr" || fail "stderr does not say where it stopped"
     ls "$dir"/run.* >/dev/null 2>&1 && fail "a temporary was left beside the run"
+    ;;
+  study_interrupt)
+    "$cli" study counts --steps 100000 --iterations 20 --methods opposing --cases pillar -o "$dir/study" \
+      2>"$dir/stderr" &
+    pid=$!
+    for _ in $(seq 1 600); do grep -q 'counts study: [1-9]' "$dir/stderr" 2>/dev/null && break; sleep 0.1; done
+    kill -INT $pid
+    wait $pid
+    status=$?
+    [[ $status == 130 ]] || fail "exit status $status, expected 130; stderr: $(tail -3 "$dir/stderr")"
+    grep -q "nothing written" "$dir/stderr" || fail "stderr does not say that nothing was written"
+    [[ -e $dir/study ]] && fail "the study folder was written"
     ;;
   *) fail "unknown check $check" ;;
 esac

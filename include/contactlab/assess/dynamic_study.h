@@ -40,8 +40,9 @@ inline constexpr double kStandingFraction = 0.01;
 struct DynamicRun {
   std::string method;
   std::string case_name;
-  double length_scale = 0.0;  ///< the scene's (m)
-  int steps = 0;              ///< steps done (fewer than requested only when stopped)
+  double length_scale = 0.0;            ///< the scene's (m)
+  std::vector<std::string> body_names;  ///< the scene's, for LargestMotion's indices
+  int steps = 0;                        ///< steps done (fewer than requested only when stopped)
   /// Per step: the contacts generated at its start (index k: step k + 1, from the state at t = k h).
   std::vector<int> contact_counts;
   /// Per step: the largest centre-of-mass displacement of a movable body since t = 0, after it.

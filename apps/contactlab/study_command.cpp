@@ -1,0 +1,129 @@
+// `contactlab study NAME [--methods a,b] [--cases x,y] [--steps N] [--dt H] [--iterations K]
+// [--threads T] [--refined] [--quick] [-o DIR]`: the paper's dynamic studies (Erleben 2018 §7–§8;
+// docs/studies.md), every method simulated on pillar, wall and arch at the paper's settings:
+//   counts     contact count per step → mean, min, max, standard deviation (Table 6), with the
+//              paper's pillar values beneath ours;
+//   stability  largest displacement and rotation after the last step, and the verdict (standing /
+//              collapsed; assess/dynamic_study.h kStandingFraction).
+// Tables on stdout; with -o, DIR/tables.txt, DIR/steps.csv (count and displacement per step) and
+// DIR/study.json, all or none. --quick: 5 steps of 20 sweeps, for CI and a first look.
+// Progress on stderr; Ctrl-C stops every run, writes nothing and exits 130.
+#include "commands.h"
+#include "option_checks.h"
+#include "progress.h"
+
+#include "contactlab/assess/dynamic_study.h"
+#include "contactlab/core/error.h"
+#include "contactlab/core/output_files.h"
+#include "contactlab/report/dynamic_study_tables.h"
+
+#include <fmt/core.h>
+
+#include <csignal>
+#include <filesystem>
+#include <limits>
+#include <memory>
+
+namespace contactlab::cli {
+namespace {
+
+struct StudyArgs {
+  std::string study, output;
+  std::vector<std::string> method_values, case_values;
+  int steps = 500;
+  double time_step = 0.01;
+  int iterations = 1000;
+  int threads = 0;
+  bool refined = false;
+  bool quick = false;
+};
+
+constexpr int kQuickSteps = 5;
+constexpr int kQuickIterations = 20;
+
+volatile std::sig_atomic_t g_interrupted = 0;
+
+extern "C" void on_study_interrupt(int) {
+  g_interrupted = 1;
+  std::signal(SIGINT, SIG_DFL);
+}
+
+void run_study(StudyArgs args, bool write) {
+  DynamicStudyRequest request;
+  request.methods = split_names(args.method_values, "--methods");
+  request.cases = split_names(args.case_values, "--cases");
+  request.steps = args.quick ? kQuickSteps : args.steps;
+  request.simulation.time_step = args.time_step;
+  request.simulation.solver.max_iterations = args.quick ? kQuickIterations : args.iterations;
+  request.refined = args.refined;
+  request.threads = args.threads;
+  Progress progress;
+  long long shown = -1;
+  request.progress = [&](long long done, long long total) {
+    // On a terminal every percent; in a log every tenth.
+    const long long step = progress.terminal() ? std::max(1LL, total / 100) : std::max(1LL, total / 10);
+    if (done / step == shown && done != total) return;
+    shown = done / step;
+    progress.line(fmt::format("{} study: {}/{} steps ({:.0f} %)", args.study, done, total, 100.0 * done / total));
+  };
+  g_interrupted = 0;
+  request.stop = [] { return g_interrupted != 0; };
+  std::signal(SIGINT, on_study_interrupt);
+  DynamicStudyResult result;
+  try {
+    result = run_dynamic_study(request);
+  } catch (...) {
+    std::signal(SIGINT, SIG_DFL);
+    throw;
+  }
+  std::signal(SIGINT, SIG_DFL);
+  progress.finish();
+  if (!result.complete) {
+    fmt::print(stderr, "interrupted after {:.1f} s: nothing written\n", result.seconds);
+    throw Interrupted{};
+  }
+  fmt::print(stderr, "{} runs ({} methods × {} cases, {} steps each) in {:.1f} s\n", result.runs.size(),
+             result.methods.size(), result.cases.size(), result.steps_requested, result.seconds);
+
+  const std::string tables = args.study == "counts" ? counts_table(result) : stability_table(result);
+  fmt::print("{}", tables);
+  std::fflush(stdout);
+  if (!write) return;
+  AtomicFileSet files;
+  files.create_folder(args.output);
+  const std::filesystem::path dir = args.output;
+  files.add((dir / "tables.txt").string(), tables);
+  files.add((dir / "steps.csv").string(), dynamic_study_steps_csv(result));
+  files.add((dir / "study.json").string(), dynamic_study_json(result, args.study));
+  files.commit();
+  fmt::print(stderr, "wrote {}\n", args.output);
+}
+
+}  // namespace
+
+void add_study_command(CLI::App& app) {
+  auto args = std::make_shared<StudyArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "study", "The paper's dynamic studies: every method simulated on pillar, wall, arch (docs/studies.md)");
+  cmd->add_option("NAME", args->study, "counts (contacts per step, Table 6) or stability (standing or collapsed)")
+      ->required()
+      ->check(CLI::IsMember({"counts", "stability"}));
+  cmd->add_option("--methods", args->method_values, "methods, comma-separated (default: all eight)");
+  cmd->add_option("--cases", args->case_values,
+                  "built-in scenes or scene JSON files, comma-separated (default: pillar,wall,arch)");
+  add_stepping_options(cmd, args->steps, "steps per run (default 500, the paper's)", args->time_step, args->iterations);
+  cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")
+      ->check(integer_in(0, std::numeric_limits<int>::max(), "an integer ≥ 0 (0: all cores)"));
+  cmd->add_flag("--refined", args->refined, "refined tet meshes");
+  cmd->add_flag(
+      "--quick", args->quick,
+      fmt::format("{} steps of {} sweeps (overrides --steps and --iterations)", kQuickSteps, kQuickIterations));
+  CLI::Option* output = cmd->add_option("-o,--output", args->output, "write tables.txt, steps.csv, study.json here");
+  cmd->callback([args, output] {
+    const bool write = output->count() > 0;
+    if (write) check_output_folder(args->output);  // before the runs, not after
+    run_study(*args, write);
+  });
+}
+
+}  // namespace contactlab::cli

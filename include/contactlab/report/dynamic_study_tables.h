@@ -1,0 +1,38 @@
+// The dynamic studies as text (docs/studies.md): the contact-count table in the layout of the
+// paper's Table 6 (mean, min, max, standard deviation of the count over the steps, a row per
+// method), with the paper's pillar values beneath ours; the stability table (largest displacement
+// and rotation after the last step, and the verdict); and the CSV and JSON of a study. Writers only
+// read the DynamicStudyResult.
+#pragma once
+
+#include "contactlab/assess/dynamic_study.h"
+
+#include <map>
+#include <string>
+
+namespace contactlab {
+
+/// The paper's Table 6: contact count statistics over the first 500 steps of the pillar, by method
+/// (Erleben 2018 §8.1).
+const std::map<std::string, CountStatistics>& paper_pillar_counts();
+
+/// One block per case: a row per method with mean, min, max and standard deviation of the contact
+/// count per step; on the pillar, beneath each method, the paper's row ("paper").
+std::string counts_table(const DynamicStudyResult& result);
+
+/// One block per case: a row per method with the largest displacement (m and % of the scene's
+/// length scale), the body, the largest rotation (degrees), the body, and the verdict (standing:
+/// displacement ≤ kStandingFraction of the length scale).
+std::string stability_table(const DynamicStudyResult& result);
+
+/// CSV, a row per method × case × step: method, case, step, contacts, largest_displacement.
+std::string dynamic_study_steps_csv(const DynamicStudyResult& result);
+
+/// JSON ("format": "contactlab-study", "version": 1): the settings, and per run the count
+/// statistics, the final motion, the verdict, the times and the per-step series.
+std::string dynamic_study_json(const DynamicStudyResult& result, const std::string& study);
+
+inline constexpr int kStudyFormatVersion = 1;
+inline constexpr const char* kStudyFormatName = "contactlab-study";
+
+}  // namespace contactlab

@@ -1,0 +1,143 @@
+// The dynamic studies as text, CSV and JSON (dynamic_study_tables.h, docs/studies.md).
+#include "contactlab/report/dynamic_study_tables.h"
+
+#include "contactlab/core/json_fields.h"
+#include "contactlab/core/json_support.h"
+#include "text_table.h"
+
+#include <fmt/core.h>
+
+#include <cmath>
+
+namespace contactlab {
+namespace {
+
+using json::Json;
+using report_detail::TextTable;
+
+const char* const kSource = "study JSON";
+
+double finite(double value, const std::string& path) { return json::finite_for_writing(value, kSource, path); }
+
+std::string fixed(double value, int digits) { return fmt::format("{:.{}f}", value, digits); }
+
+std::vector<std::string> statistics_cells(const std::string& label, const CountStatistics& s) {
+  return {label, fixed(s.mean, 2), fixed(s.min, 0), fixed(s.max, 0), fixed(s.deviation, 2)};
+}
+
+}  // namespace
+
+const std::map<std::string, CountStatistics>& paper_pillar_counts() {
+  // Erleben 2018, Table 6: mean, min, max, standard deviation over the first 500 steps.
+  static const std::map<std::string, CountStatistics> table = {
+      {"closest-points", {267.11, 102, 375, 59.40}}, {"intersection", {867.97, 504, 1332, 163.07}},
+      {"vertex-only", {65.94, 6, 119, 19.62}},       {"consistent-vertex", {93.26, 32, 113, 10.44}},
+      {"volume-sat", {1248.52, 339, 1399, 69.37}},   {"surface-sat", {1186.44, 333, 1362, 89.06}},
+      {"opposing", {403.12, 117, 459, 24.83}},       {"growth", {1257.45, 400, 1539, 162.75}},
+  };
+  return table;
+}
+
+std::string counts_table(const DynamicStudyResult& result) {
+  std::string out;
+  for (std::size_t c = 0; c < result.cases.size(); ++c) {
+    const bool pillar = result.cases[c] == "pillar";
+    TextTable table;
+    table.header.push_back({fmt::format("{}: contacts per step over {} steps", result.cases[c], result.steps_requested),
+                            "mean", "min", "max", "std. dev."});
+    for (std::size_t m = 0; m < result.methods.size(); ++m) {
+      const DynamicRun& run = result.at(m, c);
+      table.rows.push_back(statistics_cells(run.method, count_statistics(run.contact_counts)));
+      if (!pillar) continue;
+      const auto& paper = paper_pillar_counts();
+      const auto it = paper.find(run.method);
+      if (it != paper.end()) table.rows.push_back(statistics_cells("  paper", it->second));
+    }
+    out += (out.empty() ? "" : "\n") + table.render();
+    if (pillar) out += "(paper: Erleben 2018, Table 6, the first 500 steps of the pillar)\n";
+  }
+  return out;
+}
+
+std::string stability_table(const DynamicStudyResult& result) {
+  std::string out;
+  for (std::size_t c = 0; c < result.cases.size(); ++c) {
+    TextTable table;
+    table.header.push_back({fmt::format("{}: after {} steps", result.cases[c], result.steps_requested),
+                            "displacement m", "% of L", "body", "rotation °", "body", "verdict"});
+    for (std::size_t m = 0; m < result.methods.size(); ++m) {
+      const DynamicRun& run = result.at(m, c);
+      const LargestMotion& motion = run.motion;
+      const std::string verdict =
+          run.steps < result.steps_requested ? "stopped" : (run.standing() ? "standing" : "collapsed");
+      table.rows.push_back({run.method, fmt::format("{:.4g}", motion.displacement),
+                            fmt::format("{:.3g}", 100.0 * motion.displacement / run.length_scale),
+                            motion.displaced_body == kInvalidIndex ? "-" : run.body_names[motion.displaced_body],
+                            fmt::format("{:.3g}", motion.rotation * 180.0 / 3.14159265358979323846),
+                            motion.rotated_body == kInvalidIndex ? "-" : run.body_names[motion.rotated_body], verdict});
+    }
+    out += (out.empty() ? "" : "\n") + table.render();
+  }
+  out += fmt::format("(standing: no body's centre of mass moved more than {:g} % of the scene's length scale L)\n",
+                     100.0 * kStandingFraction);
+  return out;
+}
+
+std::string dynamic_study_steps_csv(const DynamicStudyResult& result) {
+  std::string out = "method,case,step,contacts,largest_displacement\n";
+  for (const DynamicRun& run : result.runs) {
+    for (int k = 0; k < run.steps; ++k) {
+      out += fmt::format("{},{},{},{},{}\n", run.method, run.case_name, k + 1, run.contact_counts[k],
+                         run.largest_displacement[k]);
+    }
+  }
+  return out;
+}
+
+std::string dynamic_study_json(const DynamicStudyResult& result, const std::string& study) {
+  Json root = Json::object();
+  root["format"] = kStudyFormatName;
+  root["version"] = kStudyFormatVersion;
+  root["study"] = study;
+  root["methods"] = result.methods;
+  root["cases"] = result.cases;
+  root["steps"] = result.steps_requested;
+  root["complete"] = result.complete;
+  root["standing_fraction"] = kStandingFraction;
+  root["seconds"] = finite(result.seconds, "seconds");
+  Json runs = Json::array();
+  for (std::size_t r = 0; r < result.runs.size(); ++r) {
+    const DynamicRun& run = result.runs[r];
+    const std::string path = json::element_path("runs", r);
+    const CountStatistics s = count_statistics(run.contact_counts);
+    Json j = Json::object();
+    j["method"] = run.method;
+    j["case"] = run.case_name;
+    j["steps"] = run.steps;
+    j["length_scale"] = finite(run.length_scale, path + ".length_scale");
+    j["counts"] = {{"mean", finite(s.mean, path + ".counts.mean")},
+                   {"min", s.min},
+                   {"max", s.max},
+                   {"deviation", finite(s.deviation, path + ".counts.deviation")}};
+    j["largest_displacement"] = finite(run.motion.displacement, path + ".largest_displacement");
+    j["displaced_body"] =
+        run.motion.displaced_body == kInvalidIndex ? Json(nullptr) : Json(run.body_names[run.motion.displaced_body]);
+    j["largest_rotation"] = finite(run.motion.rotation, path + ".largest_rotation");
+    j["rotated_body"] =
+        run.motion.rotated_body == kInvalidIndex ? Json(nullptr) : Json(run.body_names[run.motion.rotated_body]);
+    j["standing"] = run.standing();
+    j["contact_seconds"] = finite(run.contact_seconds, path + ".contact_seconds");
+    j["solver_seconds"] = finite(run.solver_seconds, path + ".solver_seconds");
+    j["contact_counts"] = run.contact_counts;
+    Json displacement = Json::array();
+    for (std::size_t k = 0; k < run.largest_displacement.size(); ++k) {
+      displacement.push_back(finite(run.largest_displacement[k], json::element_path(path + ".displacement", k)));
+    }
+    j["displacement"] = std::move(displacement);
+    runs.push_back(std::move(j));
+  }
+  root["runs"] = std::move(runs);
+  return json::pretty_json(root, kSource);
+}
+
+}  // namespace contactlab

@@ -1,0 +1,24 @@
+# `contactlab study` (issue 14). Uses cli_test, ${cli}, ${scratch} from CMakeLists.txt.
+set(study_dir ${scratch}/study)
+
+# --quick on every case: the Table 6 layout with the paper's pillar rows, and the three files.
+cli_test(study_counts_quick 0
+  "^pillar: contacts per step over 5 steps +mean +min +max +std\\. dev\\.$\n^opposing +[0-9.]+ +[0-9]+ +[0-9]+ +[0-9.]+$\n^  paper +403\\.12 +117 +459 +24\\.83$"
+  "^6 runs \\(2 methods × 3 cases, 5 steps each\\) in .* s$"
+  --setup "rm -rf '${study_dir}'" --file ${study_dir}/counts/tables.txt --file ${study_dir}/counts/steps.csv
+  --file ${study_dir}/counts/study.json
+  -- ${cli} study counts --quick --methods opposing,growth -o ${study_dir}/counts)
+cli_test(study_stability_quick 0
+  "^pillar: after 5 steps +displacement m +% of L +body +rotation ° +body +verdict$\n^volume-sat +[0-9.e-]+ +[0-9.e-]+ +[a-z0-9-]+ +[0-9.e-]+ +[a-z0-9-]+ +(standing|collapsed)$"
+  "" -- ${cli} study stability --quick --methods volume-sat --cases pillar)
+
+# Bad input: exit 2, nothing written.
+cli_test(study_unknown_method 2 "" "unknown method 'frob': expected one of" --absent ${study_dir}/bad
+  -- ${cli} study counts --quick --methods frob -o ${study_dir}/bad)
+cli_test(study_unknown_study 2 "" "NAME: frob not in \\{counts,stability\\}" --absent ${study_dir}/bad
+  -- ${cli} study frob -o ${study_dir}/bad)
+cli_test(study_zero_steps 2 "" "--steps: expected an integer in \\[1, 10000000\\], got '0'" --absent ${study_dir}/bad
+  -- ${cli} study counts --steps 0 -o ${study_dir}/bad)
+
+add_test(NAME cli.study_interrupt COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/simulate_run.sh ${cli} ${scratch} study_interrupt)
+set_tests_properties(cli.study_interrupt PROPERTIES LABELS cli)
