@@ -5,8 +5,8 @@
 //              paper's pillar values beneath ours;
 //   stability  largest displacement and rotation after the last step, and the verdict (standing /
 //              collapsed; assess/dynamic_study.h kStandingFraction).
-// Tables on stdout; with -o, DIR/tables.txt, DIR/steps.csv (count and displacement per step) and
-// DIR/study.json, all or none. --quick: 5 steps of 20 sweeps, for CI and a first look.
+// Tables on stdout; with -o, DIR/tables.txt, DIR/steps.csv (count and displacement per step),
+// DIR/study.json and a plot per case (counts-CASE or displacement-CASE, .svg and .png), all or none. --quick: 5 steps of 20 sweeps, for CI and a first look.
 // Progress on stderr; Ctrl-C stops every run, writes nothing and exits 130.
 #include "commands.h"
 #include "option_checks.h"
@@ -23,6 +23,7 @@
 #include <filesystem>
 #include <limits>
 #include <memory>
+#include <set>
 
 namespace contactlab::cli {
 namespace {
@@ -95,6 +96,15 @@ void run_study(StudyArgs args, bool write) {
   files.add((dir / "tables.txt").string(), tables);
   files.add((dir / "steps.csv").string(), dynamic_study_steps_csv(result));
   files.add((dir / "study.json").string(), dynamic_study_json(result, args.study));
+  std::set<std::string> taken;  // two scene files of one name in different folders
+  for (std::size_t c = 0; c < result.cases.size(); ++c) {
+    const std::string stem = args.study == "counts" ? "counts-" : "displacement-";
+    const PlotImages plot = args.study == "counts" ? study_counts_plot(result, c) : study_displacement_plot(result, c);
+    std::string file = stem + std::filesystem::path(result.cases[c]).stem().string();
+    if (!taken.insert(file).second) file += fmt::format("-{}", c + 1);
+    files.add((dir / (file + ".svg")).string(), plot.svg);
+    files.add((dir / (file + ".png")).string(), plot.png);
+  }
   files.commit();
   fmt::print(stderr, "wrote {}\n", args.output);
 }

@@ -6,7 +6,8 @@ cli_test(study_counts_quick 0
   "^pillar: contacts per step over 5 steps +mean +min +max +std\\. dev\\.$\n^opposing +[0-9.]+ +[0-9]+ +[0-9]+ +[0-9.]+$\n^  paper +403\\.12 +117 +459 +24\\.83$"
   "^6 runs \\(2 methods × 3 cases, 5 steps each\\) in .* s$"
   --setup "rm -rf '${study_dir}'" --file ${study_dir}/counts/tables.txt --file ${study_dir}/counts/steps.csv
-  --file ${study_dir}/counts/study.json
+  --file ${study_dir}/counts/study.json --file ${study_dir}/counts/counts-pillar.png
+  --file ${study_dir}/counts/counts-wall.svg
   -- ${cli} study counts --quick --methods opposing,growth -o ${study_dir}/counts)
 cli_test(study_stability_quick 0
   "^pillar: after 5 steps +displacement m +% of L +body +rotation ° +body +verdict$\n^volume-sat +[0-9.e-]+ +[0-9.e-]+ +[a-z0-9-]+ +[0-9.e-]+ +[a-z0-9-]+ +(standing|collapsed)$"

@@ -3,6 +3,7 @@
 // true area on its reference line — found by decoding the PNG and locating the method's colour;
 // the tick helper against hand-picked ranges.
 #include "contactlab/report/plots.h"
+#include "contactlab/report/dynamic_study_tables.h"
 
 #include "plot_canvas.h"
 
@@ -189,6 +190,44 @@ TEST(PlotTicks, LabelsAreShortAndNeverNegativeZero) {
   EXPECT_EQ(tick_label(-0.0), "0");
   EXPECT_EQ(tick_label(4000.0), "4000");
   EXPECT_EQ(tick_label(-0.5), "-0.5");
+}
+
+}  // namespace
+}  // namespace contactlab
+
+namespace contactlab {
+namespace {
+
+/// A study of two methods on one case, each with a constant contact count over 20 steps.
+DynamicStudyResult constant_counts(int first, int second) {
+  DynamicStudyResult result;
+  result.methods = {"first", "second"};
+  result.cases = {"pillar"};
+  result.steps_requested = 20;
+  for (const int count : {first, second}) {
+    DynamicRun run;
+    run.method = count == first ? "first" : "second";
+    run.case_name = "pillar";
+    run.length_scale = 1.0;
+    run.steps = 20;
+    run.contact_counts.assign(20, count);
+    run.largest_displacement.assign(20, 0.0);
+    result.runs.push_back(run);
+  }
+  return result;
+}
+
+// The panels share their y range: a count of 100 is drawn higher than one of 50, which sits near
+// the middle between it and the axis.
+TEST(StudyCountsPlot, SharedRangeDrawsLargerCountsHigher) {
+  const PlotImages images = study_counts_plot(constant_counts(100, 50), 0);
+  ASSERT_TRUE(is_png(images.png));
+  const Decoded image = decode_png(images.png);
+  const double high = mean_row_of_colour(image, 0, 1200), low = mean_row_of_colour(image, 1, 1200);
+  ASSERT_GT(high, 0.0);
+  ASSERT_GT(low, 0.0);
+  EXPECT_LT(high, low - 50.0);
+  EXPECT_NE(images.svg.find("<svg"), std::string::npos);
 }
 
 }  // namespace

@@ -1,11 +1,12 @@
-// The dynamic studies as text (docs/studies.md): the contact-count table in the layout of the
-// paper's Table 6 (mean, min, max, standard deviation of the count over the steps, a row per
+// The dynamic studies as text and plots (docs/studies.md): the contact-count table in the layout of
+// the paper's Table 6 (mean, min, max, standard deviation of the count over the steps, a row per
 // method), with the paper's pillar values beneath ours; the stability table (largest displacement
-// and rotation after the last step, and the verdict); and the CSV and JSON of a study. Writers only
-// read the DynamicStudyResult.
+// and rotation after the last step, and the verdict); the CSV and JSON of a study; the per-step
+// plots. Writers only read the DynamicStudyResult.
 #pragma once
 
 #include "contactlab/assess/dynamic_study.h"
+#include "contactlab/report/plots.h"
 
 #include <map>
 #include <string>
@@ -31,6 +32,14 @@ std::string dynamic_study_steps_csv(const DynamicStudyResult& result);
 /// JSON ("format": "contactlab-study", "version": 1): the settings, and per run the count
 /// statistics, the final motion, the verdict, the times and the per-step series.
 std::string dynamic_study_json(const DynamicStudyResult& result, const std::string& study);
+
+/// The contact count per step of every method on result.cases[case_index] (Figure 22), one panel
+/// per method, a shared y range.
+PlotImages study_counts_plot(const DynamicStudyResult& result, std::size_t case_index);
+
+/// The largest displacement since t = 0 per step, one panel per method, with the standing threshold
+/// (kStandingFraction × the scene's length scale) as a dashed line.
+PlotImages study_displacement_plot(const DynamicStudyResult& result, std::size_t case_index);
 
 inline constexpr int kStudyFormatVersion = 1;
 inline constexpr const char* kStudyFormatName = "contactlab-study";

@@ -1,0 +1,78 @@
+// The dynamic-study writers (report/dynamic_study_tables.h) on a result built by hand: statistics
+// and verdicts as computed by hand, the paper's Table 6 row beneath ours on the pillar only, one
+// CSV row per step, JSON that reads back.
+#include "contactlab/report/dynamic_study_tables.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <regex>
+
+namespace contactlab {
+namespace {
+
+DynamicStudyResult two_cases() {
+  DynamicStudyResult result;
+  result.methods = {"opposing"};
+  result.cases = {"pillar", "wall"};
+  result.steps_requested = 8;
+  for (const char* name : {"pillar", "wall"}) {
+    DynamicRun run;
+    run.method = "opposing";
+    run.case_name = name;
+    run.length_scale = 2.0;
+    run.body_names = {"ground", "block"};
+    run.steps = 8;
+    run.contact_counts = {2, 4, 4, 4, 5, 5, 7, 9};  // mean 5, population deviation 2
+    run.largest_displacement.assign(8, 0.0);
+    run.motion.displaced_body = 1;
+    run.motion.rotated_body = 1;
+    // The pillar's block moved 1 cm (0.5 % of L: standing), the wall's 3 cm (1.5 %: collapsed).
+    run.motion.displacement = std::string(name) == "pillar" ? 0.01 : 0.03;
+    run.largest_displacement.back() = run.motion.displacement;
+    result.runs.push_back(run);
+  }
+  return result;
+}
+
+TEST(DynamicStudyTables, CountsTableHasOurRowAndThePapersOnThePillarOnly) {
+  const std::string table = counts_table(two_cases());
+  const std::size_t wall = table.find("wall:");
+  ASSERT_NE(wall, std::string::npos) << table;
+  const std::regex ours("\nopposing +5\\.00 +2 +9 +2\\.00\n"), paper("\n  paper +403\\.12 +117 +459 +24\\.83\n");
+  EXPECT_TRUE(std::regex_search(table.substr(0, wall), ours)) << table;
+  EXPECT_TRUE(std::regex_search(table.substr(0, wall), paper)) << table;
+  EXPECT_TRUE(std::regex_search(table.substr(wall), ours)) << table;
+  EXPECT_EQ(table.find("paper", wall), std::string::npos) << table;
+}
+
+TEST(DynamicStudyTables, StabilityVerdictsFollowTheThreshold) {
+  const DynamicStudyResult result = two_cases();
+  EXPECT_TRUE(result.at(0, 0).standing());
+  EXPECT_FALSE(result.at(0, 1).standing());
+  const std::string table = stability_table(result);
+  const std::size_t wall = table.find("wall:");
+  ASSERT_NE(wall, std::string::npos);
+  EXPECT_NE(table.substr(0, wall).find("standing"), std::string::npos) << table;
+  EXPECT_NE(table.substr(wall).find("collapsed"), std::string::npos) << table;
+  EXPECT_NE(table.find("block"), std::string::npos) << table;
+}
+
+TEST(DynamicStudyTables, CsvHasARowPerStepAndJsonReadsBack) {
+  const DynamicStudyResult result = two_cases();
+  const std::string csv = dynamic_study_steps_csv(result);
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 2 * 8);
+  EXPECT_NE(csv.find("opposing,wall,8,9,0.03\n"), std::string::npos) << csv;
+  const nlohmann::json j = nlohmann::json::parse(dynamic_study_json(result, "stability"));
+  EXPECT_EQ(j["format"], kStudyFormatName);
+  EXPECT_EQ(j["study"], "stability");
+  ASSERT_EQ(j["runs"].size(), 2u);
+  EXPECT_EQ(j["runs"][1]["standing"], false);
+  EXPECT_EQ(j["runs"][1]["displaced_body"], "block");
+  EXPECT_DOUBLE_EQ(j["runs"][0]["counts"]["deviation"].get<double>(), 2.0);
+  EXPECT_EQ(j["runs"][0]["contact_counts"].size(), 8u);
+}
+
+}  // namespace
+}  // namespace contactlab
