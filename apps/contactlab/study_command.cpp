@@ -4,7 +4,10 @@
 //   counts     contact count per step → mean, min, max, standard deviation (Table 6), with the
 //              paper's pillar values beneath ours;
 //   stability  largest displacement and rotation after the last step, and the verdict (standing /
-//              collapsed; assess/dynamic_study.h kStandingFraction).
+//              collapsed; assess/dynamic_study.h kStandingFraction);
+//   step-quality  quality, count and excess of the contacts at step --at (default 3) against the
+//              ground truth following the bodies (Table 7, the paper's values beside ours), the
+//              sorted |n_y| and n·n* plots (Figure 21); runs --at + 1 steps.
 // Tables on stdout; with -o, DIR/tables.txt, DIR/steps.csv (count and displacement per step),
 // DIR/study.json and a plot per case (counts-CASE or displacement-CASE, .svg and .png), all or none. --quick: 5 steps of 20 sweeps, for CI and a first look.
 // Progress on stderr; Ctrl-C stops every run, writes nothing and exits 130.
@@ -15,7 +18,9 @@
 #include "contactlab/assess/dynamic_study.h"
 #include "contactlab/core/error.h"
 #include "contactlab/core/output_files.h"
+#include "contactlab/report/assessment_tables.h"
 #include "contactlab/report/dynamic_study_tables.h"
+#include "contactlab/report/paper_reference.h"
 
 #include <fmt/core.h>
 
@@ -37,6 +42,7 @@ struct StudyArgs {
   int threads = 0;
   bool refined = false;
   bool quick = false;
+  int at = 3;  // step-quality: the state scored
 };
 
 constexpr int kQuickSteps = 5;
@@ -49,11 +55,25 @@ extern "C" void on_study_interrupt(int) {
   std::signal(SIGINT, SIG_DFL);
 }
 
+/// The paper's values, with the notes of the structures saying what ours are here: the contacts at
+/// step `at` of our simulation (the paper's are at its step 3).
+const ReferenceValues& step_reference(int at) {
+  static ReferenceValues reference;
+  reference = paper_reference();
+  for (auto& [name, note] : reference.case_notes) {
+    note = note.substr(0, note.find(" (")) +
+           fmt::format(" (ours: step {} of our simulation, ground truth following the bodies)", at);
+  }
+  return reference;
+}
+
 void run_study(StudyArgs args, bool write) {
   DynamicStudyRequest request;
   request.methods = split_names(args.method_values, "--methods");
   request.cases = split_names(args.case_values, "--cases");
-  request.steps = args.quick ? kQuickSteps : args.steps;
+  const bool step_quality = args.study == "step-quality";
+  request.steps = step_quality ? args.at + 1 : args.quick ? kQuickSteps : args.steps;
+  if (step_quality) request.quality_step = args.at;
   request.simulation.time_step = args.time_step;
   request.simulation.solver.max_iterations = args.quick ? kQuickIterations : args.iterations;
   request.refined = args.refined;
@@ -86,7 +106,13 @@ void run_study(StudyArgs args, bool write) {
   fmt::print(stderr, "{} runs ({} methods × {} cases, {} steps each) in {:.1f} s\n", result.runs.size(),
              result.methods.size(), result.cases.size(), result.steps_requested, result.seconds);
 
-  const std::string tables = args.study == "counts" ? counts_table(result) : stability_table(result);
+  const SuiteResult scored = step_quality_results(result);
+  if (step_quality && scored.cases.empty()) {
+    throw InputError("--cases", 0, "step-quality: none of the cases has ground truth to score against");
+  }
+  const std::string tables = args.study == "counts"      ? counts_table(result)
+                             : args.study == "stability" ? stability_table(result)
+                                                         : structures_table(scored, &step_reference(args.at));
   fmt::print("{}", tables);
   std::fflush(stdout);
   if (!write) return;
@@ -97,13 +123,19 @@ void run_study(StudyArgs args, bool write) {
   files.add((dir / "steps.csv").string(), dynamic_study_steps_csv(result));
   files.add((dir / "study.json").string(), dynamic_study_json(result, args.study));
   std::set<std::string> taken;  // two scene files of one name in different folders
-  for (std::size_t c = 0; c < result.cases.size(); ++c) {
-    const std::string stem = args.study == "counts" ? "counts-" : "displacement-";
-    const PlotImages plot = args.study == "counts" ? study_counts_plot(result, c) : study_displacement_plot(result, c);
-    std::string file = stem + std::filesystem::path(result.cases[c]).stem().string();
-    if (!taken.insert(file).second) file += fmt::format("-{}", c + 1);
+  const auto add_plot = [&](const std::string& stem, const std::string& case_name, const PlotImages& plot) {
+    std::string file = stem + std::filesystem::path(case_name).stem().string();
+    for (int k = 2; !taken.insert(file).second; ++k) file += fmt::format("-{}", k);
     files.add((dir / (file + ".svg")).string(), plot.svg);
     files.add((dir / (file + ".png")).string(), plot.png);
+  };
+  for (std::size_t c = 0; c < result.cases.size(); ++c) {
+    if (args.study == "counts") add_plot("counts-", result.cases[c], study_counts_plot(result, c));
+    if (args.study == "stability") add_plot("displacement-", result.cases[c], study_displacement_plot(result, c));
+  }
+  for (std::size_t c = 0; step_quality && c < scored.cases.size(); ++c) {
+    add_plot("abs-normal-y-", scored.cases[c], sorted_quality_plot(scored, c, QualityMeasure::kAbsNormalY));
+    add_plot("normal-quality-", scored.cases[c], sorted_quality_plot(scored, c, QualityMeasure::kSignedNormal));
   }
   files.commit();
   fmt::print(stderr, "wrote {}\n", args.output);
@@ -115,9 +147,13 @@ void add_study_command(CLI::App& app) {
   auto args = std::make_shared<StudyArgs>();
   CLI::App* cmd = app.add_subcommand(
       "study", "The paper's dynamic studies: every method simulated on pillar, wall, arch (docs/studies.md)");
-  cmd->add_option("NAME", args->study, "counts (contacts per step, Table 6) or stability (standing or collapsed)")
+  cmd->add_option("NAME", args->study,
+                  "counts (contacts per step, Table 6), stability (standing or collapsed) or step-quality "
+                  "(quality, count, excess of the contacts at step --at, Table 7)")
       ->required()
-      ->check(CLI::IsMember({"counts", "stability"}));
+      ->check(CLI::IsMember({"counts", "stability", "step-quality"}));
+  cmd->add_option("--at", args->at, "step-quality: the step whose contacts are scored (default 3, the paper's)")
+      ->check(integer_in(0, 10'000'000, "an integer in [0, 10000000]"));
   cmd->add_option("--methods", args->method_values, "methods, comma-separated (default: all eight)");
   cmd->add_option("--cases", args->case_values,
                   "built-in scenes or scene JSON files, comma-separated (default: pillar,wall,arch)");

@@ -10,9 +10,11 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 
 namespace contactlab {
@@ -34,10 +36,56 @@ CountStatistics count_statistics(const std::vector<int>& counts) {
   return s;
 }
 
+GroundTruth ground_truth_following_bodies(const Scene& initial, const Scene& now) {
+  if (initial.bodies.size() != now.bodies.size()) {
+    throw std::invalid_argument("ground_truth_following_bodies: the scenes hold different bodies");
+  }
+  GroundTruth truth;
+  if (!initial.ground_truth) return truth;
+  truth = *initial.ground_truth;
+  for (ContactInterface& face : truth.interfaces) {
+    const Index carrier = initial.bodies[face.body_a].fixed ? face.body_b : face.body_a;
+    const Transform motion = now.bodies[carrier].pose() * initial.bodies[carrier].pose().inverse();
+    for (PolygonCorner& corner : face.polygon) corner.position = motion.apply(corner.position);
+    for (Vec3& normal : face.feasible_normals) normal = (motion.rotation * normal).normalized();
+  }
+  return truth;
+}
+
+SuiteResult step_quality_results(const DynamicStudyResult& result) {
+  SuiteResult suite;
+  suite.methods = result.methods;
+  for (std::size_t c = 0; c < result.cases.size(); ++c) {
+    bool scored = true;
+    for (std::size_t m = 0; m < result.methods.size(); ++m) scored = scored && result.at(m, c).step_measures;
+    if (scored) suite.cases.push_back(result.cases[c]);
+  }
+  for (std::size_t m = 0; m < result.methods.size(); ++m) {
+    for (std::size_t c = 0; c < result.cases.size(); ++c) {
+      const DynamicRun& run = result.at(m, c);
+      if (std::find(suite.cases.begin(), suite.cases.end(), run.case_name) == suite.cases.end()) continue;
+      CaseResult r;
+      r.case_name = run.case_name;
+      r.method = run.method;
+      r.measures = *run.step_measures;
+      r.contacts = run.step_contacts;
+      r.seconds = run.step_contact_seconds;
+      suite.results.push_back(std::move(r));
+    }
+  }
+  suite.seconds = result.seconds;
+  return suite;
+}
+
 DynamicStudyResult run_dynamic_study(const DynamicStudyRequest& request) {
   const auto start = std::chrono::steady_clock::now();
   if (request.steps < 1) {
     throw InputError("", 0, "steps: expected an integer >= 1, got " + std::to_string(request.steps));
+  }
+  if (request.quality_step >= request.steps) {
+    throw InputError("", 0,
+                     "quality_step: expected a step before the last (< " + std::to_string(request.steps) + "), got " +
+                         std::to_string(request.quality_step));
   }
   std::vector<std::string> known_methods;
   for (const ContactMethod* m : contact_methods()) known_methods.push_back(m->name());
@@ -69,7 +117,17 @@ DynamicStudyResult run_dynamic_study(const DynamicStudyRequest& request) {
     const std::vector<RigidBody> initial = sim.bodies();
     for (int n = 0; n < request.steps; ++n) {
       if (request.stop && request.stop()) break;
-      const StepReport step = sim.step();
+      const bool score = n == request.quality_step && scenes[c].ground_truth.has_value();
+      // The ground truth must follow the poses of the state the step starts from.
+      Scene state;
+      if (score) state = sim.scene();
+      StepReport step = sim.step();
+      if (score) {
+        state.ground_truth = ground_truth_following_bodies(scenes[c], state);
+        run.step_measures = measure_contacts(state, *state.ground_truth, step.contacts);
+        run.step_contacts = step.contacts;
+        run.step_contact_seconds = step.contact_seconds;
+      }
       run.contact_counts.push_back(static_cast<int>(step.contacts.contacts.size()));
       run.contact_seconds += step.contact_seconds;
       run.solver_seconds += step.solver_seconds;

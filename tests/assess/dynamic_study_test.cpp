@@ -2,6 +2,7 @@
 // each run the same as a simulation stepped alone, the same result with 1 or 2 threads, a stop
 // honoured, bad names refused before anything runs.
 #include "contactlab/assess/dynamic_study.h"
+#include "contactlab/contact/generate_contacts.h"
 #include "contactlab/contact/method.h"
 #include "contactlab/core/error.h"
 #include "contactlab/suite/load_scene.h"
@@ -86,6 +87,59 @@ TEST(DynamicStudy, StopEndsEveryRunWhereItIs) {
   EXPECT_EQ(steps, 5);
 }
 
+// Each interface keeps its place on the body it follows: its corners, in that body's frame, are where
+// they were, and its normals turned with it. The ground (fixed) never carries an interface.
+TEST(DynamicStudy, GroundTruthFollowsTheMovableBody) {
+  const Scene initial = load_scene("pillar");
+  Scene now = initial;
+  const Quat turn(Eigen::AngleAxisd(0.3, Vec3(1, 2, 3).normalized()));
+  for (Body& body : now.bodies) {
+    if (body.fixed) continue;
+    body.orientation = turn * body.orientation;
+    body.position += Vec3(0.1, -0.2, 0.3);
+  }
+  const GroundTruth truth = ground_truth_following_bodies(initial, now);
+  ASSERT_EQ(truth.interfaces.size(), initial.ground_truth->interfaces.size());
+  for (std::size_t i = 0; i < truth.interfaces.size(); ++i) {
+    const ContactInterface& was = initial.ground_truth->interfaces[i];
+    const ContactInterface& is = truth.interfaces[i];
+    const Index carrier = initial.bodies[was.body_a].fixed ? was.body_b : was.body_a;
+    EXPECT_FALSE(initial.bodies[carrier].fixed);
+    ASSERT_EQ(is.polygon.size(), was.polygon.size());
+    for (std::size_t k = 0; k < is.polygon.size(); ++k) {
+      const Vec3 local_was = initial.bodies[carrier].pose().inverse().apply(was.polygon[k].position);
+      const Vec3 local_is = now.bodies[carrier].pose().inverse().apply(is.polygon[k].position);
+      EXPECT_LT((local_is - local_was).norm(), 1e-12) << i << " " << k;
+    }
+    for (std::size_t k = 0; k < is.feasible_normals.size(); ++k) {
+      EXPECT_LT((is.feasible_normals[k] - turn * was.feasible_normals[k]).norm(), 1e-12) << i << " " << k;
+    }
+  }
+}
+
+// At step 0 nothing has moved: the measures are those of the method on the scene as built.
+TEST(DynamicStudy, StepZeroQualityIsTheStaticAssessment) {
+  DynamicStudyRequest request = small_request();
+  request.cases = {"pillar"};
+  request.steps = 1;
+  request.quality_step = 0;
+  const DynamicStudyResult result = run_dynamic_study(request);
+  const Scene pillar = load_scene("pillar");
+  for (std::size_t m = 0; m < result.methods.size(); ++m) {
+    const DynamicRun& run = result.at(m, 0);
+    ASSERT_TRUE(run.step_measures.has_value()) << run.method;
+    const Measures want =
+        measure_contacts(pillar, *pillar.ground_truth, generate_contacts(pillar, *find_contact_method(run.method)));
+    EXPECT_EQ(run.step_measures->count, want.count) << run.method;
+    EXPECT_EQ(run.step_measures->correct, want.correct) << run.method;
+    EXPECT_DOUBLE_EQ(run.step_measures->quality_percent, want.quality_percent) << run.method;
+  }
+  const SuiteResult suite = step_quality_results(result);
+  ASSERT_EQ(suite.cases, std::vector<std::string>{"pillar"});
+  EXPECT_EQ(suite.at(1, 0).method, "vertex-only");
+  EXPECT_EQ(suite.at(1, 0).measures.count, result.at(1, 0).step_measures->count);
+}
+
 TEST(DynamicStudy, BadRequestsAreRefusedBeforeAnyRun) {
   DynamicStudyRequest request = small_request();
   int calls = 0;
@@ -99,6 +153,9 @@ TEST(DynamicStudy, BadRequestsAreRefusedBeforeAnyRun) {
   EXPECT_THROW(run_dynamic_study(request), InputError);
   request.cases = {"pillar"};
   request.steps = 0;
+  EXPECT_THROW(run_dynamic_study(request), InputError);
+  request.steps = 3;
+  request.quality_step = 3;  // the state after the last step has no contacts of its own
   EXPECT_THROW(run_dynamic_study(request), InputError);
   EXPECT_EQ(calls, 0);
 }

@@ -13,10 +13,16 @@ cli_test(study_stability_quick 0
   "^pillar: after 5 steps +displacement m +% of L +body +rotation ° +body +verdict$\n^volume-sat +[0-9.e-]+ +[0-9.e-]+ +[a-z0-9-]+ +[0-9.e-]+ +[a-z0-9-]+ +(standing|collapsed)$"
   "" -- ${cli} study stability --quick --methods volume-sat --cases pillar)
 
+cli_test(study_step_quality_quick 0
+  "^pillar: 7 interfaces, minimal contacts 40, true contact area 0\\.896632 m²$\n.*\n.*\n^opposing +[0-9.]+ +[0-9]+ .* \\| +91\\.6 +214 +5\\.3 +–$"
+  "" --setup "rm -rf '${study_dir}/quality'" --file ${study_dir}/quality/abs-normal-y-pillar.png
+  --file ${study_dir}/quality/normal-quality-pillar.svg
+  -- ${cli} study step-quality --quick --methods opposing --cases pillar -o ${study_dir}/quality)
+
 # Bad input: exit 2, nothing written.
 cli_test(study_unknown_method 2 "" "unknown method 'frob': expected one of" --absent ${study_dir}/bad
   -- ${cli} study counts --quick --methods frob -o ${study_dir}/bad)
-cli_test(study_unknown_study 2 "" "NAME: frob not in \\{counts,stability\\}" --absent ${study_dir}/bad
+cli_test(study_unknown_study 2 "" "NAME: frob not in \\{counts,stability,step-quality\\}" --absent ${study_dir}/bad
   -- ${cli} study frob -o ${study_dir}/bad)
 cli_test(study_zero_steps 2 "" "--steps: expected an integer in \\[1, 10000000\\], got '0'" --absent ${study_dir}/bad
   -- ${cli} study counts --steps 0 -o ${study_dir}/bad)

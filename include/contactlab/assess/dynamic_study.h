@@ -8,10 +8,13 @@
 // simulation is, rigid_simulation.h), so the result does not depend on the thread count.
 #pragma once
 
+#include "contactlab/assess/measures.h"
+#include "contactlab/assess/suite_run.h"
 #include "contactlab/dynamics/rigid_body.h"
 #include "contactlab/dynamics/rigid_simulation.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +30,10 @@ struct DynamicStudyRequest {
   int threads = 0;                ///< runs at once and threads within them; 0: all cores
   /// After every step of any run, under a lock: steps done over all runs, steps of all runs.
   std::function<void(long long, long long)> progress;
+  /// Score the contacts of the state after this many steps (the contacts of step quality_step + 1)
+  /// against the ground truth following the bodies (ground_truth_following_bodies); −1: none. The
+  /// paper's Table 7 is at step 3. Cases without ground truth are not scored.
+  int quality_step = -1;
   /// Polled before every step; true stops every run where it is (DynamicRun::steps then tells).
   std::function<bool()> stop;
 };
@@ -47,8 +54,12 @@ struct DynamicRun {
   std::vector<int> contact_counts;
   /// Per step: the largest centre-of-mass displacement of a movable body since t = 0, after it.
   std::vector<double> largest_displacement;
-  LargestMotion motion;          ///< after the last step
-  double contact_seconds = 0.0;  ///< summed over the steps
+  LargestMotion motion;  ///< after the last step
+  /// With DynamicStudyRequest::quality_step: the contacts of that state and their measures.
+  std::optional<Measures> step_measures;
+  ContactSet step_contacts;
+  double step_contact_seconds = 0.0;  ///< wall time of generating step_contacts
+  double contact_seconds = 0.0;       ///< summed over the steps
   double solver_seconds = 0.0;
   bool standing() const { return motion.displacement <= kStandingFraction * length_scale; }
 };
@@ -72,6 +83,18 @@ struct DynamicStudyResult {
     return runs[method * cases.size() + case_index];
   }
 };
+
+/// The ground truth of `initial` for the bodies at the poses of `now` (the same bodies): each
+/// interface follows one of its bodies rigidly — its movable body, body_a when both move —, its
+/// polygon corners and feasible normals mapped by that body's motion pose_now ∘ pose_initial⁻¹.
+/// After the slight sagging of a few steps (sub-micrometre, 1e-5 rad) the touching faces still
+/// coincide to that order, so this is the truth the paper scores at step 3 (Table 7).
+GroundTruth ground_truth_following_bodies(const Scene& initial, const Scene& now);
+
+/// The step measures of a study run with quality_step as a suite result (the runs in the same
+/// order, seconds: the generation time of those contacts), for the assessment's tables and plots (Table 7, Figure 21). Runs without
+/// measures (a case without ground truth) are left out with their case.
+SuiteResult step_quality_results(const DynamicStudyResult& result);
 
 /// Runs the study. Throws InputError, before any run starts, for an unknown or repeated method or
 /// case name (listing the known ones), steps < 1, or a scene that cannot be read.
