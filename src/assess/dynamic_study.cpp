@@ -110,7 +110,10 @@ DynamicStudyResult run_dynamic_study(const DynamicStudyRequest& request) {
     run.method = result.methods[m];
     run.case_name = result.cases[c];
     run.length_scale = scenes[c].length_scale();
-    for (const Body& body : scenes[c].bodies) run.body_names.push_back(body.name);
+    for (const Body& body : scenes[c].bodies) {
+      run.body_names.push_back(body.name);
+      if (!body.fixed) ++run.movable_bodies;
+    }
     SimulationSettings settings = request.simulation;
     settings.contacts.threads = 0;  // the study's arena (below)
     RigidSimulation sim(scenes[c], *find_contact_method(run.method), settings);
@@ -139,6 +142,10 @@ DynamicStudyResult run_dynamic_study(const DynamicStudyRequest& request) {
       }
     }
     run.motion = largest_motion(initial, sim.bodies());
+    for (std::size_t i = 0; i < initial.size(); ++i) {
+      const double moved = (sim.bodies()[i].centre - initial[i].centre).norm();
+      if (!initial[i].fixed && moved > kStandingFraction * run.length_scale) ++run.bodies_moved;
+    }
   };
   const auto run_all = [&] {
     // One run per task: the longest (wall) ones are not split, so the order of the grain matters

@@ -64,7 +64,7 @@ std::string stability_table(const DynamicStudyResult& result) {
   for (std::size_t c = 0; c < result.cases.size(); ++c) {
     TextTable table;
     table.header.push_back({fmt::format("{}: after {} steps", result.cases[c], result.steps_requested),
-                            "displacement m", "% of L", "body", "rotation °", "body", "verdict"});
+                            "displacement m", "% of L", "body", "rotation °", "body", "moved", "verdict"});
     for (std::size_t m = 0; m < result.methods.size(); ++m) {
       const DynamicRun& run = result.at(m, c);
       const LargestMotion& motion = run.motion;
@@ -74,12 +74,15 @@ std::string stability_table(const DynamicStudyResult& result) {
                             fmt::format("{:.3g}", 100.0 * motion.displacement / run.length_scale),
                             motion.displaced_body == kInvalidIndex ? "-" : run.body_names[motion.displaced_body],
                             fmt::format("{:.3g}", motion.rotation * 180.0 / 3.14159265358979323846),
-                            motion.rotated_body == kInvalidIndex ? "-" : run.body_names[motion.rotated_body], verdict});
+                            motion.rotated_body == kInvalidIndex ? "-" : run.body_names[motion.rotated_body],
+                            fmt::format("{}/{}", run.bodies_moved, run.movable_bodies), verdict});
     }
     out += (out.empty() ? "" : "\n") + table.render();
   }
-  out += fmt::format("(standing: no body's centre of mass moved more than {:g} % of the scene's length scale L)\n",
-                     100.0 * kStandingFraction);
+  out += fmt::format(
+      "(standing: no body's centre of mass moved more than {:g} % of the scene's length scale L; moved: the bodies "
+      "that did, of the movable ones)\n",
+      100.0 * kStandingFraction);
   return out;
 }
 
@@ -126,6 +129,8 @@ std::string dynamic_study_json(const DynamicStudyResult& result, const std::stri
     j["rotated_body"] =
         run.motion.rotated_body == kInvalidIndex ? Json(nullptr) : Json(run.body_names[run.motion.rotated_body]);
     j["standing"] = run.standing();
+    j["bodies_moved"] = run.bodies_moved;
+    j["movable_bodies"] = run.movable_bodies;
     j["contact_seconds"] = finite(run.contact_seconds, path + ".contact_seconds");
     j["solver_seconds"] = finite(run.solver_seconds, path + ".solver_seconds");
     j["contact_counts"] = run.contact_counts;

@@ -53,6 +53,7 @@ TEST(DynamicStudy, EachRunIsTheSimulationSteppedAlone) {
     EXPECT_EQ(run.largest_displacement[n], largest_motion(initial, sim.bodies()).displacement) << n;
   }
   EXPECT_EQ(run.length_scale, pillar.length_scale());
+  EXPECT_EQ(run.movable_bodies, 7);  // the pillar's pieces; the ground is fixed
   EXPECT_EQ(run.standing(), run.motion.displacement <= kStandingFraction * pillar.length_scale());
 }
 

@@ -10,7 +10,7 @@ cli_test(study_counts_quick 0
   --file ${study_dir}/counts/counts-wall.svg
   -- ${cli} study counts --quick --methods opposing,growth -o ${study_dir}/counts)
 cli_test(study_stability_quick 0
-  "^pillar: after 5 steps +displacement m +% of L +body +rotation ° +body +verdict$\n^volume-sat +[0-9.e-]+ +[0-9.e-]+ +[a-z0-9-]+ +[0-9.e-]+ +[a-z0-9-]+ +(standing|collapsed)$"
+  "^pillar: after 5 steps +displacement m +% of L +body +rotation ° +body +moved +verdict$\n^volume-sat +[0-9.e-]+ +[0-9.e-]+ +[a-z0-9-]+ +[0-9.e-]+ +[a-z0-9-]+ +[0-9]+/7 +(standing|collapsed)$"
   "" -- ${cli} study stability --quick --methods volume-sat --cases pillar)
 
 cli_test(study_step_quality_quick 0

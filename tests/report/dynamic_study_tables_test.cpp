@@ -23,6 +23,8 @@ DynamicStudyResult two_cases() {
     run.case_name = name;
     run.length_scale = 2.0;
     run.body_names = {"ground", "block"};
+    run.movable_bodies = 1;
+    run.bodies_moved = std::string(name) == "pillar" ? 0 : 1;
     run.steps = 8;
     run.contact_counts = {2, 4, 4, 4, 5, 5, 7, 9};  // mean 5, population deviation 2
     run.largest_displacement.assign(8, 0.0);
@@ -57,6 +59,8 @@ TEST(DynamicStudyTables, StabilityVerdictsFollowTheThreshold) {
   EXPECT_NE(table.substr(0, wall).find("standing"), std::string::npos) << table;
   EXPECT_NE(table.substr(wall).find("collapsed"), std::string::npos) << table;
   EXPECT_NE(table.find("block"), std::string::npos) << table;
+  EXPECT_NE(table.substr(0, wall).find(" 0/1 "), std::string::npos) << table;
+  EXPECT_NE(table.substr(wall).find(" 1/1 "), std::string::npos) << table;
 }
 
 TEST(DynamicStudyTables, CsvHasARowPerStepAndJsonReadsBack) {

@@ -55,6 +55,11 @@ struct DynamicRun {
   /// Per step: the largest centre-of-mass displacement of a movable body since t = 0, after it.
   std::vector<double> largest_displacement;
   LargestMotion motion;  ///< after the last step
+  /// Movable bodies whose centre of mass moved more than kStandingFraction × length_scale by the
+  /// end: 1 on the wall when only its top corner brick falls (it rests on half its length, its
+  /// centre of mass right above the edge of the brick below: a knife-edge balance).
+  int bodies_moved = 0;
+  int movable_bodies = 0;
   /// With DynamicStudyRequest::quality_step: the contacts of that state and their measures.
   std::optional<Measures> step_measures;
   ContactSet step_contacts;
