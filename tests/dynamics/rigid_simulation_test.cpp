@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 
 namespace contactlab {
@@ -44,6 +45,7 @@ TEST(RigidSimulation, BoxAtRestStaysWithinAMicrometre) {
     RigidSimulation sim(test::box_on_slab(), method(name));
     const Vec3 moved = displacement(sim, 1, 100);
     EXPECT_LT(moved.norm(), 1e-6) << name << ": " << moved.transpose();
+    std::printf("at rest, %s: moved %.3g m in 100 steps\n", name, moved.norm());
     EXPECT_LT(sim.bodies()[1].angular_velocity.norm(), 1e-5) << name;
   }
 }
@@ -66,9 +68,12 @@ TEST(RigidSimulation, BoxOnAnInclineSticksOrSlidesByCoulomb) {
     const Vec3 down_slope(-std::cos(theta), -std::sin(theta), 0);
     if (std::tan(theta) < mu) {
       EXPECT_LT(moved.norm(), 1e-6) << degrees << "°: " << moved.transpose();
+      std::printf("incline %g°: sticks, moved %.3g m in %d steps\n", degrees, moved.norm(), steps);
     } else {
       const double a = kG * (std::sin(theta) - mu * std::cos(theta));
       const double expected = recurrence_distance(a, settings.time_step, steps);
+      std::printf("incline %g°: slid %.6g m, g (sin θ − μ cos θ) gives %.6g m (relative error %.2g)\n", degrees,
+                  moved.dot(down_slope), expected, moved.dot(down_slope) / expected - 1.0);
       EXPECT_NEAR(moved.dot(down_slope), expected, 0.02 * expected) << degrees << "°";
       EXPECT_LT((moved - moved.dot(down_slope) * down_slope).norm(), 0.01 * expected) << degrees << "°";
     }
@@ -87,8 +92,11 @@ TEST(RigidSimulation, PushBeyondFrictionSlidesAndBelowDoesNot) {
     const Vec3 moved = displacement(sim, 1, steps);
     if (fraction < 1) {
       EXPECT_LT(moved.norm(), 1e-6) << fraction;
+      std::printf("push %.2f μ m g: moved %.3g m\n", fraction, moved.norm());
     } else {
       const double expected = recurrence_distance((fraction - 1) * mu * kG, settings.time_step, steps);
+      std::printf("push %.2f μ m g: slid %.6g m, F/m − μ g gives %.6g m (relative error %.2g)\n", fraction, moved.x(),
+                  expected, moved.x() / expected - 1.0);
       EXPECT_NEAR(moved.x(), expected, 0.02 * expected) << fraction;
     }
   }
@@ -115,6 +123,7 @@ TEST(RigidSimulation, FrictionlessCollisionConservesLinearMomentum) {
   EXPECT_FALSE(first.contacts.contacts.empty());
   for (int n = 0; n < 10; ++n) sim.step();
   EXPECT_LT((momentum() - before).norm(), 1e-12 * before.norm());
+  std::printf("collision: |Δp| / |p| = %.3g\n", (momentum() - before).norm() / before.norm());
   EXPECT_GT(sim.bodies()[1].linear_velocity.x(), 0.1);  // the push went through
 }
 
