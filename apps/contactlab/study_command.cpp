@@ -7,7 +7,12 @@
 //              collapsed; assess/dynamic_study.h kStandingFraction);
 //   step-quality  quality, count and excess of the contacts at step --at (default 3) against the
 //              ground truth following the bodies (Table 7, the paper's values beside ours), the
-//              sorted |n_y| and n·n* plots (Figure 21); runs --at + 1 steps.
+//              sorted |n_y| and n·n* plots (Figure 21); runs --at + 1 steps;
+//   perturbation  every movable body displaced in x/z by uniform [−D, D], D = 0.01, 0.02, 0.03 m,
+//              --seeds seeds each: quality and contacts at step 3, standing after --steps (§8.5);
+//   timestep   h = 0.001, 0.01, 0.1 s: quality and contacts at step 4 (§8.5);
+//   refinement the coarse and the refined tet meshes: quality and contacts at step 3 (§8.6).
+// The last three write DIR/tables.txt and DIR/variants.csv.
 // Tables on stdout; with -o, DIR/tables.txt, DIR/steps.csv (count and displacement per step),
 // DIR/study.json and a plot per case (counts-CASE or displacement-CASE, .svg and .png), all or none. --quick: 5 steps of 20 sweeps, for CI and a first look.
 // Progress on stderr; Ctrl-C stops every run, writes nothing and exits 130.
@@ -24,7 +29,9 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <csignal>
+#include <cstdint>
 #include <filesystem>
 #include <limits>
 #include <memory>
@@ -42,7 +49,8 @@ struct StudyArgs {
   int threads = 0;
   bool refined = false;
   bool quick = false;
-  int at = 3;  // step-quality: the state scored
+  int at = 3;     // step-quality: the state scored
+  int seeds = 5;  // perturbation: seeds per displacement
 };
 
 constexpr int kQuickSteps = 5;
@@ -67,17 +75,21 @@ const ReferenceValues& step_reference(int at) {
   return reference;
 }
 
-void run_study(StudyArgs args, bool write) {
+/// The request the options describe (a variant study then changes its setting).
+DynamicStudyRequest base_request(const StudyArgs& args) {
   DynamicStudyRequest request;
   request.methods = split_names(args.method_values, "--methods");
   request.cases = split_names(args.case_values, "--cases");
-  const bool step_quality = args.study == "step-quality";
-  request.steps = step_quality ? args.at + 1 : args.quick ? kQuickSteps : args.steps;
-  if (step_quality) request.quality_step = args.at;
+  request.steps = args.quick ? kQuickSteps : args.steps;
   request.simulation.time_step = args.time_step;
   request.simulation.solver.max_iterations = args.quick ? kQuickIterations : args.iterations;
   request.refined = args.refined;
   request.threads = args.threads;
+  return request;
+}
+
+/// Runs one request with progress lines headed by `label`; Ctrl-C → Interrupted (nothing written).
+DynamicStudyResult run_request(DynamicStudyRequest request, const std::string& label) {
   Progress progress;
   long long shown = -1;
   request.progress = [&](long long done, long long total) {
@@ -85,7 +97,7 @@ void run_study(StudyArgs args, bool write) {
     const long long step = progress.terminal() ? std::max(1LL, total / 100) : std::max(1LL, total / 10);
     if (done / step == shown && done != total) return;
     shown = done / step;
-    progress.line(fmt::format("{} study: {}/{} steps ({:.0f} %)", args.study, done, total, 100.0 * done / total));
+    progress.line(fmt::format("{}: {}/{} steps ({:.0f} %)", label, done, total, 100.0 * done / total));
   };
   g_interrupted = 0;
   request.stop = [] { return g_interrupted != 0; };
@@ -103,8 +115,86 @@ void run_study(StudyArgs args, bool write) {
     fmt::print(stderr, "interrupted after {:.1f} s: nothing written\n", result.seconds);
     throw Interrupted{};
   }
-  fmt::print(stderr, "{} runs ({} methods × {} cases, {} steps each) in {:.1f} s\n", result.runs.size(),
+  fmt::print(stderr, "{}: {} runs ({} methods × {} cases, {} steps each) in {:.1f} s\n", label, result.runs.size(),
              result.methods.size(), result.cases.size(), result.steps_requested, result.seconds);
+  return result;
+}
+
+/// perturbation, timestep, refinement: the same methods and cases under several settings, each
+/// scored at a quality step; one table with a column group per setting.
+void run_variant_study(const StudyArgs& args, bool write) {
+  std::vector<StudyVariant> variants;
+  std::string title;
+  bool stability = false;
+  if (args.study == "perturbation") {
+    // §8.5: displacements of 0.01, 0.02, 0.03 m, five seeds each (one with --quick); quality at
+    // step 3, and whether the scene stands after --steps.
+    title = fmt::format("perturbation D, {} seed{} each; quality and contacts at step 3, standing after {} steps",
+                        args.quick ? 1 : args.seeds, args.quick || args.seeds == 1 ? "" : "s",
+                        args.quick ? kQuickSteps : args.steps);
+    stability = true;
+    for (const double d : {0.01, 0.02, 0.03}) {
+      StudyVariant v{fmt::format("D = {} m", d), {}};
+      for (int seed = 1; seed <= (args.quick ? 1 : args.seeds); ++seed) {
+        DynamicStudyRequest request = base_request(args);
+        request.perturbation = d;
+        request.perturbation_seed = static_cast<std::uint64_t>(seed);
+        request.quality_step = 3;
+        request.steps = std::max(request.steps, 4);
+        v.results.push_back(run_request(request, fmt::format("perturbation {} seed {}", v.label, seed)));
+      }
+      variants.push_back(std::move(v));
+    }
+  } else if (args.study == "timestep") {
+    // §8.5: h = 0.001, 0.01, 0.1 s, measured at step 4.
+    title = "time step h; quality and contacts at step 4";
+    for (const double h : {0.001, 0.01, 0.1}) {
+      DynamicStudyRequest request = base_request(args);
+      request.simulation.time_step = h;
+      request.quality_step = 4;
+      request.steps = 5;
+      StudyVariant v{fmt::format("h = {} s", h), {}};
+      v.results.push_back(run_request(request, "timestep " + v.label));
+      variants.push_back(std::move(v));
+    }
+  } else {
+    // §8.6: the refined tet meshes against the coarse ones, at step 3.
+    title = "tet meshes; quality and contacts at step 3";
+    for (const bool refined : {false, true}) {
+      DynamicStudyRequest request = base_request(args);
+      request.refined = refined;
+      request.quality_step = 3;
+      request.steps = 4;
+      StudyVariant v{refined ? "refined (pq1.015a0.015)" : "coarse (pq2.0Y)", {}};
+      v.results.push_back(run_request(request, "refinement " + v.label));
+      variants.push_back(std::move(v));
+    }
+  }
+  const std::string tables = variants_table(variants, title, stability);
+  fmt::print("{}", tables);
+  std::fflush(stdout);
+  if (!write) return;
+  AtomicFileSet files;
+  files.create_folder(args.output);
+  const std::filesystem::path dir = args.output;
+  files.add((dir / "tables.txt").string(), tables);
+  files.add((dir / "variants.csv").string(), variants_csv(variants));
+  files.commit();
+  fmt::print(stderr, "wrote {}\n", args.output);
+}
+
+void run_study(StudyArgs args, bool write) {
+  if (args.study == "perturbation" || args.study == "timestep" || args.study == "refinement") {
+    run_variant_study(args, write);
+    return;
+  }
+  DynamicStudyRequest request = base_request(args);
+  const bool step_quality = args.study == "step-quality";
+  if (step_quality) {
+    request.steps = args.at + 1;
+    request.quality_step = args.at;
+  }
+  const DynamicStudyResult result = run_request(request, args.study + " study");
 
   const SuiteResult scored = step_quality_results(result);
   if (step_quality && scored.cases.empty()) {
@@ -148,10 +238,13 @@ void add_study_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "study", "The paper's dynamic studies: every method simulated on pillar, wall, arch (docs/studies.md)");
   cmd->add_option("NAME", args->study,
-                  "counts (contacts per step, Table 6), stability (standing or collapsed) or step-quality "
-                  "(quality, count, excess of the contacts at step --at, Table 7)")
+                  "counts (contacts per step, Table 6), stability (standing or collapsed), step-quality "
+                  "(quality, count, excess of the contacts at step --at, Table 7), perturbation (§8.5), timestep "
+                  "(§8.5) or refinement (§8.6)")
       ->required()
-      ->check(CLI::IsMember({"counts", "stability", "step-quality"}));
+      ->check(CLI::IsMember({"counts", "stability", "step-quality", "perturbation", "timestep", "refinement"}));
+  cmd->add_option("--seeds", args->seeds, "perturbation: seeds per displacement (default 5)")
+      ->check(integer_in(1, 1000, "an integer in [1, 1000]"));
   cmd->add_option("--at", args->at, "step-quality: the step whose contacts are scored (default 3, the paper's)")
       ->check(integer_in(0, 10'000'000, "an integer in [0, 10000000]"));
   cmd->add_option("--methods", args->method_values, "methods, comma-separated (default: all eight)");

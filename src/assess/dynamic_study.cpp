@@ -6,6 +6,7 @@
 #include "contactlab/contact/method.h"
 #include "contactlab/core/error.h"
 #include "contactlab/suite/load_scene.h"
+#include "contactlab/suite/perturbed.h"
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -96,7 +97,11 @@ DynamicStudyResult run_dynamic_study(const DynamicStudyRequest& request) {
   result.steps_requested = request.steps;
 
   std::vector<Scene> scenes;
-  for (const std::string& name : result.cases) scenes.push_back(load_scene(name, {.refined = request.refined}));
+  for (const std::string& name : result.cases) {
+    scenes.push_back(load_scene(name, {.refined = request.refined}));
+    if (request.perturbation > 0)
+      scenes.back() = perturbed(scenes.back(), request.perturbation, request.perturbation_seed);
+  }
 
   const std::size_t run_count = result.methods.size() * result.cases.size();
   result.runs.resize(run_count);

@@ -146,3 +146,68 @@ std::string dynamic_study_json(const DynamicStudyResult& result, const std::stri
 }
 
 }  // namespace contactlab
+
+namespace contactlab {
+
+std::string variants_table(const std::vector<StudyVariant>& variants, const std::string& title, bool stability) {
+  if (variants.empty() || variants.front().results.empty()) return "";
+  const DynamicStudyResult& shape = variants.front().results.front();
+  std::string out;
+  for (std::size_t c = 0; c < shape.cases.size(); ++c) {
+    out += fmt::format("{}{}: {}\n", out.empty() ? "" : "\n", shape.cases[c], title);
+    TextTable table;
+    std::vector<std::string> top = {""}, bottom = {"method"};
+    for (const StudyVariant& v : variants) {
+      top.insert(top.end(), {"|", v.label, ""});
+      bottom.insert(bottom.end(), {"|", "quality %", "contacts"});
+      if (stability) {
+        top.push_back("");
+        bottom.push_back("standing");
+      }
+    }
+    table.header = {top, bottom};
+    for (std::size_t m = 0; m < shape.methods.size(); ++m) {
+      std::vector<std::string> row = {shape.methods[m]};
+      for (const StudyVariant& v : variants) {
+        double quality = 0.0, count = 0.0;
+        int scored = 0, standing = 0;
+        for (const DynamicStudyResult& r : v.results) {
+          const DynamicRun& run = r.at(m, c);
+          if (run.step_measures) {
+            quality += run.step_measures->quality_percent;
+            count += run.step_measures->count;
+            ++scored;
+          }
+          if (run.standing()) ++standing;
+        }
+        row.push_back("|");
+        row.push_back(scored ? fixed(quality / scored, 1) : std::string("–"));
+        row.push_back(scored ? fixed(count / scored, 0) : std::string("–"));
+        if (stability) row.push_back(fmt::format("{}/{}", standing, v.results.size()));
+      }
+      table.rows.push_back(std::move(row));
+    }
+    out += table.render();
+  }
+  return out;
+}
+
+std::string variants_csv(const std::vector<StudyVariant>& variants) {
+  std::string out =
+      "variant,seed,method,case,quality_percent,contacts,excess,mean_contacts,largest_displacement,standing\n";
+  for (const StudyVariant& v : variants) {
+    for (std::size_t s = 0; s < v.results.size(); ++s) {
+      for (const DynamicRun& run : v.results[s].runs) {
+        const std::optional<Measures>& q = run.step_measures;
+        out += fmt::format("\"{}\",{},{},{},{},{},{},{},{},{}\n", v.label, s + 1, run.method, run.case_name,
+                           q ? fmt::format("{}", q->quality_percent) : "", q ? std::to_string(q->count) : "",
+                           q && q->count > 0 ? fmt::format("{}", q->excess) : "",
+                           count_statistics(run.contact_counts).mean, run.motion.displacement,
+                           run.standing() ? "true" : "false");
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace contactlab

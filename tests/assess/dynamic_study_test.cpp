@@ -6,6 +6,7 @@
 #include "contactlab/contact/method.h"
 #include "contactlab/core/error.h"
 #include "contactlab/suite/load_scene.h"
+#include "contactlab/suite/perturbed.h"
 
 #include <gtest/gtest.h>
 
@@ -139,6 +140,22 @@ TEST(DynamicStudy, StepZeroQualityIsTheStaticAssessment) {
   ASSERT_EQ(suite.cases, std::vector<std::string>{"pillar"});
   EXPECT_EQ(suite.at(1, 0).method, "vertex-only");
   EXPECT_EQ(suite.at(1, 0).measures.count, result.at(1, 0).step_measures->count);
+}
+
+// The perturbation study's scenes are suite/perturbed.h's: the first step's contacts are those of
+// the perturbed scene.
+TEST(DynamicStudy, PerturbationRunsThePerturbedScenes) {
+  DynamicStudyRequest request = small_request();
+  request.cases = {"pillar"};
+  request.steps = 1;
+  request.perturbation = 0.02;
+  request.perturbation_seed = 7;
+  const DynamicStudyResult result = run_dynamic_study(request);
+  const Scene moved = perturbed(load_scene("pillar"), 0.02, 7);
+  for (std::size_t m = 0; m < result.methods.size(); ++m) {
+    const ContactSet want = generate_contacts(moved, *find_contact_method(result.methods[m]));
+    EXPECT_EQ(result.at(m, 0).contact_counts.front(), static_cast<int>(want.contacts.size())) << result.methods[m];
+  }
 }
 
 TEST(DynamicStudy, BadRequestsAreRefusedBeforeAnyRun) {

@@ -4,7 +4,7 @@ set(study_dir ${scratch}/study)
 # --quick on every case: the Table 6 layout with the paper's pillar rows, and the three files.
 cli_test(study_counts_quick 0
   "^pillar: contacts per step over 5 steps +mean +min +max +std\\. dev\\.$\n^opposing +[0-9.]+ +[0-9]+ +[0-9]+ +[0-9.]+$\n^  paper +403\\.12 +117 +459 +24\\.83$"
-  "^6 runs \\(2 methods × 3 cases, 5 steps each\\) in .* s$"
+  "^counts study: 6 runs \\(2 methods × 3 cases, 5 steps each\\) in .* s$"
   --setup "rm -rf '${study_dir}'" --file ${study_dir}/counts/tables.txt --file ${study_dir}/counts/steps.csv
   --file ${study_dir}/counts/study.json --file ${study_dir}/counts/counts-pillar.png
   --file ${study_dir}/counts/counts-wall.svg
@@ -19,10 +19,20 @@ cli_test(study_step_quality_quick 0
   --file ${study_dir}/quality/normal-quality-pillar.svg
   -- ${cli} study step-quality --quick --methods opposing --cases pillar -o ${study_dir}/quality)
 
+# The studies that compare settings: a column group per setting.
+cli_test(study_perturbation_quick 0
+  "^pillar: perturbation D, 1 seed each; quality and contacts at step 3, standing after 5 steps$\n.*D = 0\\.01 m +\\| +D = 0\\.02 m +\\| +D = 0\\.03 m$\n.*\n^opposing +\\| +[0-9.]+ +[0-9]+ +[01]/1 +\\|"
+  "" --setup "rm -rf '${study_dir}/perturbation'" --file ${study_dir}/perturbation/variants.csv
+  -- ${cli} study perturbation --quick --methods opposing --cases pillar -o ${study_dir}/perturbation)
+cli_test(study_timestep_quick 0 "^pillar: time step h; quality and contacts at step 4$\n.*h = 0\\.001 s +\\| +h = 0\\.01 s +\\| +h = 0\\.1 s$"
+  "" -- ${cli} study timestep --quick --methods opposing --cases pillar)
+cli_test(study_refinement_quick 0 "^pillar: tet meshes; quality and contacts at step 3$\n.*coarse \\(pq2\\.0Y\\) +\\| +refined \\(pq1\\.015a0\\.015\\)$"
+  "" -- ${cli} study refinement --quick --methods opposing --cases pillar)
+
 # Bad input: exit 2, nothing written.
 cli_test(study_unknown_method 2 "" "unknown method 'frob': expected one of" --absent ${study_dir}/bad
   -- ${cli} study counts --quick --methods frob -o ${study_dir}/bad)
-cli_test(study_unknown_study 2 "" "NAME: frob not in \\{counts,stability,step-quality\\}" --absent ${study_dir}/bad
+cli_test(study_unknown_study 2 "" "NAME: frob not in \\{counts,stability,step-quality,perturbation,timestep,refinement\\}" --absent ${study_dir}/bad
   -- ${cli} study frob -o ${study_dir}/bad)
 cli_test(study_zero_steps 2 "" "--steps: expected an integer in \\[1, 10000000\\], got '0'" --absent ${study_dir}/bad
   -- ${cli} study counts --steps 0 -o ${study_dir}/bad)

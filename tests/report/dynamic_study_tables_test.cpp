@@ -78,5 +78,30 @@ TEST(DynamicStudyTables, CsvHasARowPerStepAndJsonReadsBack) {
   EXPECT_EQ(j["runs"][0]["contact_counts"].size(), 8u);
 }
 
+// Means over the seeds and the standing count per variant, by hand: qualities 50 and 100 → 75.0,
+// counts 10 and 20 → 15; the pillar runs stand, the wall runs do not.
+TEST(DynamicStudyTables, VariantsTableAveragesTheSeeds) {
+  DynamicStudyResult a = two_cases(), b = two_cases();
+  for (DynamicRun& run : a.runs) {
+    run.step_measures = Measures{};
+    run.step_measures->quality_percent = 50.0;
+    run.step_measures->count = 10;
+  }
+  for (DynamicRun& run : b.runs) {
+    run.step_measures = Measures{};
+    run.step_measures->quality_percent = 100.0;
+    run.step_measures->count = 20;
+  }
+  const std::vector<StudyVariant> variants = {{"D = 0.01 m", {a, b}}};
+  const std::string table = variants_table(variants, "perturbation", true);
+  const std::size_t wall = table.find("wall: perturbation");
+  ASSERT_NE(wall, std::string::npos) << table;
+  EXPECT_TRUE(std::regex_search(table.substr(0, wall), std::regex("\nopposing +\\| +75\\.0 +15 +2/2\n"))) << table;
+  EXPECT_TRUE(std::regex_search(table.substr(wall), std::regex("\nopposing +\\| +75\\.0 +15 +0/2\n"))) << table;
+  const std::string csv = variants_csv(variants);
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 2 * 2);
+  EXPECT_NE(csv.find("\"D = 0.01 m\",2,opposing,wall,100,20,"), std::string::npos) << csv;
+}
+
 }  // namespace
 }  // namespace contactlab

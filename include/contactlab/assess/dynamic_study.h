@@ -13,6 +13,7 @@
 #include "contactlab/dynamics/rigid_body.h"
 #include "contactlab/dynamics/rigid_simulation.h"
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -27,7 +28,12 @@ struct DynamicStudyRequest {
   int steps = 500;                ///< per run, ≥ 1 (the paper's Table 6: the first 500)
   SimulationSettings simulation;  ///< h, solver and contact options (their threads are ignored)
   bool refined = false;           ///< the refined tet meshes (§8.6)
-  int threads = 0;                ///< runs at once and threads within them; 0: all cores
+  /// The perturbation study (§8.5, suite/perturbed.h): every movable body of every case displaced
+  /// in x/z by uniform [−perturbation, perturbation] m, drawn from perturbation_seed, the planar
+  /// ground truth re-derived. 0: the scenes as built.
+  double perturbation = 0.0;
+  std::uint64_t perturbation_seed = 1;
+  int threads = 0;  ///< runs at once and threads within them; 0: all cores
   /// After every step of any run, under a lock: steps done over all runs, steps of all runs.
   std::function<void(long long, long long)> progress;
   /// Score the contacts of the state after this many steps (the contacts of step quality_step + 1)

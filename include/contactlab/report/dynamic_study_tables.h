@@ -41,6 +41,24 @@ PlotImages study_counts_plot(const DynamicStudyResult& result, std::size_t case_
 /// (kStandingFraction × the scene's length scale) as a dashed line.
 PlotImages study_displacement_plot(const DynamicStudyResult& result, std::size_t case_index);
 
+/// One setting of a study that compares settings (perturbation, time step, refinement): its label
+/// ("D = 0.01 m", "h = 0.001 s", "refined") and one result per seed (one for the unseeded ones), all
+/// with the same methods and cases, run with a quality step.
+struct StudyVariant {
+  std::string label;
+  std::vector<DynamicStudyResult> results;
+};
+
+/// One block per case: a row per method, and per variant a group of columns — quality % and the
+/// contact count at the quality step (means over the seeds) and, with `stability`, how many runs
+/// left the scene standing ("4/5"). `title` heads each block.
+std::string variants_table(const std::vector<StudyVariant>& variants, const std::string& title, bool stability);
+
+/// CSV, a row per variant × seed × method × case: variant, seed (1-based), method, case,
+/// quality_percent, contacts (at the quality step), excess, mean_contacts (over the steps),
+/// largest_displacement, standing. Absent measures are empty fields.
+std::string variants_csv(const std::vector<StudyVariant>& variants);
+
 inline constexpr int kStudyFormatVersion = 1;
 inline constexpr const char* kStudyFormatName = "contactlab-study";
 
