@@ -19,4 +19,12 @@ for study in counts stability step-quality timestep refinement perturbation; do
   echo "== $study → $out/$study"
   build/default/bin/contactlab study "$study" -o "$out/$study" "$@"
 done
-echo "wrote $out/"
+{
+  echo '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>contactlab studies</title></head><body>'
+  echo '<h1>contactlab studies</h1><ul>'
+  for study in counts stability step-quality timestep refinement perturbation; do
+    echo "<li><a href=\"$study/index.html\">$study</a></li>"
+  done
+  echo '</ul></body></html>'
+} >"$out/index.html"
+echo "wrote $out/index.html"

@@ -30,6 +30,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <cstdint>
 #include <filesystem>
@@ -74,6 +75,63 @@ const ReferenceValues& step_reference(int at) {
   }
   return reference;
 }
+
+/// The command line as it would be typed to repeat the study (shown on the page).
+std::string command_line(const StudyArgs& args) {
+  std::string out = "contactlab study " + args.study;
+  const auto list = [&](const char* option, const std::vector<std::string>& values) {
+    for (const std::string& v : values) out += fmt::format(" {} {}", option, v);
+  };
+  list("--methods", args.method_values);
+  list("--cases", args.case_values);
+  if (args.quick) out += " --quick";
+  if (!args.quick && args.steps != 500) out += fmt::format(" --steps {}", args.steps);
+  if (args.time_step != 0.01) out += fmt::format(" --dt {}", args.time_step);
+  if (!args.quick && args.iterations != 1000) out += fmt::format(" --iterations {}", args.iterations);
+  if (args.refined) out += " --refined";
+  if (args.at != 3) out += fmt::format(" --at {}", args.at);
+  if (args.seeds != 5) out += fmt::format(" --seeds {}", args.seeds);
+  if (args.threads != 0) out += fmt::format(" --threads {}", args.threads);
+  return out + " -o " + args.output;
+}
+
+/// The files of a study folder, all or none: tables.txt first, then data and plots, and last the
+/// page (index.html) that links them.
+class StudyOutput {
+ public:
+  StudyOutput(const StudyArgs& args, const std::string& summary, const std::string& tables) : dir_(args.output) {
+    page_.study = args.study;
+    page_.command = command_line(args);
+    page_.summary = summary;
+    page_.tables = tables;
+    files_.create_folder(args.output);
+    add_file("tables.txt", tables);
+  }
+  void add_file(const std::string& name, const std::string& text) {
+    files_.add((dir_ / name).string(), text);
+    page_.files.push_back(name);
+  }
+  /// STEM-CASE.svg and .png (a case's stem made unique: two scene files of one name).
+  void add_plot(const std::string& stem, const std::string& case_name, const std::string& caption,
+                const PlotImages& plot) {
+    std::string file = stem + std::filesystem::path(case_name).stem().string();
+    for (int k = 2; !taken_.insert(file).second; ++k) file += fmt::format("-{}", k);
+    files_.add((dir_ / (file + ".svg")).string(), plot.svg);
+    files_.add((dir_ / (file + ".png")).string(), plot.png);
+    page_.figures.push_back({file, caption});
+  }
+  void commit() {
+    files_.add((dir_ / "index.html").string(), study_page_html(page_));
+    files_.commit();
+    fmt::print(stderr, "wrote {}\n", (dir_ / "index.html").string());
+  }
+
+ private:
+  std::filesystem::path dir_;
+  AtomicFileSet files_;
+  StudyPage page_;
+  std::set<std::string> taken_;
+};
 
 /// The request the options describe (a variant study then changes its setting).
 DynamicStudyRequest base_request(const StudyArgs& args) {
@@ -123,6 +181,7 @@ DynamicStudyResult run_request(DynamicStudyRequest request, const std::string& l
 /// perturbation, timestep, refinement: the same methods and cases under several settings, each
 /// scored at a quality step; one table with a column group per setting.
 void run_variant_study(const StudyArgs& args, bool write) {
+  const auto start = std::chrono::steady_clock::now();
   std::vector<StudyVariant> variants;
   std::string title;
   bool stability = false;
@@ -170,17 +229,16 @@ void run_variant_study(const StudyArgs& args, bool write) {
       variants.push_back(std::move(v));
     }
   }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const std::string tables = variants_table(variants, title, stability);
   fmt::print("{}", tables);
   std::fflush(stdout);
   if (!write) return;
-  AtomicFileSet files;
-  files.create_folder(args.output);
-  const std::filesystem::path dir = args.output;
-  files.add((dir / "tables.txt").string(), tables);
-  files.add((dir / "variants.csv").string(), variants_csv(variants));
-  files.commit();
-  fmt::print(stderr, "wrote {}\n", args.output);
+  std::size_t runs = 0;
+  for (const StudyVariant& v : variants) runs += v.results.size() * v.results.front().runs.size();
+  StudyOutput out(args, fmt::format("{} settings, {} runs in {:.1f} s", variants.size(), runs, seconds), tables);
+  out.add_file("variants.csv", variants_csv(variants));
+  out.commit();
 }
 
 void run_study(StudyArgs args, bool write) {
@@ -206,29 +264,32 @@ void run_study(StudyArgs args, bool write) {
   fmt::print("{}", tables);
   std::fflush(stdout);
   if (!write) return;
-  AtomicFileSet files;
-  files.create_folder(args.output);
-  const std::filesystem::path dir = args.output;
-  files.add((dir / "tables.txt").string(), tables);
-  files.add((dir / "steps.csv").string(), dynamic_study_steps_csv(result));
-  files.add((dir / "study.json").string(), dynamic_study_json(result, args.study));
-  std::set<std::string> taken;  // two scene files of one name in different folders
-  const auto add_plot = [&](const std::string& stem, const std::string& case_name, const PlotImages& plot) {
-    std::string file = stem + std::filesystem::path(case_name).stem().string();
-    for (int k = 2; !taken.insert(file).second; ++k) file += fmt::format("-{}", k);
-    files.add((dir / (file + ".svg")).string(), plot.svg);
-    files.add((dir / (file + ".png")).string(), plot.png);
-  };
+  StudyOutput out(args,
+                  fmt::format("{} runs ({} methods × {} cases, {} steps each) in {:.1f} s", result.runs.size(),
+                              result.methods.size(), result.cases.size(), result.steps_requested, result.seconds),
+                  tables);
+  out.add_file("steps.csv", dynamic_study_steps_csv(result));
+  out.add_file("study.json", dynamic_study_json(result, args.study));
   for (std::size_t c = 0; c < result.cases.size(); ++c) {
-    if (args.study == "counts") add_plot("counts-", result.cases[c], study_counts_plot(result, c));
-    if (args.study == "stability") add_plot("displacement-", result.cases[c], study_displacement_plot(result, c));
+    const std::string& name = result.cases[c];
+    if (args.study == "counts") {
+      out.add_plot("counts-", name, name + ": contacts per step, one panel per method (the paper's Figure 22)",
+                   study_counts_plot(result, c));
+    }
+    if (args.study == "stability") {
+      out.add_plot("displacement-", name, name + ": largest displacement of a body since t = 0, per step",
+                   study_displacement_plot(result, c));
+    }
   }
   for (std::size_t c = 0; step_quality && c < scored.cases.size(); ++c) {
-    add_plot("abs-normal-y-", scored.cases[c], sorted_quality_plot(scored, c, QualityMeasure::kAbsNormalY));
-    add_plot("normal-quality-", scored.cases[c], sorted_quality_plot(scored, c, QualityMeasure::kSignedNormal));
+    const std::string& name = scored.cases[c];
+    out.add_plot("abs-normal-y-", name,
+                 fmt::format("{}: sorted |n_y| at step {} (the paper's Figure 21)", name, args.at),
+                 sorted_quality_plot(scored, c, QualityMeasure::kAbsNormalY));
+    out.add_plot("normal-quality-", name, fmt::format("{}: sorted n·n* at step {}", name, args.at),
+                 sorted_quality_plot(scored, c, QualityMeasure::kSignedNormal));
   }
-  files.commit();
-  fmt::print(stderr, "wrote {}\n", args.output);
+  out.commit();
 }
 
 }  // namespace

@@ -7,7 +7,7 @@ cli_test(study_counts_quick 0
   "^counts study: 6 runs \\(2 methods × 3 cases, 5 steps each\\) in .* s$"
   --setup "rm -rf '${study_dir}'" --file ${study_dir}/counts/tables.txt --file ${study_dir}/counts/steps.csv
   --file ${study_dir}/counts/study.json --file ${study_dir}/counts/counts-pillar.png
-  --file ${study_dir}/counts/counts-wall.svg
+  --file ${study_dir}/counts/counts-wall.svg --file ${study_dir}/counts/index.html
   -- ${cli} study counts --quick --methods opposing,growth -o ${study_dir}/counts)
 cli_test(study_stability_quick 0
   "^pillar: after 5 steps +displacement m +% of L +body +rotation ° +body +moved +verdict$\n^volume-sat +[0-9.e-]+ +[0-9.e-]+ +[a-z0-9-]+ +[0-9.e-]+ +[a-z0-9-]+ +[0-9]+/7 +(standing|collapsed)$"

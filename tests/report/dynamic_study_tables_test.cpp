@@ -121,3 +121,26 @@ TEST(DynamicStudyTables, VariantsTableAveragesTheSeeds) {
 
 }  // namespace
 }  // namespace contactlab
+
+namespace contactlab {
+namespace {
+
+// The page shows the tables escaped, every plot as SVG linked to its PNG, and links to the files.
+TEST(StudyPage, TablesPlotsAndFilesAreOnThePage) {
+  StudyPage page;
+  page.study = "counts";
+  page.command = "contactlab study counts -o out";
+  page.summary = "24 runs";
+  page.tables = "pillar: a < b & c\n";
+  page.figures.push_back({"counts-pillar", "pillar: contacts per step"});
+  page.files = {"tables.txt", "steps.csv"};
+  const std::string html = study_page_html(page);
+  EXPECT_NE(html.find("<title>contactlab study counts</title>"), std::string::npos);
+  EXPECT_NE(html.find("pillar: a &lt; b &amp; c"), std::string::npos) << html;
+  EXPECT_NE(html.find("<a href=\"counts-pillar.png\"><img src=\"counts-pillar.svg\""), std::string::npos) << html;
+  EXPECT_NE(html.find("<a href=\"steps.csv\">steps.csv</a>"), std::string::npos) << html;
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace contactlab

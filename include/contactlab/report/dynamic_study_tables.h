@@ -59,6 +59,24 @@ std::string variants_table(const std::vector<StudyVariant>& variants, const std:
 /// largest_displacement, standing. Absent measures are empty fields.
 std::string variants_csv(const std::vector<StudyVariant>& variants);
 
+/// What a study page shows: the tables as printed, the plots (STEM.svg beside it, linked to
+/// STEM.png) and the data files, with the command that made them.
+struct StudyPage {
+  std::string study;    ///< e.g. "counts"
+  std::string command;  ///< the command line, shown on the page
+  std::string summary;  ///< one line, e.g. "24 runs (8 methods × 3 cases, 500 steps each) in 582.6 s"
+  std::string tables;   ///< as printed on stdout
+  struct Figure {
+    std::string stem, caption;
+  };
+  std::vector<Figure> figures;
+  std::vector<std::string> files;  ///< data files in the folder, linked
+};
+
+/// index.html of a study folder, in the look of the assessment report (report/assessment_report.h):
+/// self-contained, no scripts, only relative links.
+std::string study_page_html(const StudyPage& page);
+
 inline constexpr int kStudyFormatVersion = 1;
 inline constexpr const char* kStudyFormatName = "contactlab-study";
 
