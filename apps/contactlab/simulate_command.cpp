@@ -23,6 +23,7 @@
 #include <csignal>
 #include <limits>
 #include <memory>
+#include <numbers>
 
 namespace contactlab::cli {
 namespace {
@@ -93,7 +94,7 @@ void run_simulate(const SimulateArgs& args, bool write_run) {
              args.steps, scene.name, method->name(), seconds);
   const LargestMotion motion = largest_motion(initial, sim.bodies());
   if (motion.displaced_body != kInvalidIndex) {
-    const double degrees = motion.rotation * 180.0 / 3.14159265358979323846;
+    const double degrees = motion.rotation * 180.0 / std::numbers::pi;
     fmt::print(stderr, "largest displacement {:.4g} m ({}), largest rotation {:.4g}° ({})\n", motion.displacement,
                scene.bodies[motion.displaced_body].name, degrees, scene.bodies[motion.rotated_body].name);
   }

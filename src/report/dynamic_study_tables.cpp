@@ -3,11 +3,13 @@
 
 #include "contactlab/core/json_fields.h"
 #include "contactlab/core/json_support.h"
+#include "contactlab/report/paper_reference.h"
 #include "text_table.h"
 
 #include <fmt/core.h>
 
 #include <cmath>
+#include <numbers>
 
 namespace contactlab {
 namespace {
@@ -26,17 +28,6 @@ std::vector<std::string> statistics_cells(const std::string& label, const CountS
 }
 
 }  // namespace
-
-const std::map<std::string, CountStatistics>& paper_pillar_counts() {
-  // Erleben 2018, Table 6: mean, min, max, standard deviation over the first 500 steps.
-  static const std::map<std::string, CountStatistics> table = {
-      {"closest-points", {267.11, 102, 375, 59.40}}, {"intersection", {867.97, 504, 1332, 163.07}},
-      {"vertex-only", {65.94, 6, 119, 19.62}},       {"consistent-vertex", {93.26, 32, 113, 10.44}},
-      {"volume-sat", {1248.52, 339, 1399, 69.37}},   {"surface-sat", {1186.44, 333, 1362, 89.06}},
-      {"opposing", {403.12, 117, 459, 24.83}},       {"growth", {1257.45, 400, 1539, 162.75}},
-  };
-  return table;
-}
 
 std::string counts_table(const DynamicStudyResult& result) {
   std::string out;
@@ -73,7 +64,7 @@ std::string stability_table(const DynamicStudyResult& result) {
       table.rows.push_back({run.method, fmt::format("{:.4g}", motion.displacement),
                             fmt::format("{:.3g}", 100.0 * motion.displacement / run.length_scale),
                             motion.displaced_body == kInvalidIndex ? "-" : run.body_names[motion.displaced_body],
-                            fmt::format("{:.3g}", motion.rotation * 180.0 / 3.14159265358979323846),
+                            fmt::format("{:.3g}", motion.rotation * 180.0 / std::numbers::pi),
                             motion.rotated_body == kInvalidIndex ? "-" : run.body_names[motion.rotated_body],
                             fmt::format("{}/{}", run.bodies_moved, run.movable_bodies), verdict});
     }

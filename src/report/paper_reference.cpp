@@ -113,4 +113,15 @@ const ReferenceValues& paper_reference() {
   return reference;
 }
 
+const std::map<std::string, CountStatistics>& paper_pillar_counts() {
+  // Erleben 2018, Table 6: mean, min, max, standard deviation over the first 500 steps.
+  static const std::map<std::string, CountStatistics> table = {
+      {"closest-points", {267.11, 102, 375, 59.40}}, {"intersection", {867.97, 504, 1332, 163.07}},
+      {"vertex-only", {65.94, 6, 119, 19.62}},       {"consistent-vertex", {93.26, 32, 113, 10.44}},
+      {"volume-sat", {1248.52, 339, 1399, 69.37}},   {"surface-sat", {1186.44, 333, 1362, 89.06}},
+      {"opposing", {403.12, 117, 459, 24.83}},       {"growth", {1257.45, 400, 1539, 162.75}},
+  };
+  return table;
+}
+
 }  // namespace contactlab

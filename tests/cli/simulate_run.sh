@@ -10,6 +10,19 @@ cli=$1 scratch=$2 check=$3
 dir=$scratch/simulate_$check
 rm -rf "$dir" && mkdir -p "$dir"
 fail() { echo "FAIL: $*"; exit 1; }
+# interrupted PATTERN COMMAND...: runs COMMAND (stderr to $dir/stderr) until stderr shows a line
+# matching PATTERN (the run is under way), then sends Ctrl-C; fails unless it exits with 130.
+interrupted() {
+  local pattern=$1
+  shift
+  "$@" 2>"$dir/stderr" &
+  local pid=$!
+  for _ in $(seq 1 600); do grep -q "$pattern" "$dir/stderr" 2>/dev/null && break; sleep 0.1; done
+  kill -INT $pid
+  wait $pid
+  local status=$?
+  [[ $status == 130 ]] || fail "exit status $status, expected 130; stderr: $(tail -3 "$dir/stderr")"
+}
 case $check in
   threads)
     for t in 1 2; do
@@ -22,14 +35,7 @@ case $check in
     grep -q '^# threads 1$' "$dir/run1/timings.csv" || fail "timings.csv of run1 does not name 1 thread"
     ;;
   interrupt)
-    "$cli" simulate pillar --method opposing --steps 100000 --iterations 20 -o "$dir/run" 2>"$dir/stderr" &
-    pid=$!
-    # Wait for the first progress line (the run is under way), then Ctrl-C.
-    for _ in $(seq 1 600); do grep -q '^\[' "$dir/stderr" 2>/dev/null && break; sleep 0.1; done
-    kill -INT $pid
-    wait $pid
-    status=$?
-    [[ $status == 130 ]] || fail "exit status $status, expected 130; stderr: $(tail -3 "$dir/stderr")"
+    interrupted '^\[' "$cli" simulate pillar --method opposing --steps 100000 --iterations 20 -o "$dir/run"
     grep -q '"complete": false' "$dir/run/run.json" || fail "run.json is not marked incomplete"
     steps=$(sed -n 's/^  "steps": \([0-9]*\),$/\1/p' "$dir/run/run.json")
     [[ -n $steps && $steps -ge 1 && $steps -lt 100000 ]] || fail "steps '$steps' in run.json"
@@ -39,14 +45,8 @@ case $check in
     ls "$dir"/run.* >/dev/null 2>&1 && fail "a temporary was left beside the run"
     ;;
   study_interrupt)
-    "$cli" study counts --steps 100000 --iterations 20 --methods opposing --cases pillar -o "$dir/study" \
-      2>"$dir/stderr" &
-    pid=$!
-    for _ in $(seq 1 600); do grep -q 'counts study: [1-9]' "$dir/stderr" 2>/dev/null && break; sleep 0.1; done
-    kill -INT $pid
-    wait $pid
-    status=$?
-    [[ $status == 130 ]] || fail "exit status $status, expected 130; stderr: $(tail -3 "$dir/stderr")"
+    interrupted 'counts study: [1-9]' \
+      "$cli" study counts --steps 100000 --iterations 20 --methods opposing --cases pillar -o "$dir/study"
     grep -q "nothing written" "$dir/stderr" || fail "stderr does not say that nothing was written"
     [[ -e $dir/study ]] && fail "the study folder was written"
     ;;

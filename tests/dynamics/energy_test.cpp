@@ -18,22 +18,16 @@
 #include "contactlab/contact/method.h"
 #include "contactlab/dynamics/rigid_simulation.h"
 #include "contactlab/suite/load_scene.h"
+#include "core/count_from_environment.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 
 namespace contactlab {
 namespace {
-
-int steps_from_environment() {
-  const char* text = std::getenv("CONTACTLAB_ENERGY_STEPS");
-  const int value = text ? std::atoi(text) : 0;
-  return value > 0 ? value : 500;
-}
 
 class EnergyNeverGrows : public ::testing::TestWithParam<const char*> {};
 
@@ -50,7 +44,7 @@ TEST_P(EnergyNeverGrows, OverTheRunWithOpposing) {
   const double allowance = 1e-5 * weight * scene.length_scale();
   const double start = sim.kinetic_energy() + sim.potential_energy();
   double energy = start, largest_rise = 0.0;
-  const int steps = steps_from_environment();
+  const int steps = test::count_from_environment("CONTACTLAB_ENERGY_STEPS", 500);
   for (int n = 0; n < steps; ++n) {
     const PgsProxResult solve = sim.step().solve;
     const double next = sim.kinetic_energy() + sim.potential_energy();

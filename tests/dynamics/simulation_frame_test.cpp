@@ -24,21 +24,15 @@
 #include "contactlab/dynamics/rigid_simulation.h"
 #include "contactlab/scene/scene_transforms.h"
 #include "contactlab/suite/load_scene.h"
+#include "core/count_from_environment.h"
 #include "scene/random_similarity.h"
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <string>
 
 namespace contactlab {
 namespace {
-
-int seeds_from_environment() {
-  const char* text = std::getenv("CONTACTLAB_FRAME_SEEDS");
-  const int value = text ? std::atoi(text) : 0;
-  return value > 0 ? value : 10;
-}
 
 struct Case {
   const char* scene;
@@ -71,7 +65,7 @@ TEST_P(SimulationFrame, MovedScenesMoveAlike) {
   for (int n = 0; n < c.steps; ++n) sets.push_back(reference.step().contacts);
   ASSERT_GT(sets.front().contacts.size(), 0u);
 
-  const int seeds = seeds_from_environment();
+  const int seeds = test::count_from_environment("CONTACTLAB_FRAME_SEEDS", 10);
   for (int seed = 0; seed < seeds; ++seed) {
     const test::SimilarityMove m = test::random_similarity(static_cast<unsigned>(seed));
     const Mat3& R = m.motion.rotation;

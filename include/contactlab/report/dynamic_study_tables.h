@@ -13,10 +13,6 @@
 
 namespace contactlab {
 
-/// The paper's Table 6: contact count statistics over the first 500 steps of the pillar, by method
-/// (Erleben 2018 §8.1).
-const std::map<std::string, CountStatistics>& paper_pillar_counts();
-
 /// One block per case: a row per method with mean, min, max and standard deviation of the contact
 /// count per step; on the pillar, beneath each method, the paper's row ("paper").
 std::string counts_table(const DynamicStudyResult& result);

@@ -24,6 +24,7 @@
 #include "contactlab/contact/method.h"
 #include "contactlab/scene/scene_transforms.h"
 #include "contactlab/suite/builtin_scenes.h"
+#include "core/count_from_environment.h"
 #include "scene/random_similarity.h"
 
 #include <gtest/gtest.h>
@@ -37,13 +38,6 @@
 
 namespace contactlab {
 namespace {
-
-int seeds_from_environment(const char* name, int fallback) {
-  const char* text = std::getenv(name);
-  if (text == nullptr || *text == '\0') return fallback;
-  const int value = std::atoi(text);
-  return value > 0 ? value : fallback;
-}
 
 /// Every movable body pushed into what it rests on: heights above the lowest movable point, along
 /// −gravity, shrink by the factor 1 − 1e-3 (positions only; shapes and ground truth unchanged).
@@ -104,8 +98,8 @@ TEST_P(FrameIndependence, EveryMethodScoresTheSameInEveryFrame) {
   Scene original = make_builtin_scene(case_name, options);
   if (variant.push) original = pushed(std::move(original));
   ASSERT_TRUE(original.ground_truth.has_value());
-  const int seeds = variant.refined ? seeds_from_environment("CONTACTLAB_FRAME_REFINED_SEEDS", 3)
-                                    : seeds_from_environment("CONTACTLAB_FRAME_SEEDS", 10);
+  const int seeds = variant.refined ? test::count_from_environment("CONTACTLAB_FRAME_REFINED_SEEDS", 3)
+                                    : test::count_from_environment("CONTACTLAB_FRAME_SEEDS", 10);
 
   std::vector<Scene> moved;
   std::vector<std::string> moves;
