@@ -2,6 +2,7 @@
 
 #include "contactlab/core/error.h"
 #include "contactlab/core/input_limits.h"
+#include "contactlab/core/tolerance.h"
 
 #include <fmt/core.h>
 
@@ -82,6 +83,15 @@ void add_stepping_options(CLI::App* command, int& steps, const std::string& step
       ->check(number_in(1e-9, 1.0, "a time step in [1e-9, 1] s"));
   command->add_option("--iterations", iterations, "PGS prox sweeps per step at most (default 1000, the paper's)")
       ->check(integer_in(1, 100'000'000, "an integer in [1, 100000000]"));
+}
+
+void add_band_option(CLI::App* command, double& relative) {
+  command
+      ->add_option("--band", relative,
+                   fmt::format("touching band of contact generation, relative to each body pair's length scale "
+                               "(default {:g}; docs/methods.md \"The kernel contract\")",
+                               kDefaultRelativeTolerance))
+      ->check(number_in(0.0, 0.1, "a relative band in [0, 0.1]"));
 }
 
 }  // namespace contactlab::cli

@@ -31,4 +31,10 @@ std::vector<std::string> split_names(const std::vector<std::string>& values, con
 void add_stepping_options(CLI::App* command, int& steps, const std::string& steps_help, double& time_step,
                           int& iterations);
 
+/// --band REL: the touching band of contact generation, relative to each body pair's length scale
+/// (MethodSettings::tolerance.relative; default 1e-9, core/tolerance.h), in [0, 0.1]. The paper's
+/// "numerical threshold" (§7.1): gaps within it count as touching, so a method that only reports
+/// touching features (intersection) keeps its contacts while bodies sink that far into each other.
+void add_band_option(CLI::App* command, double& relative);
+
 }  // namespace contactlab::cli

@@ -1,5 +1,5 @@
 // `contactlab simulate SCENE --method M [--steps N] [--dt H] [--iterations K] [--tolerance E]
-// [--threads T] [--refined] [-o RUN]`: a rigid-body simulation (dynamics/rigid_simulation.h) with
+// [--band REL] [--threads T] [--refined] [-o RUN]`: a rigid-body simulation (dynamics/rigid_simulation.h) with
 // contacts regenerated every step by method M; the run is written to RUN/
 // (docs/simulation-format.md). Defaults are the paper's (Erleben 2018 §7): h = 0.01 s, 1000 PGS
 // prox sweeps, no early stop; μ and density from the scene.
@@ -34,6 +34,7 @@ struct SimulateArgs {
   double time_step = 0.01;
   int iterations = 1000;
   double tolerance = 0.0;
+  double band = kDefaultRelativeTolerance;
   int threads = 0;
   bool refined = false;
 };
@@ -62,6 +63,7 @@ void run_simulate(const SimulateArgs& args, bool write_run) {
   settings.solver.max_iterations = args.iterations;
   settings.solver.tolerance = args.tolerance;
   settings.contacts.threads = args.threads;
+  settings.contacts.settings.tolerance.relative = args.band;
   RigidSimulation sim(scene, *method, settings);
   SimulationRunWriter writer(scene, sim.bodies(), {method->name(), args.steps, settings});
 
@@ -117,6 +119,7 @@ void add_simulate_command(CLI::App& app) {
   cmd->add_option("--tolerance", args->tolerance,
                   "stop the sweeps once the merit is at most this, m/s (default 0: always all sweeps)")
       ->check(number_in(0.0, 1e300, "a number >= 0"));
+  add_band_option(cmd, args->band);
   cmd->add_option("--threads", args->threads, "worker threads for contact generation (0: all cores)")
       ->check(integer_in(0, std::numeric_limits<int>::max(), "an integer ≥ 0 (0: all cores)"));
   cmd->add_flag("--refined", args->refined, "refined tet meshes");

@@ -1,5 +1,5 @@
 // `contactlab study NAME [--methods a,b] [--cases x,y] [--steps N] [--dt H] [--iterations K]
-// [--threads T] [--refined] [--quick] [-o DIR]`: the paper's dynamic studies (Erleben 2018 §7–§8;
+// [--band REL] [--threads T] [--refined] [--quick] [-o DIR]`: the paper's dynamic studies (Erleben 2018 §7–§8;
 // docs/studies.md), every method simulated on pillar, wall and arch at the paper's settings:
 //   counts     contact count per step → mean, min, max, standard deviation (Table 6), with the
 //              paper's pillar values beneath ours;
@@ -47,6 +47,7 @@ struct StudyArgs {
   int steps = 500;
   double time_step = 0.01;
   int iterations = 1000;
+  double band = kDefaultRelativeTolerance;
   int threads = 0;
   bool refined = false;
   bool quick = false;
@@ -88,6 +89,7 @@ std::string command_line(const StudyArgs& args) {
   if (!args.quick && args.steps != 500) out += fmt::format(" --steps {}", args.steps);
   if (args.time_step != 0.01) out += fmt::format(" --dt {}", args.time_step);
   if (!args.quick && args.iterations != 1000) out += fmt::format(" --iterations {}", args.iterations);
+  if (args.band != kDefaultRelativeTolerance) out += fmt::format(" --band {:g}", args.band);
   if (args.refined) out += " --refined";
   if (args.at != 3) out += fmt::format(" --at {}", args.at);
   if (args.seeds != 5) out += fmt::format(" --seeds {}", args.seeds);
@@ -141,6 +143,7 @@ DynamicStudyRequest base_request(const StudyArgs& args) {
   request.steps = args.quick ? kQuickSteps : args.steps;
   request.simulation.time_step = args.time_step;
   request.simulation.solver.max_iterations = args.quick ? kQuickIterations : args.iterations;
+  request.simulation.contacts.settings.tolerance.relative = args.band;
   request.refined = args.refined;
   request.threads = args.threads;
   return request;
@@ -312,6 +315,7 @@ void add_study_command(CLI::App& app) {
   cmd->add_option("--cases", args->case_values,
                   "built-in scenes or scene JSON files, comma-separated (default: pillar,wall,arch)");
   add_stepping_options(cmd, args->steps, "steps per run (default 500, the paper's)", args->time_step, args->iterations);
+  add_band_option(cmd, args->band);
   cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")
       ->check(integer_in(0, std::numeric_limits<int>::max(), "an integer ≥ 0 (0: all cores)"));
   cmd->add_flag("--refined", args->refined, "refined tet meshes");

@@ -95,6 +95,11 @@ DynamicStudyResult run_dynamic_study(const DynamicStudyRequest& request) {
   result.cases = request.cases.empty() ? std::vector<std::string>{"pillar", "wall", "arch"} : request.cases;
   assess_detail::check_distinct_cases(result.cases);
   result.steps_requested = request.steps;
+  result.simulation = request.simulation;
+  result.refined = request.refined;
+  result.perturbation = request.perturbation;
+  result.perturbation_seed = request.perturbation_seed;
+  result.quality_step = request.quality_step;
 
   std::vector<Scene> scenes;
   for (const std::string& name : result.cases) {

@@ -4,6 +4,7 @@
 #include "contactlab/core/json_fields.h"
 #include "contactlab/core/json_support.h"
 #include "contactlab/report/paper_reference.h"
+#include "measures_json.h"
 #include "text_table.h"
 
 #include <fmt/core.h>
@@ -96,6 +97,15 @@ std::string dynamic_study_json(const DynamicStudyResult& result, const std::stri
   root["methods"] = result.methods;
   root["cases"] = result.cases;
   root["steps"] = result.steps_requested;
+  root["time_step"] = finite(result.simulation.time_step, "time_step");
+  root["solver"] = {{"name", "pgs-prox"},
+                    {"max_iterations", result.simulation.solver.max_iterations},
+                    {"tolerance", finite(result.simulation.solver.tolerance, "solver.tolerance")}};
+  root["touching_band"] = finite(result.simulation.contacts.settings.tolerance.relative, "touching_band");
+  root["refined"] = result.refined;
+  root["perturbation"] = {{"displacement", finite(result.perturbation, "perturbation.displacement")},
+                          {"seed", result.perturbation_seed}};
+  root["quality_step"] = result.quality_step;
   root["complete"] = result.complete;
   root["standing_fraction"] = kStandingFraction;
   root["seconds"] = finite(result.seconds, "seconds");
@@ -130,6 +140,9 @@ std::string dynamic_study_json(const DynamicStudyResult& result, const std::stri
       displacement.push_back(finite(run.largest_displacement[k], json::element_path(path + ".displacement", k)));
     }
     j["displacement"] = std::move(displacement);
+    j["step_measures"] = run.step_measures
+                             ? report_detail::measures_json(*run.step_measures, kSource, path + ".step_measures")
+                             : Json(nullptr);
     runs.push_back(std::move(j));
   }
   root["runs"] = std::move(runs);

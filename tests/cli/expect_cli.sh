@@ -13,15 +13,17 @@
 #   --dir PATH        afterwards PATH is a directory (not a link)
 #   --fifo PATH       afterwards PATH is still a FIFO
 #   --symlink PATH    afterwards PATH is still a symbolic link
+#   --contains PATH RE  afterwards the file PATH has a line matching the extended regex RE
 set -u
 expected_status=$1 stdout_re=$2 stderr_re=$3
 shift 3
-absent=() unchanged=() kinds=() setup=()
+absent=() unchanged=() kinds=() setup=() contains=()
 while [[ $# -gt 0 && $1 != -- ]]; do
   case $1 in
     --setup) setup+=("$2"); shift 2 ;;
     --absent) absent+=("$2"); shift 2 ;;
     --unchanged) unchanged+=("$2"); shift 2 ;;
+    --contains) contains+=("$2" "$3"); shift 3 ;;
     --file | --dir | --fifo | --symlink) kinds+=("${1#--}" "$2"); shift 2 ;;
     *) echo "expect_cli.sh: unknown option $1" >&2; exit 1 ;;
   esac
@@ -54,6 +56,10 @@ check_patterns stdout "$stdout_re" "$out"
 check_patterns stderr "$stderr_re" "$err"
 for p in "${absent[@]}"; do
   compgen -G "$p" >/dev/null && { echo "$p exists but must not"; fail=1; }
+done
+for ((i = 0; i < ${#contains[@]}; i += 2)); do
+  p=${contains[$i]} re=${contains[$((i + 1))]}
+  grep -Eq -- "$re" "$p" 2>/dev/null || { echo "$p has no line matching /$re/"; fail=1; }
 done
 for i in "${!unchanged[@]}"; do
   cmp -s -- "$before/$i" "${unchanged[$i]}" || { echo "${unchanged[$i]} changed (or is gone)"; fail=1; }

@@ -39,3 +39,8 @@ cli_test(study_zero_steps 2 "" "--steps: expected an integer in \\[1, 10000000\\
 
 add_test(NAME cli.study_interrupt COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/simulate_run.sh ${cli} ${scratch} study_interrupt)
 set_tests_properties(cli.study_interrupt PROPERTIES LABELS cli)
+
+# --band reaches the study's simulations and is repeated in the command line on the page.
+cli_test(study_band_on_page 0 "" "" --setup "rm -rf '${study_dir}/band'" --file ${study_dir}/band/index.html
+  --contains ${study_dir}/band/index.html "--band 0\\.0001"
+  -- ${cli} study stability --quick --methods intersection --cases pillar --band 1e-4 -o ${study_dir}/band)

@@ -92,6 +92,31 @@ TEST(DynamicStudyTables, CsvHasARowPerStepAndJsonReadsBack) {
   EXPECT_EQ(j["runs"][1]["displaced_body"], "block");
   EXPECT_DOUBLE_EQ(j["runs"][0]["counts"]["deviation"].get<double>(), 2.0);
   EXPECT_EQ(j["runs"][0]["contact_counts"].size(), 8u);
+  EXPECT_DOUBLE_EQ(j["time_step"].get<double>(), result.simulation.time_step);
+  EXPECT_EQ(j["solver"]["max_iterations"], result.simulation.solver.max_iterations);
+  EXPECT_DOUBLE_EQ(j["touching_band"].get<double>(), result.simulation.contacts.settings.tolerance.relative);
+  EXPECT_TRUE(j["runs"][0]["step_measures"].is_null());
+}
+
+// The step measures of a quality step are written with the assessment's field names.
+TEST(DynamicStudyTables, JsonCarriesTheStepMeasures) {
+  DynamicStudyResult result = two_cases();
+  result.quality_step = 3;
+  result.simulation.contacts.settings.tolerance.relative = 1e-4;
+  result.runs[1].step_measures = Measures{};
+  result.runs[1].step_measures->count = 12;
+  result.runs[1].step_measures->quality_percent = 75.0;
+  result.runs[1].step_measures->normal_quality = {1.0, -0.5};
+  const nlohmann::json j = nlohmann::json::parse(dynamic_study_json(result, "step-quality"));
+  EXPECT_EQ(j["quality_step"], 3);
+  EXPECT_DOUBLE_EQ(j["touching_band"].get<double>(), 1e-4);
+  EXPECT_TRUE(j["runs"][0]["step_measures"].is_null());
+  const nlohmann::json& m = j["runs"][1]["step_measures"];
+  EXPECT_EQ(m["count"], 12);
+  EXPECT_DOUBLE_EQ(m["quality_percent"].get<double>(), 75.0);
+  ASSERT_EQ(m["normal_quality"].size(), 2u);
+  EXPECT_DOUBLE_EQ(m["normal_quality"][1].get<double>(), -0.5);
+  EXPECT_TRUE(m["area_coverage"].is_null());
 }
 
 // Means over the seeds and the standing count per variant, by hand: qualities 50 and 100 → 75.0,

@@ -86,6 +86,12 @@ CountStatistics count_statistics(const std::vector<int>& counts);
 struct DynamicStudyResult {
   std::vector<std::string> methods, cases;
   int steps_requested = 0;
+  /// The request's settings, as the runs used them (written into the study's JSON).
+  SimulationSettings simulation;
+  bool refined = false;
+  double perturbation = 0.0;
+  std::uint64_t perturbation_seed = 1;
+  int quality_step = -1;
   std::vector<DynamicRun> runs;  ///< method-major: runs[m * cases.size() + c]
   bool complete = true;          ///< every run did every step
   double seconds = 0.0;          ///< wall clock of the whole study
