@@ -13,6 +13,7 @@
 #include "contactlab/contact/method.h"
 #include "contactlab/core/error.h"
 #include "contactlab/core/output_files.h"
+#include "contactlab/core/tolerance.h"
 #include "contactlab/dynamics/rigid_simulation.h"
 #include "contactlab/io/simulation_run.h"
 #include "contactlab/suite/load_scene.h"

@@ -13,6 +13,8 @@
 //   timestep   h = 0.001, 0.01, 0.1 s: quality and contacts at step 4 (§8.5);
 //   refinement the coarse and the refined tet meshes: quality and contacts at step 3 (§8.6).
 // The last three write DIR/tables.txt and DIR/variants.csv.
+//   all        every study above in turn, each in DIR/STUDY/, and DIR/index.html with a section per
+//              study (scripts/studies.sh); nothing is written unless all of them finish.
 // Tables on stdout; with -o, DIR/tables.txt, DIR/steps.csv (count and displacement per step),
 // DIR/study.json and a plot per case (counts-CASE or displacement-CASE, .svg and .png), all or none. --quick: 5 steps of 20 sweeps, for CI and a first look.
 // Progress on stderr; Ctrl-C stops every run, writes nothing and exits 130.
@@ -23,6 +25,7 @@
 #include "contactlab/assess/dynamic_study.h"
 #include "contactlab/core/error.h"
 #include "contactlab/core/output_files.h"
+#include "contactlab/core/tolerance.h"
 #include "contactlab/report/assessment_tables.h"
 #include "contactlab/report/dynamic_study_tables.h"
 #include "contactlab/report/paper_reference.h"
@@ -30,6 +33,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <csignal>
 #include <cstdint>
@@ -97,20 +101,28 @@ std::string command_line(const StudyArgs& args) {
   return out + " -o " + args.output;
 }
 
-/// The files of a study folder, all or none: tables.txt first, then data and plots, and last the
-/// page (index.html) that links them.
+/// What the studies of one command write: their files, committed all or none at the end, and their
+/// pages (one, or one per study of `study all`, for the folder's index).
+struct StudyFiles {
+  AtomicFileSet files;
+  std::vector<StudyPage> pages;
+};
+
+/// The files of one study's folder: tables.txt first, then data and plots, and last the page
+/// (index.html) that links them, staged in `out` (finish()).
 class StudyOutput {
  public:
-  StudyOutput(const StudyArgs& args, const std::string& summary, const std::string& tables) : dir_(args.output) {
+  StudyOutput(const StudyArgs& args, const std::string& summary, const std::string& tables, StudyFiles& out)
+      : dir_(args.output), out_(out) {
     page_.study = args.study;
     page_.command = command_line(args);
     page_.summary = summary;
     page_.tables = tables;
-    files_.create_folder(args.output);
+    out_.files.create_folder(args.output);
     add_file("tables.txt", tables);
   }
   void add_file(const std::string& name, const std::string& text) {
-    files_.add((dir_ / name).string(), text);
+    out_.files.add((dir_ / name).string(), text);
     page_.files.push_back(name);
   }
   /// STEM-CASE.svg and .png (a case's stem made unique: two scene files of one name).
@@ -118,19 +130,18 @@ class StudyOutput {
                 const PlotImages& plot) {
     std::string file = stem + std::filesystem::path(case_name).stem().string();
     for (int k = 2; !taken_.insert(file).second; ++k) file += fmt::format("-{}", k);
-    files_.add((dir_ / (file + ".svg")).string(), plot.svg);
-    files_.add((dir_ / (file + ".png")).string(), plot.png);
+    out_.files.add((dir_ / (file + ".svg")).string(), plot.svg);
+    out_.files.add((dir_ / (file + ".png")).string(), plot.png);
     page_.figures.push_back({file, caption});
   }
-  void commit() {
-    files_.add((dir_ / "index.html").string(), study_page_html(page_));
-    files_.commit();
-    fmt::print(stderr, "wrote {}\n", (dir_ / "index.html").string());
+  void finish() {
+    out_.files.add((dir_ / "index.html").string(), study_page_html(page_));
+    out_.pages.push_back(std::move(page_));
   }
 
  private:
   std::filesystem::path dir_;
-  AtomicFileSet files_;
+  StudyFiles& out_;
   StudyPage page_;
   std::set<std::string> taken_;
 };
@@ -183,7 +194,7 @@ DynamicStudyResult run_request(DynamicStudyRequest request, const std::string& l
 
 /// perturbation, timestep, refinement: the same methods and cases under several settings, each
 /// scored at a quality step; one table with a column group per setting.
-void run_variant_study(const StudyArgs& args, bool write) {
+void run_variant_study(const StudyArgs& args, StudyFiles* write) {
   const auto start = std::chrono::steady_clock::now();
   std::vector<StudyVariant> variants;
   std::string title;
@@ -239,12 +250,14 @@ void run_variant_study(const StudyArgs& args, bool write) {
   if (!write) return;
   std::size_t runs = 0;
   for (const StudyVariant& v : variants) runs += v.results.size() * v.results.front().runs.size();
-  StudyOutput out(args, fmt::format("{} settings, {} runs in {:.1f} s", variants.size(), runs, seconds), tables);
+  StudyOutput out(args, fmt::format("{} settings, {} runs in {:.1f} s", variants.size(), runs, seconds), tables,
+                  *write);
   out.add_file("variants.csv", variants_csv(variants));
-  out.commit();
+  out.finish();
 }
 
-void run_study(StudyArgs args, bool write) {
+/// One study; its tables on stdout, and with `write` its folder args.output staged there.
+void run_study(StudyArgs args, StudyFiles* write) {
   if (args.study == "perturbation" || args.study == "timestep" || args.study == "refinement") {
     run_variant_study(args, write);
     return;
@@ -270,7 +283,7 @@ void run_study(StudyArgs args, bool write) {
   StudyOutput out(args,
                   fmt::format("{} runs ({} methods × {} cases, {} steps each) in {:.1f} s", result.runs.size(),
                               result.methods.size(), result.cases.size(), result.steps_requested, result.seconds),
-                  tables);
+                  tables, *write);
   out.add_file("steps.csv", dynamic_study_steps_csv(result));
   out.add_file("study.json", dynamic_study_json(result, args.study));
   for (std::size_t c = 0; c < result.cases.size(); ++c) {
@@ -292,7 +305,28 @@ void run_study(StudyArgs args, bool write) {
     out.add_plot("normal-quality-", name, fmt::format("{}: sorted n·n* at step {}", name, args.at),
                  sorted_quality_plot(scored, c, QualityMeasure::kSignedNormal));
   }
-  out.commit();
+  out.finish();
+}
+
+/// The studies of `study all`, in the order of the combined page: the cheap ones first.
+constexpr std::array kAllStudies{"counts", "stability", "step-quality", "timestep", "refinement", "perturbation"};
+
+/// `study all`: every study in turn, each in its subfolder of args.output, and args.output/index.html
+/// with a section per study (studies_report_html); all written at the end, or nothing.
+void run_all_studies(const StudyArgs& args, StudyFiles* write) {
+  const auto start = std::chrono::steady_clock::now();
+  for (const char* study : kAllStudies) {
+    StudyArgs one = args;
+    one.study = study;
+    one.output = (std::filesystem::path(args.output) / study).string();
+    fmt::print("== {}\n", study);
+    run_study(one, write);
+  }
+  if (!write) return;
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  write->files.add((std::filesystem::path(args.output) / "index.html").string(),
+                   studies_report_html(write->pages, command_line(args),
+                                       fmt::format("{} studies in {:.1f} s", kAllStudies.size(), seconds)));
 }
 
 }  // namespace
@@ -304,9 +338,9 @@ void add_study_command(CLI::App& app) {
   cmd->add_option("NAME", args->study,
                   "counts (contacts per step, Table 6), stability (standing or collapsed), step-quality "
                   "(quality, count, excess of the contacts at step --at, Table 7), perturbation (§8.5), timestep "
-                  "(§8.5) or refinement (§8.6)")
+                  "(§8.5), refinement (§8.6), or all: each in a subfolder of -o DIR, with DIR/index.html over them")
       ->required()
-      ->check(CLI::IsMember({"counts", "stability", "step-quality", "perturbation", "timestep", "refinement"}));
+      ->check(CLI::IsMember({"counts", "stability", "step-quality", "perturbation", "timestep", "refinement", "all"}));
   cmd->add_option("--seeds", args->seeds, "perturbation: seeds per displacement (default 5)")
       ->check(integer_in(1, 1000, "an integer in [1, 1000]"));
   cmd->add_option("--at", args->at, "step-quality: the step whose contacts are scored (default 3, the paper's)")
@@ -326,7 +360,15 @@ void add_study_command(CLI::App& app) {
   cmd->callback([args, output] {
     const bool write = output->count() > 0;
     if (write) check_output_folder(args->output);  // before the runs, not after
-    run_study(*args, write);
+    StudyFiles files;
+    if (args->study == "all") {
+      run_all_studies(*args, write ? &files : nullptr);
+    } else {
+      run_study(*args, write ? &files : nullptr);
+    }
+    if (!write) return;
+    files.files.commit();
+    fmt::print(stderr, "wrote {}\n", (std::filesystem::path(args->output) / "index.html").string());
   });
 }
 

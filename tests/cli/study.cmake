@@ -32,7 +32,7 @@ cli_test(study_refinement_quick 0 "^pillar: tet meshes; quality and contacts at 
 # Bad input: exit 2, nothing written.
 cli_test(study_unknown_method 2 "" "unknown method 'frob': expected one of" --absent ${study_dir}/bad
   -- ${cli} study counts --quick --methods frob -o ${study_dir}/bad)
-cli_test(study_unknown_study 2 "" "NAME: frob not in \\{counts,stability,step-quality,perturbation,timestep,refinement\\}" --absent ${study_dir}/bad
+cli_test(study_unknown_study 2 "" "NAME: frob not in \\{counts,stability,step-quality,perturbation,timestep,refinement,all\\}" --absent ${study_dir}/bad
   -- ${cli} study frob -o ${study_dir}/bad)
 cli_test(study_zero_steps 2 "" "--steps: expected an integer in \\[1, 10000000\\], got '0'" --absent ${study_dir}/bad
   -- ${cli} study counts --steps 0 -o ${study_dir}/bad)
@@ -44,3 +44,12 @@ set_tests_properties(cli.study_interrupt PROPERTIES LABELS cli)
 cli_test(study_band_on_page 0 "" "" --setup "rm -rf '${study_dir}/band'" --file ${study_dir}/band/index.html
   --contains ${study_dir}/band/index.html "--band 0\\.0001"
   -- ${cli} study stability --quick --methods intersection --cases pillar --band 1e-4 -o ${study_dir}/band)
+
+# study all: every study in its subfolder and one page over them, all written at the end.
+cli_test(study_all_quick 0 "^== counts$\n^== perturbation$" "^wrote ${study_dir}/all/index.html$"
+  --setup "rm -rf '${study_dir}/all'" --file ${study_dir}/all/index.html --file ${study_dir}/all/counts/index.html
+  --file ${study_dir}/all/stability/study.json --file ${study_dir}/all/step-quality/abs-normal-y-pillar.svg
+  --file ${study_dir}/all/timestep/variants.csv --file ${study_dir}/all/refinement/tables.txt
+  --file ${study_dir}/all/perturbation/variants.csv
+  --contains ${study_dir}/all/index.html "href=\"perturbation/index.html\""
+  -- ${cli} study all --quick --methods opposing --cases pillar -o ${study_dir}/all)

@@ -167,5 +167,33 @@ TEST(StudyPage, TablesPlotsAndFilesAreOnThePage) {
   EXPECT_EQ(html.find("<script"), std::string::npos);
 }
 
+// The folder's page: a section per study in order, every link into that study's subfolder.
+TEST(StudyPage, FolderOfStudiesLinksIntoEachSubfolder) {
+  StudyPage counts;
+  counts.study = "counts";
+  counts.summary = "24 runs";
+  counts.tables = "pillar: counts\n";
+  counts.figures.push_back({"counts-pillar", "pillar: contacts per step"});
+  counts.files = {"steps.csv"};
+  StudyPage quality = counts;
+  quality.study = "step-quality";
+  quality.tables = "pillar: quality\n";
+  quality.figures = {{"abs-normal-y-pillar", "|n_y|"}};
+  quality.files = {"study.json"};
+  const std::string html = studies_report_html({counts, quality}, "contactlab study all -o out", "2 studies");
+  const std::size_t first = html.find("<h2 id=\"counts\">counts</h2>");
+  const std::size_t second = html.find("<h2 id=\"step-quality\">step-quality</h2>");
+  ASSERT_NE(first, std::string::npos) << html;
+  ASSERT_NE(second, std::string::npos) << html;
+  EXPECT_LT(first, second);
+  EXPECT_NE(html.find("<a href=\"counts/counts-pillar.png\"><img src=\"counts/counts-pillar.svg\""), std::string::npos);
+  EXPECT_NE(html.find("<a href=\"counts/steps.csv\">counts/steps.csv</a>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<a href=\"step-quality/study.json\">step-quality/study.json</a>"), std::string::npos);
+  EXPECT_NE(html.find("<a href=\"step-quality/index.html\">"), std::string::npos);
+  EXPECT_LT(html.find("pillar: counts"), second);
+  EXPECT_GT(html.find("pillar: quality"), second);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace contactlab

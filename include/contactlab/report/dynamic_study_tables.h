@@ -73,6 +73,12 @@ struct StudyPage {
 /// self-contained, no scripts, only relative links.
 std::string study_page_html(const StudyPage& page);
 
+/// index.html of a folder of studies (`contactlab study all`, scripts/studies.sh): one section per
+/// page, in order, each with its tables, plots and files; page.study names both the section and the
+/// subfolder that holds the study's files (and its own page). `command` and `summary` head the page.
+std::string studies_report_html(const std::vector<StudyPage>& pages, const std::string& command,
+                                const std::string& summary);
+
 inline constexpr int kStudyFormatVersion = 1;
 inline constexpr const char* kStudyFormatName = "contactlab-study";
 
