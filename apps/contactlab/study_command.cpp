@@ -197,7 +197,9 @@ DynamicStudyResult run_request(DynamicStudyRequest request, const std::string& l
 void run_variant_study(const StudyArgs& args, StudyFiles* write) {
   const auto start = std::chrono::steady_clock::now();
   std::vector<StudyVariant> variants;
+  std::vector<std::string> tags;  // per variant, in its plots' file names
   std::string title;
+  int quality_step = 3;
   bool stability = false;
   if (args.study == "perturbation") {
     // §8.5: displacements of 0.01, 0.02, 0.03 m, five seeds each (one with --quick); quality at
@@ -208,6 +210,7 @@ void run_variant_study(const StudyArgs& args, StudyFiles* write) {
     stability = true;
     for (const double d : {0.01, 0.02, 0.03}) {
       StudyVariant v{fmt::format("D = {} m", d), {}};
+      tags.push_back(fmt::format("d{}", d));
       for (int seed = 1; seed <= (args.quick ? 1 : args.seeds); ++seed) {
         DynamicStudyRequest request = base_request(args);
         request.perturbation = d;
@@ -221,12 +224,14 @@ void run_variant_study(const StudyArgs& args, StudyFiles* write) {
   } else if (args.study == "timestep") {
     // §8.5: h = 0.001, 0.01, 0.1 s, measured at step 4.
     title = "time step h; quality and contacts at step 4";
+    quality_step = 4;
     for (const double h : {0.001, 0.01, 0.1}) {
       DynamicStudyRequest request = base_request(args);
       request.simulation.time_step = h;
       request.quality_step = 4;
       request.steps = 5;
       StudyVariant v{fmt::format("h = {} s", h), {}};
+      tags.push_back(fmt::format("h{}", h));
       v.results.push_back(run_request(request, "timestep " + v.label));
       variants.push_back(std::move(v));
     }
@@ -239,6 +244,7 @@ void run_variant_study(const StudyArgs& args, StudyFiles* write) {
       request.quality_step = 3;
       request.steps = 4;
       StudyVariant v{refined ? "refined (pq1.015a0.015)" : "coarse (pq2.0Y)", {}};
+      tags.push_back(refined ? "refined" : "coarse");
       v.results.push_back(run_request(request, "refinement " + v.label));
       variants.push_back(std::move(v));
     }
@@ -253,6 +259,17 @@ void run_variant_study(const StudyArgs& args, StudyFiles* write) {
   StudyOutput out(args, fmt::format("{} settings, {} runs in {:.1f} s", variants.size(), runs, seconds), tables,
                   *write);
   out.add_file("variants.csv", variants_csv(variants));
+  // The sorted n·n* of the contacts at the quality step, per setting (of its first seed) and case:
+  // the paper's Figures 30 (perturbation), 32 (refinement) and 34 (time step).
+  for (std::size_t i = 0; i < variants.size(); ++i) {
+    const SuiteResult scored = step_quality_results(variants[i].results.front());
+    for (std::size_t c = 0; c < scored.cases.size(); ++c) {
+      out.add_plot("normal-quality-" + tags[i] + "-", scored.cases[c],
+                   fmt::format("{}, {}{}: sorted n·n* at step {}", scored.cases[c], variants[i].label,
+                               variants[i].results.size() > 1 ? " (seed 1)" : "", quality_step),
+                   sorted_quality_plot(scored, c, QualityMeasure::kSignedNormal));
+    }
+  }
   out.finish();
 }
 
