@@ -259,6 +259,7 @@ void run_variant_study(const StudyArgs& args, StudyFiles* write) {
   StudyOutput out(args, fmt::format("{} settings, {} runs in {:.1f} s", variants.size(), runs, seconds), tables,
                   *write);
   out.add_file("variants.csv", variants_csv(variants));
+  out.add_file("variants.json", variants_json(variants, args.study));
   // The sorted n·n* of the contacts at the quality step, per setting (of its first seed) and case:
   // the paper's Figures 30 (perturbation), 32 (refinement) and 34 (time step).
   for (std::size_t i = 0; i < variants.size(); ++i) {

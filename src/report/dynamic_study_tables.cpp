@@ -89,30 +89,33 @@ std::string dynamic_study_steps_csv(const DynamicStudyResult& result) {
   return out;
 }
 
-std::string dynamic_study_json(const DynamicStudyResult& result, const std::string& study) {
+namespace {
+
+/// study.json's fields of one result, format and version aside; `at` prefixes the field paths of
+/// errors ("" for study.json, "variants[1].results[0]" within variants.json).
+Json study_fields(const DynamicStudyResult& result, const std::string& study, const std::string& at) {
+  const auto field = [&](const std::string& name) { return at.empty() ? name : at + "." + name; };
   Json root = Json::object();
-  root["format"] = kStudyFormatName;
-  root["version"] = kStudyFormatVersion;
   root["study"] = study;
   root["methods"] = result.methods;
   root["cases"] = result.cases;
   root["steps"] = result.steps_requested;
-  root["time_step"] = finite(result.simulation.time_step, "time_step");
+  root["time_step"] = finite(result.simulation.time_step, field("time_step"));
   root["solver"] = {{"name", "pgs-prox"},
                     {"max_iterations", result.simulation.solver.max_iterations},
-                    {"tolerance", finite(result.simulation.solver.tolerance, "solver.tolerance")}};
-  root["touching_band"] = finite(result.simulation.contacts.settings.tolerance.relative, "touching_band");
+                    {"tolerance", finite(result.simulation.solver.tolerance, field("solver.tolerance"))}};
+  root["touching_band"] = finite(result.simulation.contacts.settings.tolerance.relative, field("touching_band"));
   root["refined"] = result.refined;
-  root["perturbation"] = {{"displacement", finite(result.perturbation, "perturbation.displacement")},
+  root["perturbation"] = {{"displacement", finite(result.perturbation, field("perturbation.displacement"))},
                           {"seed", result.perturbation_seed}};
   root["quality_step"] = result.quality_step;
   root["complete"] = result.complete;
   root["standing_fraction"] = kStandingFraction;
-  root["seconds"] = finite(result.seconds, "seconds");
+  root["seconds"] = finite(result.seconds, field("seconds"));
   Json runs = Json::array();
   for (std::size_t r = 0; r < result.runs.size(); ++r) {
     const DynamicRun& run = result.runs[r];
-    const std::string path = json::element_path("runs", r);
+    const std::string path = json::element_path(field("runs"), r);
     const CountStatistics s = count_statistics(run.contact_counts);
     Json j = Json::object();
     j["method"] = run.method;
@@ -146,6 +149,33 @@ std::string dynamic_study_json(const DynamicStudyResult& result, const std::stri
     runs.push_back(std::move(j));
   }
   root["runs"] = std::move(runs);
+  return root;
+}
+
+}  // namespace
+
+std::string dynamic_study_json(const DynamicStudyResult& result, const std::string& study) {
+  Json root = study_fields(result, study, "");
+  root["format"] = kStudyFormatName;
+  root["version"] = kStudyFormatVersion;
+  return json::pretty_json(root, kSource);
+}
+
+std::string variants_json(const std::vector<StudyVariant>& variants, const std::string& study) {
+  Json root = Json::object();
+  root["format"] = kStudyVariantsFormatName;
+  root["version"] = kStudyFormatVersion;
+  root["study"] = study;
+  Json list = Json::array();
+  for (std::size_t v = 0; v < variants.size(); ++v) {
+    Json results = Json::array();
+    for (std::size_t k = 0; k < variants[v].results.size(); ++k) {
+      results.push_back(study_fields(variants[v].results[k], study,
+                                     json::element_path(json::element_path("variants", v) + ".results", k)));
+    }
+    list.push_back({{"label", variants[v].label}, {"results", std::move(results)}});
+  }
+  root["variants"] = std::move(list);
   return json::pretty_json(root, kSource);
 }
 

@@ -22,7 +22,7 @@ cli_test(study_step_quality_quick 0
 # The studies that compare settings: a column group per setting.
 cli_test(study_perturbation_quick 0
   "^pillar: perturbation D, 1 seed each; quality and contacts at step 3, standing after 5 steps$\n.*D = 0\\.01 m +\\| +D = 0\\.02 m +\\| +D = 0\\.03 m$\n.*\n^opposing +\\| +[0-9.]+ +[0-9]+ +[01]/1 +\\|"
-  "" --setup "rm -rf '${study_dir}/perturbation'" --file ${study_dir}/perturbation/variants.csv
+  "" --setup "rm -rf '${study_dir}/perturbation'" --file ${study_dir}/perturbation/variants.csv --file ${study_dir}/perturbation/variants.json
   --file ${study_dir}/perturbation/normal-quality-d0.03-pillar.svg --file ${study_dir}/perturbation/normal-quality-d0.01-pillar.png
   -- ${cli} study perturbation --quick --methods opposing --cases pillar -o ${study_dir}/perturbation)
 cli_test(study_timestep_quick 0 "^pillar: time step h; quality and contacts at step 4$\n.*h = 0\\.001 s +\\| +h = 0\\.01 s +\\| +h = 0\\.1 s$"

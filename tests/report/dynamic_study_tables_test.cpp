@@ -150,6 +150,28 @@ TEST(DynamicStudyTables, VariantsTableAveragesTheSeeds) {
 namespace contactlab {
 namespace {
 
+// variants.json: a result per seed with study.json's fields, in the variants' order.
+TEST(DynamicStudyTables, VariantsJsonHasEveryVariantAndSeed) {
+  DynamicStudyResult a = two_cases(), b = two_cases();
+  a.perturbation = 0.01;
+  b.perturbation = 0.01;
+  b.perturbation_seed = 2;
+  StudyVariant first{"D = 0.01 m", {a, b}};
+  DynamicStudyResult c = two_cases();
+  c.perturbation = 0.02;
+  StudyVariant second{"D = 0.02 m", {c}};
+  const nlohmann::json j = nlohmann::json::parse(variants_json({first, second}, "perturbation"));
+  EXPECT_EQ(j["format"], kStudyVariantsFormatName);
+  EXPECT_EQ(j["study"], "perturbation");
+  ASSERT_EQ(j["variants"].size(), 2u);
+  EXPECT_EQ(j["variants"][0]["label"], "D = 0.01 m");
+  ASSERT_EQ(j["variants"][0]["results"].size(), 2u);
+  EXPECT_EQ(j["variants"][0]["results"][1]["perturbation"]["seed"], 2);
+  EXPECT_DOUBLE_EQ(j["variants"][1]["results"][0]["perturbation"]["displacement"].get<double>(), 0.02);
+  EXPECT_EQ(j["variants"][1]["results"][0]["runs"][1]["displaced_body"], "block");
+  EXPECT_FALSE(j["variants"][0]["results"][0].contains("format"));
+}
+
 // The page shows the tables escaped, every plot as SVG linked to its PNG, and links to the files.
 TEST(StudyPage, TablesPlotsAndFilesAreOnThePage) {
   StudyPage page;

@@ -55,6 +55,11 @@ std::string variants_table(const std::vector<StudyVariant>& variants, const std:
 /// largest_displacement, standing. Absent measures are empty fields.
 std::string variants_csv(const std::vector<StudyVariant>& variants);
 
+/// variants.json (`"format": "contactlab-study-variants"`, docs/studies.md): `study`, and per
+/// variant its `label` and `results`, one per seed, each with the fields of study.json but format
+/// and version (settings, and per run counts, motion, verdict and step measures).
+std::string variants_json(const std::vector<StudyVariant>& variants, const std::string& study);
+
 /// What a study page shows: the tables as printed, the plots (STEM.svg beside it, linked to
 /// STEM.png) and the data files, with the command that made them.
 struct StudyPage {
@@ -81,5 +86,6 @@ std::string studies_report_html(const std::vector<StudyPage>& pages, const std::
 
 inline constexpr int kStudyFormatVersion = 1;
 inline constexpr const char* kStudyFormatName = "contactlab-study";
+inline constexpr const char* kStudyVariantsFormatName = "contactlab-study-variants";
 
 }  // namespace contactlab
