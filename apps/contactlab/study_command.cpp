@@ -12,7 +12,8 @@
 //              --seeds seeds each: quality and contacts at step 3, standing after --steps (§8.5);
 //   timestep   h = 0.001, 0.01, 0.1 s: quality and contacts at step 4 (§8.5);
 //   refinement the coarse and the refined tet meshes: quality and contacts at step 3 (§8.6).
-// The last three write DIR/tables.txt and DIR/variants.csv.
+// The last three write DIR/tables.txt, DIR/variants.csv, DIR/variants.json and a sorted n·n* plot per
+// setting and case.
 //   all        every study above in turn, each in DIR/STUDY/, and DIR/index.html with a section per
 //              study (scripts/studies.sh); nothing is written unless all of them finish.
 // Tables on stdout; with -o, DIR/tables.txt, DIR/steps.csv (count and displacement per step),
