@@ -4,7 +4,8 @@
 #   threads    — the run files (all but timings.csv) are the same bytes with --threads 1 and 2
 #   interrupt  — SIGINT during a run: exit 130, the run is written and marked incomplete, with as
 #                many frames as steps done + 1
-#   study_interrupt — SIGINT during `contactlab study`: exit 130 and nothing written
+#   study_interrupt — SIGINT during `contactlab study` (one study, and `study all` in its third
+#                     study): exit 130 and nothing written
 set -u
 cli=$1 scratch=$2 check=$3
 dir=$scratch/simulate_$check
@@ -49,6 +50,12 @@ case $check in
       "$cli" study counts --steps 100000 --iterations 20 --methods opposing --cases pillar -o "$dir/study"
     grep -q "nothing written" "$dir/stderr" || fail "stderr does not say that nothing was written"
     [[ -e $dir/study ]] && fail "the study folder was written"
+    # study all: interrupted in its third study (step-quality runs --at + 1 steps), after counts and
+    # stability have finished — still nothing written.
+    interrupted 'step-quality study: [1-9]' \
+      "$cli" study all --steps 30 --iterations 20 --at 100000 --methods opposing --cases pillar -o "$dir/all"
+    grep -q "^stability study: 1 runs" "$dir/stderr" || fail "study all did not finish its first studies"
+    [[ -e $dir/all ]] && fail "study all wrote its folder"
     ;;
   *) fail "unknown check $check" ;;
 esac
