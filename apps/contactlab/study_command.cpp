@@ -161,11 +161,12 @@ DynamicStudyRequest base_request(const StudyArgs& args) {
   return request;
 }
 
-/// Runs one request with progress lines headed by `label`; Ctrl-C → Interrupted (nothing written).
-DynamicStudyResult run_request(DynamicStudyRequest request, const std::string& label) {
+/// Runs the requests as one batch (run_dynamic_studies: parallel over request, method and case)
+/// with progress lines headed by `label`; Ctrl-C → Interrupted (nothing written).
+std::vector<DynamicStudyResult> run_requests(std::vector<DynamicStudyRequest> requests, const std::string& label) {
   Progress progress;
   long long shown = -1;
-  request.progress = [&](long long done, long long total) {
+  requests.front().progress = [&](long long done, long long total) {
     // On a terminal every percent; in a log every tenth.
     const long long step = progress.terminal() ? std::max(1LL, total / 100) : std::max(1LL, total / 10);
     if (done / step == shown && done != total) return;
@@ -173,24 +174,36 @@ DynamicStudyResult run_request(DynamicStudyRequest request, const std::string& l
     progress.line(fmt::format("{}: {}/{} steps ({:.0f} %)", label, done, total, 100.0 * done / total));
   };
   g_interrupted = 0;
-  request.stop = [] { return g_interrupted != 0; };
+  requests.front().stop = [] { return g_interrupted != 0; };
   std::signal(SIGINT, on_study_interrupt);
-  DynamicStudyResult result;
+  std::vector<DynamicStudyResult> results;
   try {
-    result = run_dynamic_study(request);
+    results = run_dynamic_studies(requests);
   } catch (...) {
     std::signal(SIGINT, SIG_DFL);
     throw;
   }
   std::signal(SIGINT, SIG_DFL);
   progress.finish();
-  if (!result.complete) {
-    fmt::print(stderr, "interrupted after {:.1f} s: nothing written\n", result.seconds);
+  std::size_t runs = 0;
+  bool complete = true;
+  for (const DynamicStudyResult& result : results) {
+    runs += result.runs.size();
+    complete = complete && result.complete;
+  }
+  const DynamicStudyResult& first = results.front();
+  if (!complete) {
+    fmt::print(stderr, "interrupted after {:.1f} s: nothing written\n", first.seconds);
     throw Interrupted{};
   }
-  fmt::print(stderr, "{}: {} runs ({} methods × {} cases, {} steps each) in {:.1f} s\n", label, result.runs.size(),
-             result.methods.size(), result.cases.size(), result.steps_requested, result.seconds);
-  return result;
+  fmt::print(stderr, "{}: {} runs ({}{} methods × {} cases, {} steps each) in {:.1f} s\n", label, runs,
+             results.size() > 1 ? fmt::format("{} settings × ", results.size()) : "", first.methods.size(),
+             first.cases.size(), first.steps_requested, first.seconds);
+  return results;
+}
+
+DynamicStudyResult run_request(DynamicStudyRequest request, const std::string& label) {
+  return std::move(run_requests({std::move(request)}, label).front());
 }
 
 /// perturbation, timestep, refinement: the same methods and cases under several settings, each
@@ -209,46 +222,61 @@ void run_variant_study(const StudyArgs& args, StudyFiles* write) {
                         args.quick ? 1 : args.seeds, args.quick || args.seeds == 1 ? "" : "s",
                         args.quick ? kQuickSteps : args.steps);
     stability = true;
-    for (const double d : {0.01, 0.02, 0.03}) {
-      StudyVariant v{fmt::format("D = {} m", d), {}};
-      tags.push_back(fmt::format("d{}", d));
-      for (int seed = 1; seed <= (args.quick ? 1 : args.seeds); ++seed) {
+    // Every displacement and seed in one batch: the runs go in parallel over (D, seed, method, case).
+    const std::array displacements{0.01, 0.02, 0.03};
+    const int seeds = args.quick ? 1 : args.seeds;
+    std::vector<DynamicStudyRequest> requests;
+    for (const double d : displacements) {
+      for (int seed = 1; seed <= seeds; ++seed) {
         DynamicStudyRequest request = base_request(args);
         request.perturbation = d;
         request.perturbation_seed = static_cast<std::uint64_t>(seed);
         request.quality_step = 3;
         request.steps = std::max(request.steps, 4);
-        v.results.push_back(run_request(request, fmt::format("perturbation {} seed {}", v.label, seed)));
+        requests.push_back(std::move(request));
       }
+    }
+    std::vector<DynamicStudyResult> results = run_requests(std::move(requests), "perturbation");
+    for (std::size_t i = 0; i < displacements.size(); ++i) {
+      StudyVariant v{fmt::format("D = {} m", displacements[i]), {}};
+      tags.push_back(fmt::format("d{}", displacements[i]));
+      for (int seed = 0; seed < seeds; ++seed) v.results.push_back(std::move(results[i * seeds + seed]));
       variants.push_back(std::move(v));
     }
   } else if (args.study == "timestep") {
     // §8.5: h = 0.001, 0.01, 0.1 s, measured at step 4.
     title = "time step h; quality and contacts at step 4";
     quality_step = 4;
-    for (const double h : {0.001, 0.01, 0.1}) {
+    const std::array steps{0.001, 0.01, 0.1};
+    std::vector<DynamicStudyRequest> requests;
+    for (const double h : steps) {
       DynamicStudyRequest request = base_request(args);
       request.simulation.time_step = h;
       request.quality_step = 4;
       request.steps = 5;
-      StudyVariant v{fmt::format("h = {} s", h), {}};
-      tags.push_back(fmt::format("h{}", h));
-      v.results.push_back(run_request(request, "timestep " + v.label));
-      variants.push_back(std::move(v));
+      requests.push_back(std::move(request));
+    }
+    std::vector<DynamicStudyResult> results = run_requests(std::move(requests), "timestep");
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      variants.push_back({fmt::format("h = {} s", steps[i]), {std::move(results[i])}});
+      tags.push_back(fmt::format("h{}", steps[i]));
     }
   } else {
     // §8.6: the refined tet meshes against the coarse ones, at step 3.
     title = "tet meshes; quality and contacts at step 3";
+    std::vector<DynamicStudyRequest> requests;
     for (const bool refined : {false, true}) {
       DynamicStudyRequest request = base_request(args);
       request.refined = refined;
       request.quality_step = 3;
       request.steps = 4;
-      StudyVariant v{refined ? "refined (pq1.015a0.015)" : "coarse (pq2.0Y)", {}};
-      tags.push_back(refined ? "refined" : "coarse");
-      v.results.push_back(run_request(request, "refinement " + v.label));
-      variants.push_back(std::move(v));
+      requests.push_back(std::move(request));
     }
+    std::vector<DynamicStudyResult> results = run_requests(std::move(requests), "refinement");
+    variants.push_back({"coarse (pq2.0Y)", {std::move(results[0])}});
+    tags.push_back("coarse");
+    variants.push_back({"refined (pq1.015a0.015)", {std::move(results[1])}});
+    tags.push_back("refined");
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const std::string tables = variants_table(variants, title, stability);

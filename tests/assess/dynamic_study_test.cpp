@@ -70,6 +70,37 @@ TEST(DynamicStudy, ThreadCountDoesNotChangeTheResult) {
   }
 }
 
+// A batch (the perturbation study's seeds) gives each request's runs exactly as it alone would, in
+// the requests' order, with the progress counted over all of them.
+TEST(DynamicStudy, BatchGivesEachRequestItsOwnResult) {
+  DynamicStudyRequest a = small_request(), b = small_request();
+  a.perturbation = b.perturbation = 0.01;
+  a.perturbation_seed = 1;
+  b.perturbation_seed = 2;
+  b.methods = {"opposing"};
+  b.steps = 2;
+  long long last_total = 0;
+  DynamicStudyRequest first = a;
+  first.progress = [&](long long, long long total) { last_total = total; };
+  const std::vector<DynamicStudyResult> batch = run_dynamic_studies({first, b});
+  ASSERT_EQ(batch.size(), 2u);
+  EXPECT_EQ(last_total, 4 * 3 + 2 * 2);
+  const DynamicStudyResult alone_a = run_dynamic_study(a), alone_b = run_dynamic_study(b);
+  for (const auto& [together, alone] : {std::pair{&batch[0], &alone_a}, std::pair{&batch[1], &alone_b}}) {
+    EXPECT_TRUE(together->complete);
+    EXPECT_EQ(together->methods, alone->methods);
+    EXPECT_EQ(together->perturbation_seed, alone->perturbation_seed);
+    ASSERT_EQ(together->runs.size(), alone->runs.size());
+    for (std::size_t r = 0; r < alone->runs.size(); ++r) {
+      EXPECT_EQ(together->runs[r].method, alone->runs[r].method);
+      EXPECT_EQ(together->runs[r].contact_counts, alone->runs[r].contact_counts) << r;
+      EXPECT_EQ(together->runs[r].largest_displacement, alone->runs[r].largest_displacement) << r;
+    }
+  }
+  // The two seeds are different scenes: opposing on the pillar moves differently in its first step.
+  EXPECT_NE(batch[0].at(0, 0).largest_displacement[0], batch[1].at(0, 0).largest_displacement[0]);
+}
+
 TEST(DynamicStudy, StopEndsEveryRunWhereItIs) {
   DynamicStudyRequest request = small_request();
   request.threads = 1;

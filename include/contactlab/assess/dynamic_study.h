@@ -4,7 +4,8 @@
 // standing?). The settings are the paper's (suite.md "Dynamic studies"): h = 0.01 s, 1000 PGS prox
 // sweeps, no stabilisation, μ = 0.5 and density 2000 kg/m³ from the scenes.
 //
-// Runs are independent and go in parallel over (method, case); each is deterministic (the
+// Runs are independent and go in parallel over (method, case) —
+// over (request, method, case) for a batch, run_dynamic_studies —; each is deterministic (the
 // simulation is, rigid_simulation.h), so the result does not depend on the thread count.
 #pragma once
 
@@ -116,5 +117,12 @@ SuiteResult step_quality_results(const DynamicStudyResult& result);
 /// Runs the study. Throws InputError, before any run starts, for an unknown or repeated method or
 /// case name (listing the known ones), steps < 1, or a scene that cannot be read.
 DynamicStudyResult run_dynamic_study(const DynamicStudyRequest& request);
+
+/// Several studies as one batch: the runs of every request in parallel over (request, method, case)
+/// — the perturbation study's seeds (§8.5) — each result as run_dynamic_study would give it (the
+/// runs are deterministic), `seconds` the batch's wall time in every result. The batch takes
+/// `threads`, `progress` (steps over all requests) and `stop` from the first request. Every request
+/// is checked and every scene built before any run starts (the errors of run_dynamic_study).
+std::vector<DynamicStudyResult> run_dynamic_studies(const std::vector<DynamicStudyRequest>& requests);
 
 }  // namespace contactlab
