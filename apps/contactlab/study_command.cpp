@@ -15,7 +15,8 @@
 // The last three write DIR/tables.txt, DIR/variants.csv, DIR/variants.json and a sorted n·n* plot per
 // setting and case.
 //   all        every study above in turn, each in DIR/STUDY/, and DIR/index.html with a section per
-//              study (scripts/studies.sh); nothing is written unless all of them finish.
+//              study (scripts/studies.sh); nothing is written unless all of them finish. counts and
+//              stability make the same runs, so these are made once for both.
 // Tables on stdout; with -o, DIR/tables.txt, DIR/steps.csv (count and displacement per step),
 // DIR/study.json and a plot per case (counts-CASE or displacement-CASE, .svg and .png), all or none. --quick: 5 steps of 20 sweeps, for CI and a first look.
 // Progress on stderr; Ctrl-C stops every run, writes nothing and exits 130.
@@ -41,6 +42,7 @@
 #include <filesystem>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <set>
 
 namespace contactlab::cli {
@@ -304,19 +306,20 @@ void run_variant_study(const StudyArgs& args, StudyFiles* write) {
 }
 
 /// One study; its tables on stdout, and with `write` its folder args.output staged there.
-void run_study(StudyArgs args, StudyFiles* write) {
-  if (args.study == "perturbation" || args.study == "timestep" || args.study == "refinement") {
-    run_variant_study(args, write);
-    return;
-  }
+/// The runs of counts, stability or step-quality.
+DynamicStudyResult run_single_study(const StudyArgs& args) {
   DynamicStudyRequest request = base_request(args);
-  const bool step_quality = args.study == "step-quality";
-  if (step_quality) {
+  if (args.study == "step-quality") {
     request.steps = args.at + 1;
     request.quality_step = args.at;
   }
-  const DynamicStudyResult result = run_request(request, args.study + " study");
+  return run_request(request, args.study + " study");
+}
 
+/// The tables of counts, stability or step-quality from their runs on stdout, and with `write` the
+/// study's folder staged there.
+void report_single_study(const StudyArgs& args, const DynamicStudyResult& result, StudyFiles* write) {
+  const bool step_quality = args.study == "step-quality";
   const SuiteResult scored = step_quality_results(result);
   if (step_quality && scored.cases.empty()) {
     throw InputError("--cases", 0, "step-quality: none of the cases has ground truth to score against");
@@ -355,6 +358,15 @@ void run_study(StudyArgs args, StudyFiles* write) {
   out.finish();
 }
 
+/// One study; its tables on stdout, and with `write` its folder args.output staged there.
+void run_study(const StudyArgs& args, StudyFiles* write) {
+  if (args.study == "perturbation" || args.study == "timestep" || args.study == "refinement") {
+    run_variant_study(args, write);
+  } else {
+    report_single_study(args, run_single_study(args), write);
+  }
+}
+
 /// The studies of `study all`, in the order of the combined page: the cheap ones first.
 constexpr std::array kAllStudies{"counts", "stability", "step-quality", "timestep", "refinement", "perturbation"};
 
@@ -362,12 +374,24 @@ constexpr std::array kAllStudies{"counts", "stability", "step-quality", "timeste
 /// with a section per study (studies_report_html); all written at the end, or nothing.
 void run_all_studies(const StudyArgs& args, StudyFiles* write) {
   const auto start = std::chrono::steady_clock::now();
-  for (const char* study : kAllStudies) {
+  std::optional<DynamicStudyResult> counts_runs;
+  for (const std::string study : kAllStudies) {
     StudyArgs one = args;
     one.study = study;
     one.output = (std::filesystem::path(args.output) / study).string();
     fmt::print("== {}\n", study);
-    run_study(one, write);
+    if (study == "counts") {
+      counts_runs = run_single_study(one);
+      report_single_study(one, *counts_runs, write);
+    } else if (study == "stability") {
+      // The same request as counts, so the same (deterministic) runs: reported, not run again.
+      fmt::print(stderr, "stability study: {} runs ({} methods × {} cases, {} steps each), those of the counts study\n",
+                 counts_runs->runs.size(), counts_runs->methods.size(), counts_runs->cases.size(),
+                 counts_runs->steps_requested);
+      report_single_study(one, *counts_runs, write);
+    } else {
+      run_study(one, write);
+    }
   }
   if (!write) return;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

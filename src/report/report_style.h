@@ -26,6 +26,5 @@ inline constexpr const char* kReportStyle = R"(
   .views td { text-align: center; }
   .views td.method { text-align: left; }
 )";
-;
 
 }  // namespace contactlab::report_detail
