@@ -2,9 +2,9 @@
 # All of the paper's dynamic studies at full size (docs/studies.md): `contactlab study all`, one
 # folder per study under DIR (default studies/) — counts, stability, step-quality, timestep,
 # refinement, perturbation — and DIR/index.html with a section per study. Builds the release preset
-# first. On this 2-core machine counts and stability take about 10 and 7 minutes, step-quality,
-# timestep and refinement a few minutes, and perturbation (3 displacements × 5 seeds × the 24 runs
-# of 500 steps) about 75 minutes. Nothing is written unless every study finishes. Extra arguments go
+# first. On this 2-core machine counts takes about 6 minutes (stability reports the same runs),
+# step-quality, timestep and refinement about a minute together, and perturbation (3 displacements ×
+# 5 seeds × the 24 runs of 500 steps) about 75 minutes. Nothing is written unless every study finishes. Extra arguments go
 # to every study (e.g. --methods opposing,growth --cases pillar, --band 1e-4 for the paper-like
 # touching band, or --quick for a first look).
 # Usage: scripts/studies.sh [DIR] [study options...]
