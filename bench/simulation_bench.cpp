@@ -5,7 +5,7 @@
 // opposing and closest-points, PGS prox at --iterations sweeps (default 1000, the paper's, no early
 // stop, cold start), h = 0.01 s. Per step: the wall time of generate_contacts and of building and
 // solving the contact problem; the solver's throughput in contact rows × sweeps per second (3 rows
-// per contact: n, t, b).
+// per contact: n, t, b); the median merit after the sweeps (pgs_prox.h "Merit").
 //
 // Bullet 3.24 (double precision, libbullet-dev's bullet-float64): the same wall, every brick a
 // btBoxShape of the brick's size at its pose, the ground a fixed box; btDiscreteDynamicsWorld with
@@ -66,7 +66,7 @@ struct Options {
 };
 
 struct OurRow {
-  double contact_ms = 0, solver_ms = 0, contacts = 0, row_sweeps_per_s = 0, ns_per_row_sweep = 0;
+  double contact_ms = 0, solver_ms = 0, contacts = 0, row_sweeps_per_s = 0, ns_per_row_sweep = 0, merit = 0;
 };
 
 /// Bullet's solver with solveGroup timed and its rows counted.
@@ -187,7 +187,7 @@ OurRow run_ours(const Scene& scene, const ContactMethod& method, const Options& 
   RigidSimulation sim(scene, method, settings);
   sim.step();  // warm-up: builds the shape cache
   if (bullet) bullet->step(settings.time_step);
-  std::vector<double> contact_ms, solver_ms, contacts, ns_per_row_sweep;
+  std::vector<double> contact_ms, solver_ms, contacts, ns_per_row_sweep, merit;
   std::vector<double> b_ms, b_points, b_rows, b_sweeps, b_ns;
   for (int n = 0; n < options.steps; ++n) {
     if (bullet) {
@@ -202,11 +202,12 @@ OurRow run_ours(const Scene& scene, const ContactMethod& method, const Options& 
     contact_ms.push_back(1e3 * report.contact_seconds);
     solver_ms.push_back(1e3 * report.solver_seconds);
     contacts.push_back(static_cast<double>(report.constrained.size()));
+    merit.push_back(report.solve.merit);
     const double row_sweeps = 3.0 * static_cast<double>(report.constrained.size()) * report.solve.iterations;
     if (row_sweeps > 0) ns_per_row_sweep.push_back(1e9 * report.solver_seconds / row_sweeps);
   }
   if (bullet_out) *bullet_out = {median(b_ms), median(b_points), median(b_rows), median(b_sweeps), median(b_ns)};
-  OurRow row{median(contact_ms), median(solver_ms), median(contacts), 0, median(ns_per_row_sweep)};
+  OurRow row{median(contact_ms), median(solver_ms), median(contacts), 0, median(ns_per_row_sweep), median(merit)};
   row.row_sweeps_per_s = row.ns_per_row_sweep > 0 ? 1e9 / row.ns_per_row_sweep : 0;
   return row;
 }
@@ -241,8 +242,8 @@ int run(int argc, char** argv) {
   }
   std::printf("simulation_bench: %d steps (medians), %d PGS sweeps per step, h = 0.01 s, 1 thread\n\n", options.steps,
               options.iterations);
-  std::printf("%-8s %-16s %10s %10s %9s %14s %12s\n", "scene", "method", "contact ms", "solver ms", "contacts",
-              "rows*sweeps/s", "ns/row/sweep");
+  std::printf("%-8s %-16s %10s %10s %9s %14s %12s %11s\n", "scene", "method", "contact ms", "solver ms", "contacts",
+              "rows*sweeps/s", "ns/row/sweep", "merit m/s");
   double ours_wall = 0;
   BulletMedians bullet;
   for (const std::string& name : options.scenes) {
@@ -258,8 +259,8 @@ int run(int argc, char** argv) {
       std::unique_ptr<BulletWorld> world;
       if (compare) world = std::make_unique<BulletWorld>(scene, options.iterations);
       const OurRow row = run_ours(scene, *method, options, world.get(), compare ? &bullet : nullptr);
-      std::printf("%-8s %-16s %10.3f %10.3f %9.0f %14.3g %12.2f\n", name.c_str(), method_name.c_str(), row.contact_ms,
-                  row.solver_ms, row.contacts, row.row_sweeps_per_s, row.ns_per_row_sweep);
+      std::printf("%-8s %-16s %10.3f %10.3f %9.0f %14.3g %12.2f %11.3g\n", name.c_str(), method_name.c_str(),
+                  row.contact_ms, row.solver_ms, row.contacts, row.row_sweeps_per_s, row.ns_per_row_sweep, row.merit);
       std::fflush(stdout);
       if (compare) ours_wall = row.ns_per_row_sweep;
     }

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string>
+#include <utility>
 
 namespace contactlab {
 namespace {
@@ -16,11 +18,18 @@ constexpr double kGrowth = 1.25;
 constexpr double kDivergence = 2.0;
 constexpr double kCeiling = 0.9;
 
-/// What a sweep needs of contact k besides its constraint data, computed once per solve.
+/// All a sweep needs of contact k, its constraint data copied next to what is computed once per
+/// solve, so that a sweep streams one array.
 struct Block {
+  ContactJacobianBlock jacobian_a;
+  ContactJacobianBlock jacobian_b;
+  Vec3 free_velocity;
+  double friction = 0.0;
   double r_normal = 0.0;   // 1 / W_kk(n, n); 0 when W_kk(n, n) = 0
   double r_tangent = 0.0;  // 1 / λ_max(W_kk's tangent block); 0 likewise
-  bool active = false;     // some impulse of the contact moves a body
+  Index body_a = 0, body_b = 0;
+  bool moves_a = false, moves_b = false;  // the body is not fixed: an impulse changes its velocity
+  bool active = false;                    // some impulse of the contact moves a body
   // M⁻¹ Jᵀ of each body, stored by columns (one 6-vector per impulse direction): an impulse
   // change δ moves the bodies by Δu += (M⁻¹ Jᵀ) δ, 18 multiply-adds a body instead of the 30 of
   // Jᵀδ then M⁻¹ (as Bullet keeps m⁻¹ n and I⁻¹ (r × n) per row). On the wall with opposing it took
@@ -51,13 +60,41 @@ Vec3 prox(const Vec3& lambda, const Vec3& w, double r_normal, double r_tangent, 
   return out;
 }
 
+/// The order of a sweep (pgs_prox.h "Order"): contact k goes in round r_k, its rank among the
+/// contacts of its body pair (0 for the pair's first contact in the input, 1 for the second, …),
+/// rounds in turn, the input order within a round.
+std::vector<std::size_t> sweep_order(const ContactProblem& problem) {
+  std::map<std::pair<Index, Index>, std::size_t> seen;
+  std::vector<std::pair<std::size_t, std::size_t>> rank_and_index;
+  rank_and_index.reserve(problem.contacts.size());
+  for (std::size_t k = 0; k < problem.contacts.size(); ++k) {
+    const ContactConstraint& c = problem.contacts[k];
+    rank_and_index.emplace_back(seen[{std::min(c.body_a, c.body_b), std::max(c.body_a, c.body_b)}]++, k);
+  }
+  std::sort(rank_and_index.begin(), rank_and_index.end());
+  std::vector<std::size_t> order;
+  order.reserve(rank_and_index.size());
+  for (const auto& [rank, k] : rank_and_index) order.push_back(k);
+  return order;
+}
+
 class PgsProx {
  public:
   PgsProx(const ContactProblem& problem, const PgsProxRequest& request)
-      : problem_(problem), blocks_(problem.contacts.size()) {
+      : order_(sweep_order(problem)), blocks_(order_.size()) {
+    // blocks_, impulses_ and everything else indexed by contact are in sweep order: a sweep
+    // streams them front to back.
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
       Block& block = blocks_[k];
-      const ContactConstraint& c = problem.contacts[k];
+      const ContactConstraint& c = problem.contacts[order_[k]];
+      block.jacobian_a = c.jacobian_a;
+      block.jacobian_b = c.jacobian_b;
+      block.free_velocity = c.free_velocity;
+      block.friction = c.friction;
+      block.body_a = c.body_a;
+      block.body_b = c.body_b;
+      block.moves_a = !problem.bodies[c.body_a].fixed();
+      block.moves_b = !problem.bodies[c.body_b].fixed();
       block.response_a = inverse_mass_times_transpose(problem.bodies[c.body_a], c.jacobian_a);
       block.response_b = inverse_mass_times_transpose(problem.bodies[c.body_b], c.jacobian_b);
       const Mat3 w = c.jacobian_a * block.response_a + c.jacobian_b * block.response_b;  // delassus_block
@@ -71,25 +108,25 @@ class PgsProx {
       block.active = block.r_normal > 0;
     }
     impulses_.assign(blocks_.size(), Vec3::Zero());
-    if (!request.initial_impulses.empty()) impulses_ = request.initial_impulses;
+    if (!request.initial_impulses.empty()) {
+      for (std::size_t k = 0; k < blocks_.size(); ++k) impulses_[k] = request.initial_impulses[order_[k]];
+    }
     velocity_change_.assign(problem.bodies.size(), BodyVelocity::Zero());
-    for (const BodyInverseMass& body : problem.bodies) moves_.push_back(body.fixed() ? 0 : 1);
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
       if (!blocks_[k].active) {
         impulses_[k].setZero();  // an impulse that moves nothing is none (pgs_prox.h)
         continue;
       }
-      apply(k, impulses_[k]);
+      apply(blocks_[k], impulses_[k]);
     }
   }
 
   /// Relative contact-frame velocity of contact k with the current impulses: b + J Δu (a fixed
   /// body's Δu is 0 for good, so its block is skipped).
-  Vec3 velocity(std::size_t k) const {
-    const ContactConstraint& c = problem_.contacts[k];
+  Vec3 velocity(const Block& c) const {
     Vec3 w = c.free_velocity;
-    if (moves_[c.body_a]) w.noalias() += c.jacobian_a * velocity_change_[c.body_a];
-    if (moves_[c.body_b]) w.noalias() += c.jacobian_b * velocity_change_[c.body_b];
+    if (c.moves_a) w.noalias() += c.jacobian_a * velocity_change_[c.body_a];
+    if (c.moves_b) w.noalias() += c.jacobian_b * velocity_change_[c.body_b];
     return w;
   }
 
@@ -99,8 +136,8 @@ class PgsProx {
       const Block& block = blocks_[k];
       if (!block.active) continue;
       const Vec3 updated =
-          prox(impulses_[k], velocity(k), nu * block.r_normal, nu * block.r_tangent, problem_.contacts[k].friction);
-      apply(k, updated - impulses_[k]);
+          prox(impulses_[k], velocity(block), nu * block.r_normal, nu * block.r_tangent, block.friction);
+      apply(block, updated - impulses_[k]);
       impulses_[k] = updated;
     }
   }
@@ -111,8 +148,8 @@ class PgsProx {
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
       const Block& block = blocks_[k];
       if (!block.active) continue;
-      const Vec3 step = impulses_[k] -
-                        prox(impulses_[k], velocity(k), block.r_normal, block.r_tangent, problem_.contacts[k].friction);
+      const Vec3 step =
+          impulses_[k] - prox(impulses_[k], velocity(block), block.r_normal, block.r_tangent, block.friction);
       // R⁻¹ step, in velocity units; a tangent with r_t = 0 (frictionless direction that moves
       // nothing) cannot step at all.
       const double n = step.x() / block.r_normal;
@@ -124,14 +161,18 @@ class PgsProx {
   }
 
   std::vector<Vec3>& impulses() { return impulses_; }
+  /// The impulses in the problem's order of contacts.
+  std::vector<Vec3> impulses_in_input_order() const {
+    std::vector<Vec3> out(impulses_.size());
+    for (std::size_t k = 0; k < impulses_.size(); ++k) out[order_[k]] = impulses_[k];
+    return out;
+  }
   std::vector<BodyVelocity>& velocity_change() { return velocity_change_; }
 
  private:
-  void apply(std::size_t k, const Vec3& delta) {
-    const ContactConstraint& c = problem_.contacts[k];
-    const Block& block = blocks_[k];
-    if (moves_[c.body_a]) apply_to(c.body_a, block.response_a, delta);
-    if (moves_[c.body_b]) apply_to(c.body_b, block.response_b, delta);
+  void apply(const Block& block, const Vec3& delta) {
+    if (block.moves_a) apply_to(block.body_a, block.response_a, delta);
+    if (block.moves_b) apply_to(block.body_b, block.response_b, delta);
   }
   /// Δu_i += (M_i⁻¹ J_iᵀ) δ: three updates of a 6-vector by the columns (contiguous).
   void apply_to(Index i, const Eigen::Matrix<double, 6, 3>& response, const Vec3& delta) {
@@ -141,11 +182,10 @@ class PgsProx {
     du.noalias() += response.col(2) * delta.z();
   }
 
-  const ContactProblem& problem_;
+  std::vector<std::size_t> order_;  // order_[k]: the problem's index of the k-th contact swept
   std::vector<Block> blocks_;
   std::vector<Vec3> impulses_;
   std::vector<BodyVelocity> velocity_change_;
-  std::vector<unsigned char> moves_;  // per body: not fixed (some impulse can change its velocity)
 };
 
 void validate_request(const PgsProxRequest& request, std::size_t contact_count) {
@@ -155,6 +195,9 @@ void validate_request(const PgsProxRequest& request, std::size_t contact_count) 
     fail("tolerance: expected a finite number >= 0, got " + std::to_string(request.tolerance));
   }
   if (request.merit_interval < 1) fail("merit_interval: expected >= 1, got " + std::to_string(request.merit_interval));
+  if (request.max_merit_interval < 1) {
+    fail("max_merit_interval: expected >= 1, got " + std::to_string(request.max_merit_interval));
+  }
   if (!std::isfinite(request.initial_r_scale) || request.initial_r_scale <= 0) {
     fail("initial_r_scale: expected a finite number > 0, got " + std::to_string(request.initial_r_scale));
   }
@@ -181,12 +224,13 @@ PgsProxResult solve_pgs_prox(const ContactProblem& problem, const PgsProxRequest
   result.initial_merit = merit;
   double nu = request.initial_r_scale;
   double nu_ceiling = nu;
+  int interval = request.merit_interval;
   std::vector<Vec3> kept_impulses;
   std::vector<BodyVelocity> kept_velocity_change;
   while (result.iterations < request.max_iterations && !(request.tolerance > 0 && merit <= request.tolerance)) {
     kept_impulses = solver.impulses();
     kept_velocity_change = solver.velocity_change();
-    const int sweeps = std::min(request.merit_interval, request.max_iterations - result.iterations);
+    const int sweeps = std::min(interval, request.max_iterations - result.iterations);
     for (int s = 0; s < sweeps; ++s) solver.sweep(nu);
     result.iterations += sweeps;
     const double next = solver.merit();
@@ -203,17 +247,20 @@ PgsProxResult solve_pgs_prox(const ContactProblem& problem, const PgsProxRequest
       // ν never grows back to where it diverged, nor to exactly half of it: for one contact a step
       // of exactly twice the right length cycles between two iterates of equal merit.
       nu_ceiling = kCeiling * nu;
+      interval = request.merit_interval;
     } else {
       merit = next;
       // Accepted: let the steps grow back towards ν₀, so that one divergent check does not slow
       // the rest of the solve.
       nu = std::min(kGrowth * nu, nu_ceiling);
+      // And check less often while the solve goes well: a check costs about half a sweep.
+      interval = std::max(request.merit_interval, std::min(2 * interval, request.max_merit_interval));
     }
     if (request.record_merit_history) result.merit_history.push_back(merit);
   }
   result.merit = merit;
   result.converged = request.tolerance > 0 ? merit <= request.tolerance : merit == 0.0;
-  result.impulses = std::move(solver.impulses());
+  result.impulses = solver.impulses_in_input_order();
   result.velocity_change = std::move(solver.velocity_change());
   return result;
 }

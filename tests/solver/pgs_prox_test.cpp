@@ -268,6 +268,7 @@ TEST(PgsProx, StepsTooLongAreUndoneAndHalved) {
     r.initial_r_scale = 4.0;
     r.record_merit_history = true;
     r.merit_interval = 1;
+    r.max_merit_interval = 1;
     return r;
   }());
   EXPECT_TRUE(result.converged);
@@ -277,6 +278,56 @@ TEST(PgsProx, StepsTooLongAreUndoneAndHalved) {
   for (std::size_t i = 1; i < result.merit_history.size(); ++i) {
     EXPECT_LE(result.merit_history[i], 2 * result.merit_history[i - 1]);  // kept merits never double
   }
+}
+
+// The sweep visits contacts in rounds (pgs_prox.h "Order"), not in the input's order; impulses come
+// back in the input's order, and a warm start is read in it. Three particles, each pressed into the
+// ground along x and along y by one contact each (frictionless: the unique solution is λ = m v per
+// direction), listed pair by pair so that the sweep order differs from the input order.
+TEST(PgsProx, ImpulsesComeBackInTheInputOrder) {
+  const double masses[3] = {1.0, 2.5, 4.0};
+  const Vec3 velocities[3] = {{-0.3, -0.7, 0.0}, {-1.1, -0.2, 0.0}, {-0.05, -2.0, 0.0}};
+  ContactProblem problem;
+  problem.bodies = {fixed_body()};
+  std::vector<double> expected;
+  for (int p = 0; p < 3; ++p) {
+    problem.bodies.push_back(particle(masses[p]));
+    for (const Vec3& normal : {Vec3(Vec3::UnitX()), Vec3(Vec3::UnitY())}) {
+      ContactConstraint c = contact(0, p + 1, frame_of(normal), Vec3::Zero(), Vec3::Zero(), 0.0);
+      set_free_velocity(c, BodyVelocity::Zero(), linear(velocities[p]));
+      problem.contacts.push_back(c);
+      expected.push_back(-masses[p] * velocities[p].dot(normal));
+    }
+  }
+  const PgsProxResult result = solve_pgs_prox(problem, request(100, 1e-13));
+  ASSERT_TRUE(result.converged);
+  for (std::size_t k = 0; k < expected.size(); ++k) {
+    EXPECT_NEAR(result.impulses[k].x(), expected[k], 1e-12) << "contact " << k;
+  }
+  // Warm-started from the solution in the input's order, the solve starts converged.
+  PgsProxRequest warm = request(100, 1e-13);
+  for (double lambda : expected) warm.initial_impulses.push_back(Vec3(lambda, 0, 0));
+  EXPECT_LT(solve_pgs_prox(problem, warm).initial_merit, 1e-13);
+}
+
+// With merit_interval 10 and max_merit_interval 80, the checks come after 10, 30, 70, 150, 230, …
+// sweeps (the interval doubles after each accepted check) — seen in the merit history's length.
+TEST(PgsProx, TheMeritIntervalGrowsWhileChecksPass) {
+  ContactProblem problem;
+  problem.bodies = {fixed_body(), particle(2.0)};
+  ContactConstraint c = contact(0, 1, frame_of(Vec3::UnitY()), Vec3::Zero(), Vec3::Zero(), 0.5);
+  set_free_velocity(c, BodyVelocity::Zero(), linear({0.1, -1.0, 0}));
+  problem.contacts = {c};
+  PgsProxRequest r = request(310, 0.0);
+  r.record_merit_history = true;
+  const PgsProxResult result = solve_pgs_prox(problem, r);
+  EXPECT_EQ(result.rejected_sweeps, 0);
+  EXPECT_EQ(result.iterations, 310);
+  EXPECT_EQ(result.merit_history.size(), 6u);  // at 10, 30, 70, 150, 230, 310
+  r.max_merit_interval = 10;
+  EXPECT_EQ(solve_pgs_prox(problem, r).merit_history.size(), 31u);
+  r.max_merit_interval = 0;
+  EXPECT_THROW(solve_pgs_prox(problem, r), InputError);
 }
 
 // Isotropic friction: turning each contact's tangent basis about its normal changes no iterate —
