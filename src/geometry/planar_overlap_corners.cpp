@@ -1,0 +1,290 @@
+#include "contactlab/geometry/planar_overlap_corners.h"
+
+#include "contactlab/geometry/orthonormal_basis.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <optional>
+
+namespace contactlab {
+namespace {
+
+constexpr double kAngleBand = 1e-9;  // rad (planar_overlap_corners.h)
+constexpr double kTwoPi = 2.0 * std::numbers::pi;
+
+double cross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
+
+/// An arc of the circle: the directions at angles [start, start + width], start in [0, 2π).
+struct Arc {
+  double start = 0.0;
+  double width = 0.0;
+};
+
+double wrap(double angle) {
+  double a = std::fmod(angle, kTwoPi);
+  if (a < 0.0) a += kTwoPi;
+  return a >= kTwoPi ? 0.0 : a;
+}
+
+double angle_of(const Vec2& d) { return wrap(std::atan2(d.y(), d.x())); }
+
+/// A union of arcs, kept disjoint and sorted by start; `whole` for the full circle.
+struct AngularSet {
+  bool whole = false;
+  std::vector<Arc> arcs;
+
+  bool empty() const { return !whole && arcs.empty(); }
+
+  /// Sorts and joins arcs closer than the band; drops those narrower than it; notes the full circle.
+  void normalise() {
+    if (whole) {
+      arcs.clear();
+      return;
+    }
+    std::erase_if(arcs, [](const Arc& a) { return !(a.width > kAngleBand); });
+    for (const Arc& a : arcs) {
+      if (a.width >= kTwoPi - kAngleBand) {
+        whole = true;
+        arcs.clear();
+        return;
+      }
+    }
+    if (arcs.empty()) return;
+    std::sort(arcs.begin(), arcs.end(), [](const Arc& x, const Arc& y) { return x.start < y.start; });
+    std::vector<Arc> joined{arcs.front()};
+    for (std::size_t i = 1; i < arcs.size(); ++i) {
+      Arc& last = joined.back();
+      const double end = last.start + last.width;
+      if (arcs[i].start <= end + kAngleBand) {
+        last.width = std::max(end, arcs[i].start + arcs[i].width) - last.start;
+      } else {
+        joined.push_back(arcs[i]);
+      }
+    }
+    // Across angle 0: the last arc may reach the first.
+    if (joined.size() > 1) {
+      const Arc& last = joined.back();
+      Arc& first = joined.front();
+      const double overhang = last.start + last.width - kTwoPi;
+      if (overhang >= first.start - kAngleBand) {
+        first.width = (kTwoPi - last.start) + std::max(first.start + first.width, overhang);
+        first.start = last.start;
+        joined.pop_back();
+      }
+    }
+    for (const Arc& a : joined) {
+      if (a.width >= kTwoPi - kAngleBand) {
+        whole = true;
+        arcs.clear();
+        return;
+      }
+    }
+    arcs = std::move(joined);
+  }
+
+  double total_width() const {
+    if (whole) return kTwoPi;
+    double sum = 0.0;
+    for (const Arc& a : arcs) sum += a.width;
+    return sum;
+  }
+};
+
+/// The directions common to two arcs: up to two arcs.
+void intersect_arcs(const Arc& x, const Arc& y, std::vector<Arc>& out) {
+  // y relative to x's start, once as it is and once a turn earlier (its part across angle 0).
+  const double rel = wrap(y.start - x.start);
+  for (const double shift : {rel, rel - kTwoPi}) {
+    const double lo = std::max(0.0, shift);
+    const double hi = std::min(x.width, shift + y.width);
+    if (hi - lo > kAngleBand) out.push_back({wrap(x.start + lo), hi - lo});
+  }
+}
+
+AngularSet intersect(const AngularSet& x, const AngularSet& y) {
+  if (x.whole) return y;
+  if (y.whole) return x;
+  AngularSet out;
+  for (const Arc& a : x.arcs) {
+    for (const Arc& b : y.arcs) intersect_arcs(a, b, out.arcs);
+  }
+  out.normalise();
+  return out;
+}
+
+/// A triangle of the plane, corners counter-clockwise, with its edges' unit inward normals.
+struct Triangle2 {
+  std::array<Vec2, 3> p;
+  std::array<Vec2, 3> unit_edge;  // (p[i+1] − p[i]) / its length
+};
+
+std::optional<Triangle2> make_triangle(const Triangle3& t, const Vec3& origin, const Vec3& u, const Vec3& v,
+                                       double tol) {
+  Triangle2 out;
+  for (int i = 0; i < 3; ++i) {
+    const Vec3 d = t[static_cast<std::size_t>(i)] - origin;
+    out.p[static_cast<std::size_t>(i)] = Vec2(d.dot(u), d.dot(v));
+  }
+  if (!out.p[0].allFinite() || !out.p[1].allFinite() || !out.p[2].allFinite()) return std::nullopt;
+  double area2 = cross(out.p[1] - out.p[0], out.p[2] - out.p[0]);
+  if (area2 < 0.0) {
+    std::swap(out.p[1], out.p[2]);
+    area2 = -area2;
+  }
+  double longest = 0.0;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const Vec2 e = out.p[(i + 1) % 3] - out.p[i];
+    longest = std::max(longest, e.norm());
+  }
+  // Smallest height = twice the area / the longest edge: no thicker than 2 tol → no area in the band.
+  if (!(longest > 0.0) || !(area2 > 2.0 * tol * longest)) return std::nullopt;
+  for (std::size_t i = 0; i < 3; ++i) out.unit_edge[i] = (out.p[(i + 1) % 3] - out.p[i]).normalized();
+  return out;
+}
+
+/// The directions from x into the closed triangle, decided with the band.
+void add_angular_set(const Triangle2& t, const Vec2& x, double tol, AngularSet& set) {
+  std::array<bool, 3> on{};
+  int count = 0;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const double inward = cross(t.unit_edge[i], x - t.p[i]);  // > 0 inside (counter-clockwise)
+    if (inward < -tol) return;
+    on[i] = inward <= tol;
+    count += on[i] ? 1 : 0;
+  }
+  if (count == 0) {
+    set.whole = true;
+    return;
+  }
+  if (count == 1) {
+    const std::size_t i = on[0] ? 0 : (on[1] ? 1 : 2);
+    set.arcs.push_back({angle_of(t.unit_edge[i]), std::numbers::pi});
+    return;
+  }
+  // At a corner: that of the two edges within the band (edge i runs from corner i to corner i+1,
+  // so edges i−1 and i meet at corner i). Three (a triangle within the band everywhere) cannot
+  // happen after make_triangle's thickness test; the corner nearest x is taken then.
+  std::size_t corner = 0;
+  if (count == 2) {
+    for (std::size_t i = 0; i < 3; ++i) {
+      if (on[i] && on[(i + 2) % 3]) corner = i;
+    }
+  } else {
+    double best = (x - t.p[0]).squaredNorm();
+    for (std::size_t i = 1; i < 3; ++i) {
+      if ((x - t.p[i]).squaredNorm() < best) best = (x - t.p[i]).squaredNorm(), corner = i;
+    }
+  }
+  const Vec2& out_edge = t.unit_edge[corner];                                            // towards corner + 1
+  const Vec2 back_edge = -t.unit_edge[(corner + 2) % 3];                                 // towards corner − 1
+  const double width = std::atan2(cross(out_edge, back_edge), out_edge.dot(back_edge));  // in (0, π)
+  set.arcs.push_back({angle_of(out_edge), width});
+}
+
+AngularSet angular_set(std::span<const Triangle2> region, const Vec2& x, double tol) {
+  AngularSet set;
+  for (const Triangle2& t : region) {
+    add_angular_set(t, x, tol, set);
+    if (set.whole) break;
+  }
+  set.normalise();
+  return set;
+}
+
+struct Edge2 {
+  Vec2 from, to;
+};
+
+/// The edges of a region's triangles that no other triangle of it shares (end points within tol,
+/// either direction): only these can bound the region.
+std::vector<Edge2> unshared_edges(std::span<const Triangle2> region, double tol) {
+  const double tol2 = tol * tol;
+  const auto same = [&](const Vec2& a, const Vec2& b) { return (a - b).squaredNorm() <= tol2; };
+  std::vector<Edge2> out;
+  for (std::size_t t = 0; t < region.size(); ++t) {
+    for (std::size_t i = 0; i < 3; ++i) {
+      const Vec2& a = region[t].p[i];
+      const Vec2& b = region[t].p[(i + 1) % 3];
+      bool shared = false;
+      for (std::size_t s = 0; s < region.size() && !shared; ++s) {
+        if (s == t) continue;
+        for (std::size_t j = 0; j < 3 && !shared; ++j) {
+          const Vec2& c = region[s].p[j];
+          const Vec2& d = region[s].p[(j + 1) % 3];
+          shared = (same(a, d) && same(b, c)) || (same(a, c) && same(b, d));
+        }
+      }
+      if (!shared) out.push_back({a, b});
+    }
+  }
+  return out;
+}
+
+/// The crossing of two segments that are not parallel, when it lies on both (parameters within
+/// the band of their ends).
+std::optional<Vec2> crossing(const Edge2& e, const Edge2& f, double tol) {
+  const Vec2 r = e.to - e.from, s = f.to - f.from;
+  const double rs = cross(r, s);
+  const double lr = r.norm(), ls = s.norm();
+  // Parallel (sine below 1e-12) or zero-length: the end points are candidates already.
+  if (!(std::abs(rs) > 1e-12 * lr * ls)) return std::nullopt;
+  const Vec2 q = f.from - e.from;
+  const double t = cross(q, s) / rs, w = cross(q, r) / rs;
+  if (t < -tol / lr || t > 1.0 + tol / lr || w < -tol / ls || w > 1.0 + tol / ls) return std::nullopt;
+  return e.from + t * r;
+}
+
+}  // namespace
+
+PlanarOverlapCorners planar_overlap_corners(std::span<const Triangle3> a, std::span<const Triangle3> b,
+                                            const PlanarOverlapRequest& request) {
+  PlanarOverlapCorners result;
+  const double tol = request.tolerance;
+  const double length = request.normal.norm();
+  if (!(tol >= 0.0) || !std::isfinite(tol) || !(length > 0.0) || !std::isfinite(length) ||
+      !request.origin.allFinite()) {
+    return result;
+  }
+  const Vec3 normal = request.normal / length;
+  const auto [u, v] = orthonormal_basis(normal);
+  std::vector<Triangle2> ta, tb;
+  for (const Triangle3& t : a) {
+    if (auto t2 = make_triangle(t, request.origin, u, v, tol)) ta.push_back(*t2);
+  }
+  for (const Triangle3& t : b) {
+    if (auto t2 = make_triangle(t, request.origin, u, v, tol)) tb.push_back(*t2);
+  }
+  if (ta.empty() || tb.empty()) return result;
+
+  // Candidates, in the documented order.
+  std::vector<Vec2> candidates;
+  for (const auto* region : {&ta, &tb}) {
+    for (const Triangle2& t : *region) candidates.insert(candidates.end(), t.p.begin(), t.p.end());
+  }
+  const std::vector<Edge2> ea = unshared_edges(ta, tol), eb = unshared_edges(tb, tol);
+  for (const Edge2& e : ea) {
+    for (const Edge2& f : eb) {
+      if (auto x = crossing(e, f, tol)) candidates.push_back(*x);
+    }
+  }
+
+  std::vector<Vec2> kept;
+  const double tol2 = tol * tol;
+  for (const Vec2& x : candidates) {
+    if (std::any_of(kept.begin(), kept.end(), [&](const Vec2& y) { return (x - y).squaredNorm() <= tol2; })) continue;
+    kept.push_back(x);
+    const AngularSet in_a = angular_set(ta, x, tol);
+    if (in_a.empty()) continue;
+    const AngularSet in_b = angular_set(tb, x, tol);
+    if (in_b.empty()) continue;
+    const AngularSet both = intersect(in_a, in_b);
+    if (both.empty() || both.whole) continue;
+    if (both.arcs.size() == 1 && std::abs(both.arcs[0].width - std::numbers::pi) <= kAngleBand) continue;
+    result.corners.push_back(request.origin + x.x() * u + x.y() * v);
+    result.reflex.push_back(both.total_width() > std::numbers::pi + kAngleBand);
+  }
+  return result;
+}
+
+}  // namespace contactlab
