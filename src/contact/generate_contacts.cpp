@@ -5,7 +5,8 @@
 //   2. bodies       — per body: world box; for a deformed body a BVH over its world vertices;
 //   3. body pairs   — sort-and-sweep over the body boxes (serial, cheap);
 //   4. tet pairs    — per body pair: the BVH tandem walk, then
-//   5. kernels      — per chunk of kChunk tet pairs of that body pair (nested in 4);
+//   5. kernels      — per chunk of kChunk tet pairs of that body pair (nested in 4), or once per
+//                     body pair for a per_body_pair() method (a semi-local one);
 //   6. post-process — per body pair: merge duplicates, sort; the pairs are concatenated in (a, b)
 //                     order, which is the global order since every contact key starts with (a, b).
 // Determinism: every parallel loop writes to slots fixed by its index (shape, body, body pair,
@@ -600,14 +601,21 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
       PairWork& w = work[p];
       const BodyPair& pair = body_pairs[p];
       const MethodSettings pair_settings = settings_of_pair(settings, views[pair.a], views[pair.b]);
-      const std::size_t chunks = (w.tet_pairs.size() + kChunk - 1) / kChunk;
-      w.chunk_contacts.resize(chunks);
-      tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
-        const std::size_t end = std::min(w.tet_pairs.size(), (c + 1) * kChunk);
-        method.generate_run(views[pair.a], views[pair.b],
-                            std::span<const ElementPair>(w.tet_pairs).subspan(c * kChunk, end - c * kChunk),
-                            pair_settings, w.chunk_contacts[c]);
-      });
+      if (method.per_body_pair()) {
+        w.chunk_contacts.resize(1);
+        if (!w.tet_pairs.empty()) {
+          method.generate_body_pair(views[pair.a], views[pair.b], w.tet_pairs, pair_settings, w.chunk_contacts[0]);
+        }
+      } else {
+        const std::size_t chunks = (w.tet_pairs.size() + kChunk - 1) / kChunk;
+        w.chunk_contacts.resize(chunks);
+        tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
+          const std::size_t end = std::min(w.tet_pairs.size(), (c + 1) * kChunk);
+          method.generate_run(views[pair.a], views[pair.b],
+                              std::span<const ElementPair>(w.tet_pairs).subspan(c * kChunk, end - c * kChunk),
+                              pair_settings, w.chunk_contacts[c]);
+        });
+      }
 
       w.tet_pair_count = w.tet_pairs.size();
       w.tet_pairs = {};

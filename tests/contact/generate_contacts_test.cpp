@@ -12,8 +12,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <limits>
 #include <map>
+#include <mutex>
 #include <set>
 #include <string>
 
@@ -90,6 +92,63 @@ TEST(GenerateContacts, EveryCandidateSurfaceTetPairOnceAndDeterministic) {
     for (const Contact& c : one.contacts) {
       EXPECT_LT(c.body_a, c.body_b);
       EXPECT_FALSE(scene.bodies[c.body_a].fixed && scene.bodies[c.body_b].fixed);
+    }
+  }
+}
+
+/// A per-body-pair method: records each call (bodies, pair count, sorted or not) and gives one
+/// contact per tet pair as PairProbe does.
+class PerBodyPairProbe : public PairProbe {
+ public:
+  struct Call {
+    Index a, b;
+    std::size_t pairs;
+    bool sorted;
+  };
+  bool per_body_pair() const override { return true; }
+  void generate_body_pair(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
+                          const MethodSettings& settings, std::vector<Contact>& sink) const override {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      calls_.push_back({a.index, b.index, pairs.size(), std::is_sorted(pairs.begin(), pairs.end())});
+    }
+    for (const ElementPair& p : pairs) generate(a, p.a, b, p.b, settings, sink);
+  }
+  std::vector<Call> calls() const { return calls_; }
+
+ private:
+  mutable std::mutex mutex_;
+  mutable std::vector<Call> calls_;
+};
+
+TEST(GenerateContacts, PerBodyPairMethodGetsEachBodyPairsCandidatesInOneCall) {
+  for (const char* name : {"wall", "arch"}) {
+    SCOPED_TRACE(name);
+    const Scene scene = make_builtin_scene(name);
+    PairProbe local;
+    GenerateStatistics local_stats;
+    const ContactSet expected = generate_contacts(scene, local, {.settings = {}, .threads = 2}, &local_stats);
+    for (int threads : {1, 2}) {
+      PerBodyPairProbe probe;
+      GenerateStatistics stats;
+      const ContactSet got = generate_contacts(scene, probe, {.settings = {}, .threads = threads}, &stats);
+      const auto calls = probe.calls();
+      std::set<std::pair<Index, Index>> seen;
+      std::size_t pairs = 0;
+      for (const auto& call : calls) {
+        EXPECT_TRUE(seen.insert({call.a, call.b}).second) << "body pair " << call.a << "-" << call.b << " twice";
+        EXPECT_GT(call.pairs, 0u);
+        EXPECT_TRUE(call.sorted);
+        pairs += call.pairs;
+      }
+      EXPECT_EQ(pairs, local_stats.element_pairs);
+      EXPECT_EQ(stats.element_pairs, local_stats.element_pairs);
+      ASSERT_EQ(got.contacts.size(), expected.contacts.size());
+      for (std::size_t i = 0; i < got.contacts.size(); ++i) {
+        EXPECT_EQ(got.contacts[i].position, expected.contacts[i].position);
+        EXPECT_EQ(got.contacts[i].element_a, expected.contacts[i].element_a);
+        EXPECT_EQ(got.contacts[i].element_b, expected.contacts[i].element_b);
+      }
     }
   }
 }

@@ -147,6 +147,16 @@ class ContactMethod {
                             const MethodSettings& settings, std::vector<Contact>& sink) const {
     for (const ElementPair& p : pairs) generate(a, p.a, b, p.b, settings, sink);
   }
+  /// True for a semi-local method, which needs all of a body pair's candidate pairs at once (a
+  /// contact polygon spans many tets): the driver then calls generate_body_pair once per body
+  /// pair instead of generate_run on chunks of its pairs. False by default.
+  virtual bool per_body_pair() const { return false; }
+  /// The kernel over all candidate pairs of one body pair (sorted by (tet_a, tet_b)), called when
+  /// per_body_pair(); by default generate_run on all of them.
+  virtual void generate_body_pair(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
+                                  const MethodSettings& settings, std::vector<Contact>& sink) const {
+    generate_run(a, b, pairs, settings, sink);
+  }
 };
 
 /// Every registered method, in the paper's order (Intersection, Closest points, Vertex only,
