@@ -1,0 +1,147 @@
+#include "methods/coplanar_interfaces.h"
+
+#include "contactlab/geometry/planar_overlap_corners.h"
+#include "contactlab/geometry/tetrahedron_tables.h"
+#include "contactlab/geometry/tolerance_band.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+namespace contactlab::contact_detail {
+namespace {
+
+/// A surface face of a tet: its triangle, tet and corners in outward winding, and its plane.
+struct Face {
+  Index triangle = kInvalidIndex;
+  Index tet = kInvalidIndex;
+  Triangle3 corners;
+  TrianglePlane plane;
+};
+
+std::vector<Face> surface_faces_of(const MethodBody& body, Index tet) {
+  std::vector<Face> out;
+  const std::array<Vec3, 4> p = body.tet(tet);
+  for (std::size_t f = 0; f < 4; ++f) {
+    const Index triangle = body.surface_triangle(tet, static_cast<int>(f));
+    if (triangle == kInvalidIndex) continue;
+    const auto& k = kTetFaces[f];
+    Face face;
+    face.triangle = triangle;
+    face.tet = tet;
+    face.corners = {p[static_cast<std::size_t>(k[0])], p[static_cast<std::size_t>(k[1])],
+                    p[static_cast<std::size_t>(k[2])]};
+    face.plane = triangle_plane(face.corners[0], face.corners[1], face.corners[2]);
+    out.push_back(face);
+  }
+  return out;
+}
+
+bool facing(const Face& fa, const Face& fb, double tol) {
+  if (!fa.plane.valid || !fb.plane.valid) return false;
+  if (!(1.0 + fa.plane.normal.dot(fb.plane.normal) <= kFacingBand)) return false;
+  for (const Vec3& x : fb.corners) {
+    if (!(std::abs(fa.plane.distance(x)) <= tol)) return false;
+  }
+  for (const Vec3& x : fa.corners) {
+    if (!(std::abs(fb.plane.distance(x)) <= tol)) return false;
+  }
+  return true;
+}
+
+struct UnionFind {
+  std::vector<std::size_t> parent;
+  explicit UnionFind(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), std::size_t{0}); }
+  std::size_t find(std::size_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  }
+  void join(std::size_t x, std::size_t y) {
+    x = find(x), y = find(y);
+    if (x != y) parent[std::max(x, y)] = std::min(x, y);
+  }
+};
+
+/// The first face (lowest triangle index, `faces` being ascending) whose triangle grown by the band
+/// contains x; the first face when none does (rounding at the band's edge).
+const Face& face_containing(const std::vector<const Face*>& faces, const Vec3& x, double tol) {
+  for (const Face* f : faces) {
+    if (in_triangle_band(f->plane, x, tol)) return *f;
+  }
+  return *faces.front();
+}
+
+}  // namespace
+
+std::vector<CoplanarInterface> coplanar_interfaces(const MethodBody& a, const MethodBody& b,
+                                                   std::span<const ElementPair> pairs, double tol) {
+  // Facing face pairs, the faces by triangle index (a triangle belongs to one tet: one Face each).
+  std::map<Index, Face> faces_a, faces_b;
+  std::vector<std::pair<Index, Index>> facing_pairs;
+  std::map<Index, std::vector<Face>> cache_a, cache_b;  // surface faces per tet, computed once
+  const auto faces_of =
+      [](std::map<Index, std::vector<Face>> & cache, const MethodBody& body, Index tet) -> const auto& {
+    auto it = cache.find(tet);
+    if (it == cache.end()) it = cache.emplace(tet, surface_faces_of(body, tet)).first;
+    return it->second;
+  };
+  for (const ElementPair& pair : pairs) {
+    const std::vector<Face>& fa = faces_of(cache_a, a, pair.a);
+    if (fa.empty()) continue;
+    const std::vector<Face>& fb = faces_of(cache_b, b, pair.b);
+    for (const Face& x : fa) {
+      for (const Face& y : fb) {
+        if (!facing(x, y, tol)) continue;
+        faces_a.emplace(x.triangle, x);
+        faces_b.emplace(y.triangle, y);
+        facing_pairs.emplace_back(x.triangle, y.triangle);
+      }
+    }
+  }
+  if (facing_pairs.empty()) return {};
+
+  // Groups: nodes are A's faces (ascending) then B's.
+  std::map<Index, std::size_t> node_a, node_b;
+  for (const auto& [t, f] : faces_a) node_a.emplace(t, node_a.size());
+  for (const auto& [t, f] : faces_b) node_b.emplace(t, faces_a.size() + node_b.size());
+  UnionFind groups(faces_a.size() + faces_b.size());
+  for (const auto& [ta, tb] : facing_pairs) groups.join(node_a.at(ta), node_b.at(tb));
+
+  // Each group's faces, ascending (the maps iterate in triangle order); groups in the order of
+  // their first face of A (a root is its lowest node, and A's nodes come first).
+  std::map<std::size_t, std::pair<std::vector<const Face*>, std::vector<const Face*>>> members;
+  for (const auto& [t, f] : faces_a) members[groups.find(node_a.at(t))].first.push_back(&f);
+  for (const auto& [t, f] : faces_b) members[groups.find(node_b.at(t))].second.push_back(&f);
+
+  std::vector<CoplanarInterface> out;
+  for (const auto& [root, sides] : members) {
+    const auto& [side_a, side_b] = sides;
+    std::vector<Triangle3> ta, tb;
+    for (const Face* f : side_a) ta.push_back(f->corners);
+    for (const Face* f : side_b) tb.push_back(f->corners);
+    const Face& first = *side_a.front();
+    PlanarOverlapRequest request;
+    request.origin = first.corners[0];
+    request.normal = first.plane.normal;
+    request.tolerance = tol;
+    PlanarOverlapCorners polygon = planar_overlap_corners(ta, tb, request);
+    if (polygon.corners.empty()) continue;
+    CoplanarInterface face;
+    face.normal = first.plane.normal;
+    for (const Face* f : side_a) face.faces_a.push_back(f->triangle);
+    for (const Face* f : side_b) face.faces_b.push_back(f->triangle);
+    for (const Vec3& x : polygon.corners) {
+      const Face& on_a = face_containing(side_a, x, tol);
+      const Face& on_b = face_containing(side_b, x, tol);
+      face.corner_face_a.push_back(on_a.triangle);
+      face.corner_face_b.push_back(on_b.triangle);
+      face.corner_tet_a.push_back(on_a.tet);
+      face.corner_tet_b.push_back(on_b.tet);
+    }
+    face.corners = std::move(polygon.corners);
+    out.push_back(std::move(face));
+  }
+  return out;
+}
+
+}  // namespace contactlab::contact_detail

@@ -1,0 +1,48 @@
+// Private stage of the semi-local method (issue 15): the planar interfaces of one body pair, found
+// from its candidate tet pairs — where surface faces of A and of B lie in one plane, facing each
+// other — each with the corners of its contact polygon, whatever the two sides' triangulations.
+//
+// 1. Face pairs: for every candidate tet pair, every surface face of tet_a against every surface
+//    face of tet_b (triangle_plane: outward unit normals n_A, n_B): *facing* when 1 + n_A · n_B ≤
+//    kFacingBand (opposite normals, within ~4.5e-5 rad) and every corner of each lies within the
+//    band tol of the other's plane.
+// 2. Interfaces: the connected groups of faces joined by facing pairs (union–find over the surface
+//    triangles of A and B): one plane each.
+// 3. Corners: planar_overlap_corners (geometry/planar_overlap_corners.h) of the group's faces of A
+//    against its faces of B, in the plane of its first face of A (lowest triangle index): the
+//    corners of the overlap of the two closed unions, so internal edges and vertices and
+//    T-junctions give no corner, and a non-convex overlap keeps its reflex corners. A group whose
+//    faces overlap with no area (touching along an edge or at a point) has no corners and is not
+//    an interface.
+// Normal: n_A of the group's first face of A, from A to B. Each corner carries the first face of
+// A and of B (lowest triangle index) whose closed triangle, grown by the band, contains it.
+// Frame independence: facing and grouping are decided with the band and the angular band; the
+// corners as planar_overlap_corners. Determinism: groups ordered by their first face of A; faces
+// by triangle index.
+#pragma once
+
+#include "contactlab/contact/method.h"
+
+#include <span>
+#include <vector>
+
+namespace contactlab::contact_detail {
+
+struct CoplanarInterface {
+  Vec3 normal = Vec3::UnitY();       ///< unit, from A to B
+  std::vector<Index> faces_a;        ///< surface triangles of A in the interface, ascending
+  std::vector<Index> faces_b;        ///< likewise of B
+  std::vector<Vec3> corners;         ///< the contact polygon's corners, on the plane of faces_a.front()
+  std::vector<Index> corner_face_a;  ///< per corner: a face of A containing it (within the band)
+  std::vector<Index> corner_face_b;  ///< likewise of B
+  std::vector<Index> corner_tet_a;   ///< the tet of corner_face_a
+  std::vector<Index> corner_tet_b;   ///< the tet of corner_face_b
+};
+
+/// 1 + n_A · n_B at most this: the faces face each other (an angle up to about 4.5e-5 rad).
+inline constexpr double kFacingBand = 1e-9;
+
+std::vector<CoplanarInterface> coplanar_interfaces(const MethodBody& a, const MethodBody& b,
+                                                   std::span<const ElementPair> pairs, double tol);
+
+}  // namespace contactlab::contact_detail
