@@ -154,6 +154,12 @@ void check_bodies(const PosedBodies& input) {
     for (const Vec3& v : body.world_vertices) {
       if (!v.allFinite()) throw InputError("generate_contacts", 0, field + ".world_vertices: a vertex is not finite");
     }
+    if (!body.linear_velocity.allFinite()) {
+      throw InputError("generate_contacts", 0, field + ".linear_velocity: expected finite entries");
+    }
+    if (!body.angular_velocity.allFinite()) {
+      throw InputError("generate_contacts", 0, field + ".angular_velocity: expected finite entries");
+    }
   }
 }
 
@@ -504,6 +510,8 @@ PosedBodies posed_bodies(const Scene& scene) {
     posed.shape = body.shape;
     posed.rigid_pose = pose;
     posed.fixed = body.fixed;
+    posed.linear_velocity = body.linear_velocity;
+    posed.angular_velocity = body.angular_velocity;
     posed.world_vertices.reserve(body.shape->tets.vertices.size());
     for (const Vec3& v : body.shape->tets.vertices) posed.world_vertices.push_back(pose.apply(v));
   });
@@ -569,6 +577,13 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
       const Shape* shape = bodies[i].shape.get();
       views[i] = MethodBody{static_cast<Index>(i), shape, &shapes.at(shape)->features, bodies[i].world_vertices,
                             bodies[i].rigid_pose ? &bodies[i].rigid_pose->rotation : nullptr};
+      views[i].linear_velocity = bodies[i].linear_velocity;
+      views[i].angular_velocity = bodies[i].angular_velocity;
+      if (bodies[i].rigid_pose) {
+        views[i].centre_of_mass = bodies[i].rigid_pose->apply(views[i].features->rest_centre_of_mass);
+      } else if (!bodies[i].angular_velocity.isZero(0.0)) {  // only then is the centre needed
+        views[i].centre_of_mass = volume_centroid(TetMesh{bodies[i].world_vertices, shape->tets.tets});
+      }
     }
 
     // Stage 4 per body pair: candidate tet pairs by the BVHs, with the pair's own margin.

@@ -1,5 +1,7 @@
 #include "contactlab/contact/method.h"
 
+#include "contactlab/mesh/mass_properties.h"
+
 #include <tbb/parallel_invoke.h>
 
 #include <algorithm>
@@ -55,6 +57,15 @@ double shape_length(const std::vector<Vec3>& vertices) {
 
 }  // namespace
 
+Vec3 volume_centroid(const TetMesh& mesh) {
+  if (mesh.vertices.empty()) return Vec3::Zero();
+  const MassProperties props = mass_properties(mesh);
+  if (props.mass > 0.0 && props.centroid.allFinite()) return props.centroid;
+  Vec3 mean = Vec3::Zero();
+  for (const Vec3& v : mesh.vertices) mean += v;
+  return mean / static_cast<double>(mesh.vertices.size());
+}
+
 ShapeFeatures build_shape_features(const Shape& shape) {
   ShapeFeatures f;
   f.shape = &shape;
@@ -79,6 +90,7 @@ ShapeFeatures build_shape_features(const Shape& shape) {
     }
   }
   f.length_scale = shape_length(mesh.vertices);
+  f.rest_centre_of_mass = volume_centroid(mesh);
   f.rest_vertex_normals.assign(mesh.vertices.size(), Vec3::Zero());
   for (Index v = 0; v < static_cast<Index>(mesh.vertices.size()); ++v) {
     if (f.on_surface[v]) f.rest_vertex_normals[v] = surface_pseudo_normal(f, mesh.vertices, v);

@@ -153,6 +153,53 @@ TEST(GenerateContacts, PerBodyPairMethodGetsEachBodyPairsCandidatesInOneCall) {
   }
 }
 
+/// Records, per call, the moving body's velocity at the world origin (the spike's apex in slide-spike).
+class MotionProbe : public PerBodyPairProbe {
+ public:
+  void generate_body_pair(const MethodBody& a, const MethodBody& b, std::span<const ElementPair>, const MethodSettings&,
+                          std::vector<Contact>& sink) const override {
+    const MethodBody& moving = a.index == 1 ? a : b;
+    Contact c;
+    c.body_a = a.index;
+    c.body_b = b.index;
+    c.position = moving.velocity_at(Vec3::Zero());
+    c.normal = moving.centre_of_mass;  // (a probe: the fields carry what the test checks)
+    sink.push_back(c);
+  }
+};
+
+// A body's motion reaches the kernels: the velocity of a material point is v + ω × (p − c), c the
+// centre of mass. slide-spike's moving spike (body 1) is apex-down with its apex at the origin: a
+// square pyramid of height H = 2.4 has its centroid H/4 from the base, so c = (0, 3H/4, 0).
+TEST(GenerateContacts, MethodsSeeEachBodysMotion) {
+  Scene scene = make_builtin_scene("slide-spike");
+  ASSERT_FALSE(scene.bodies[1].fixed);
+  const Vec3 v(-2.4, 0.3, 0.1), w(0.5, -2.0, 1.5);
+  scene.bodies[1].linear_velocity = v;
+  scene.bodies[1].angular_velocity = w;
+  const Vec3 centre(0.0, 0.75 * 2.4, 0.0);
+  const Vec3 expected = v + w.cross(Vec3::Zero() - centre);
+  MotionProbe probe;
+  const ContactSet rigid = generate_contacts(scene, probe, {.settings = {}, .threads = 1});
+  ASSERT_EQ(rigid.contacts.size(), 1u);
+  EXPECT_LT((rigid.contacts[0].normal - centre).norm(), 1e-12);
+  EXPECT_LT((rigid.contacts[0].position - expected).norm(), 1e-12);
+  // The same body handed in as deformed (no rigid pose): its centre from its world tets.
+  PosedBodies posed = posed_bodies(scene);
+  for (ContactBody& body : posed.bodies) body.rigid_pose.reset();
+  const ContactSet deformed = generate_contacts(posed, probe, {.settings = {}, .threads = 1});
+  ASSERT_EQ(deformed.contacts.size(), 1u);
+  EXPECT_LT((deformed.contacts[0].position - expected).norm(), 1e-12);
+  // Not finite: a clear error naming the field.
+  posed.bodies[1].angular_velocity.x() = std::numeric_limits<double>::quiet_NaN();
+  try {
+    generate_contacts(posed, probe, {.settings = {}, .threads = 1});
+    ADD_FAILURE() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("bodies[1].angular_velocity"), std::string::npos) << e.what();
+  }
+}
+
 TEST(GenerateContacts, EqualContactsOfOneBodyPairMerge) {
   const Scene scene = make_builtin_scene("wall");
   BodyPairProbe probe;

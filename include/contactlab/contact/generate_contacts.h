@@ -42,6 +42,12 @@ struct ContactBody {
   /// Either way the candidate tet pairs are the same for the same world vertices.
   std::optional<Transform> rigid_pose;
   bool fixed = false;  ///< pairs of two fixed bodies are skipped
+  /// The body's motion, for methods that judge contacts by it (a semi-local method choosing the
+  /// normal of two convex features by the way they approach, issue 15): the velocity of the centre
+  /// of mass (m/s; the tet mesh's centroid, as in the scene format) and the angular velocity
+  /// (rad/s, world frame). Zero by default; a deformed body moves as a rigid one here.
+  Vec3 linear_velocity = Vec3::Zero();
+  Vec3 angular_velocity = Vec3::Zero();
 };
 
 /// The driver's input: the bodies (a contact's body_a / body_b index this list). The touching band

@@ -47,6 +47,9 @@ struct ShapeFeatures {
   /// erodes along it; for a rigid body it is rotated into the world (MethodBody::rest_to_world)
   /// instead of being recomputed from the world vertices in every call.
   std::vector<Vec3> rest_vertex_normals;
+  /// The centre of mass of the rest tet mesh at uniform density (its volume centroid; the mean
+  /// of the vertices for a mesh without volume).
+  Vec3 rest_centre_of_mass = Vec3::Zero();
 };
 
 /// The angle-weighted pseudo-normal (Thürmer & Wüthrich) of tet-mesh vertex `v` on the surface of
@@ -63,6 +66,10 @@ Vec3 surface_pseudo_normal(const ShapeFeatures& features, std::span<const Vec3> 
 double pair_length_scale(const ShapeFeatures& a, const ShapeFeatures& b);
 
 ShapeFeatures build_shape_features(const Shape& shape);
+
+/// The volume centroid of a tet mesh (mass_properties at uniform density); the mean of its vertices
+/// when it has no volume or its centroid is not finite; zero for no vertices.
+Vec3 volume_centroid(const TetMesh& mesh);
 
 /// World-frame planes (tet_planes of the world corners) of the tets that one call's candidate tet
 /// pairs hold, computed once per call by the driver instead of once per pair: a tet lies in about
@@ -86,6 +93,15 @@ struct MethodBody {
   const Mat3* rest_to_world = nullptr;
   /// The planes of the call's candidate tets (the driver fills it); null: computed when asked.
   const TetPlanesCache* planes_cache = nullptr;
+  /// The body's motion (ContactBody): velocity of the centre of mass, angular velocity, and the
+  /// centre of mass in the world (the posed ShapeFeatures::rest_centre_of_mass; for a deformed
+  /// body, the centroid of its world tets).
+  Vec3 linear_velocity = Vec3::Zero();
+  Vec3 angular_velocity = Vec3::Zero();
+  Vec3 centre_of_mass = Vec3::Zero();
+
+  /// The velocity of the body's material point at world position p: v + ω × (p − c).
+  Vec3 velocity_at(const Vec3& p) const { return linear_velocity + angular_velocity.cross(p - centre_of_mass); }
 
   const Vec3& vertex(Index v) const { return world_vertices[v]; }
   std::array<Vec3, 4> tet(Index t) const {
