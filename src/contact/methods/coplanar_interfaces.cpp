@@ -11,31 +11,7 @@
 namespace contactlab::contact_detail {
 namespace {
 
-/// A surface face of a tet: its triangle, tet and corners in outward winding, and its plane.
-struct Face {
-  Index triangle = kInvalidIndex;
-  Index tet = kInvalidIndex;
-  Triangle3 corners;
-  TrianglePlane plane;
-};
-
-std::vector<Face> surface_faces_of(const MethodBody& body, Index tet) {
-  std::vector<Face> out;
-  const std::array<Vec3, 4> p = body.tet(tet);
-  for (std::size_t f = 0; f < 4; ++f) {
-    const Index triangle = body.surface_triangle(tet, static_cast<int>(f));
-    if (triangle == kInvalidIndex) continue;
-    const auto& k = kTetFaces[f];
-    Face face;
-    face.triangle = triangle;
-    face.tet = tet;
-    face.corners = {p[static_cast<std::size_t>(k[0])], p[static_cast<std::size_t>(k[1])],
-                    p[static_cast<std::size_t>(k[2])]};
-    face.plane = triangle_plane(face.corners[0], face.corners[1], face.corners[2]);
-    out.push_back(face);
-  }
-  return out;
-}
+using Face = SurfaceFacePlane;
 
 bool facing(const Face& fa, const Face& fb, double tol) {
   if (!fa.plane.valid || !fb.plane.valid) return false;
@@ -73,6 +49,28 @@ const Face& face_containing(const std::vector<const Face*>& faces, const Vec3& x
 
 }  // namespace
 
+std::vector<SurfaceFacePlane> surface_face_planes(const MethodBody& body, Index tet) {
+  std::vector<SurfaceFacePlane> out;
+  const std::array<Vec3, 4> p = body.tet(tet);
+  const Tet& corners = body.shape->tets.tets[static_cast<std::size_t>(tet)];
+  for (std::size_t f = 0; f < 4; ++f) {
+    const Index triangle = body.surface_triangle(tet, static_cast<int>(f));
+    if (triangle == kInvalidIndex) continue;
+    const auto& k = kTetFaces[f];
+    SurfaceFacePlane face;
+    face.triangle = triangle;
+    face.tet = tet;
+    for (std::size_t i = 0; i < 3; ++i) {
+      const auto local = static_cast<std::size_t>(k[i]);
+      face.vertex[i] = corners[local];
+      face.corners[i] = p[local];
+    }
+    face.plane = triangle_plane(face.corners[0], face.corners[1], face.corners[2]);
+    out.push_back(face);
+  }
+  return out;
+}
+
 std::vector<CoplanarInterface> coplanar_interfaces(const MethodBody& a, const MethodBody& b,
                                                    std::span<const ElementPair> pairs, double tol) {
   // Facing face pairs, the faces by triangle index (a triangle belongs to one tet: one Face each).
@@ -82,7 +80,7 @@ std::vector<CoplanarInterface> coplanar_interfaces(const MethodBody& a, const Me
   const auto faces_of =
       [](std::map<Index, std::vector<Face>> & cache, const MethodBody& body, Index tet) -> const auto& {
     auto it = cache.find(tet);
-    if (it == cache.end()) it = cache.emplace(tet, surface_faces_of(body, tet)).first;
+    if (it == cache.end()) it = cache.emplace(tet, surface_face_planes(body, tet)).first;
     return it->second;
   };
   for (const ElementPair& pair : pairs) {

@@ -22,11 +22,26 @@
 #pragma once
 
 #include "contactlab/contact/method.h"
+#include "contactlab/geometry/planar_overlap_corners.h"
+#include "contactlab/geometry/tolerance_band.h"
 
 #include <span>
 #include <vector>
 
 namespace contactlab::contact_detail {
+
+/// A surface face of a tet of a posed body: its boundary triangle, tet, tet-mesh vertices and world
+/// corners in outward winding, and its plane (triangle_plane).
+struct SurfaceFacePlane {
+  Index triangle = kInvalidIndex;
+  Index tet = kInvalidIndex;
+  std::array<Index, 3> vertex{};
+  Triangle3 corners;
+  TrianglePlane plane;
+};
+
+/// The surface faces of `tet` (local faces 0..3 that are boundary triangles, in that order).
+std::vector<SurfaceFacePlane> surface_face_planes(const MethodBody& body, Index tet);
 
 struct CoplanarInterface {
   Vec3 normal = Vec3::UnitY();       ///< unit, from A to B

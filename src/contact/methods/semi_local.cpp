@@ -1,0 +1,315 @@
+// Semi-local contact method (issue 15; docs/methods.md "The project's own goal"; the paper's §9:
+// local methods cannot be right everywhere, semi-local ones look at the neighbourhood of a touch).
+// Registry name "semi-local". Runs once per body pair over all its candidate tet pairs
+// (ContactMethod::per_body_pair), in the canonical order of the two bodies (the lower scene index
+// plays A; the contacts are flipped back otherwise), with the touching band tol of the pair.
+//
+//  1. Planar interfaces (coplanar_interfaces.h): surface faces of A and B facing each other within
+//     the band, grouped into interfaces; a contact at every corner of each interface's contact
+//     polygon — the overlap of the two sides' faces, whatever their triangulations — with the
+//     normal n_A of the interface, gap 0.
+//  2. Touches: every surface vertex of one body within the band of a surface face of the other
+//     (|signed distance| ≤ tol, inside the triangle grown by tol), and every crossing of two surface
+//     edges (closest points within tol, inside both edges beyond the band of their ends, edges not
+//     parallel). Touch points within tol of an earlier one are the same touch. A touch inside a
+//     planar interface (within a face of A and a face of B of one interface) is part of its polygon
+//     and dropped.
+//  3. Walls: at a touch point p, each body's surface faces containing p (within the band), grouped
+//     by plane (normals within the facing band): its walls there, each with its outward normal. A
+//     body is *flat* at p with one wall, *concave* when every wall has a corner in front of every
+//     other wall's plane (beyond the band: a crack, a hole), *convex* otherwise. A touch inside a
+//     line contact — an edge on a face (one wall against two), or two edges along one line (two
+//     walls each, parallel edges) — is dropped: the line's ends carry its contacts (a vertex
+//     along a wedge's ridge, a crossing with an internal edge of the face below).
+//  4. Normals, one contact per normal at p, gap 0 (the paper's §4 cases, ../shared/SUITE.md):
+//     - one body flat: its wall's normal (a point or edge resting on a face: n_A, or −n_B);
+//     - one body concave, the other not: one contact per wall of the concave body (a point in a
+//       crack needs every wall's normal, §4.3);
+//     - otherwise (two convex features: apex on apex, apex on ridge, ridge on ridge): ONE normal,
+//       chosen from the walls' normals n_A and −n_B by how the bodies approach — v the velocity of
+//       B's material point at p relative to A's (MethodBody::velocity_at): among the normals with
+//       n · v < 0 the largest n · v (the face the motion grazes, through which the feature would
+//       enter; the suite's "two points" normal), or when no normal is approached the smallest;
+//       with v = 0 the normal most along the centres of mass, c_B − c_A. Ties within 1e-9 go to
+//       the first candidate (A's walls, then B's, by lowest triangle index).
+// Features: a polygon corner (kFace, kFace) of the faces containing it; a touch (kVertex, kFace) or
+// (kFace, kVertex) when it is a vertex of one body on a face of the other, else (kFace, kFace) of
+// the walls. Elements: the tets of those faces.
+//
+// Not yet (issue 15 is open): penetrating bodies (a touch is found only within the band), and
+// relative-velocity rules beyond the two-points cases. Degenerate faces (no area, no normal) take
+// no part. Never NaN: every normal is a triangle_plane unit normal.
+#include "contactlab/contact/methods/semi_local.h"
+
+#include "contactlab/geometry/closest_points_segment_segment.h"
+#include "methods/canonical_pair.h"
+#include "methods/coplanar_interfaces.h"
+#include "methods/tet_surface_triangles.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <utility>
+
+namespace contactlab {
+namespace {
+
+using contact_detail::SurfaceFacePlane;
+
+/// 1e-9: cosines and dot products of unit vectors within this are tied.
+constexpr double kTieBand = 1e-9;
+
+struct Touch {
+  Vec3 p = Vec3::Zero();
+  Index vertex_a = kInvalidIndex;  // when p is a vertex of A (on a face of B)
+  Index vertex_b = kInvalidIndex;  // likewise of B
+};
+
+struct Wall {
+  Vec3 normal = Vec3::Zero();              // outward
+  const SurfaceFacePlane* face = nullptr;  // its face of lowest triangle index containing p
+  std::vector<const SurfaceFacePlane*> faces;
+};
+
+bool contains(const SurfaceFacePlane& f, const Vec3& p, double tol) {
+  return f.plane.valid && std::abs(f.plane.distance(p)) <= tol && in_triangle_band(f.plane, p, tol);
+}
+
+/// The walls of a body at p from its faces (ascending triangle index).
+std::vector<Wall> walls_at(const std::vector<const SurfaceFacePlane*>& faces, const Vec3& p, double tol) {
+  std::vector<Wall> walls;
+  for (const SurfaceFacePlane* f : faces) {
+    if (!contains(*f, p, tol)) continue;
+    auto same = std::find_if(walls.begin(), walls.end(), [&](const Wall& w) {
+      return 1.0 - w.normal.dot(f->plane.normal) <= contact_detail::kFacingBand;
+    });
+    if (same == walls.end()) {
+      walls.push_back({f->plane.normal, f, {f}});
+    } else {
+      same->faces.push_back(f);
+    }
+  }
+  return walls;
+}
+
+/// Every wall has a corner in front of every other wall's plane (beyond tol): a crack or a hole.
+bool concave(const std::vector<Wall>& walls, double tol) {
+  if (walls.size() < 2) return false;
+  for (const Wall& w : walls) {
+    for (const Wall& other : walls) {
+      if (&w == &other) continue;
+      bool in_front = false;
+      for (const SurfaceFacePlane* f : other.faces) {
+        for (const Vec3& x : f->corners) in_front = in_front || w.face->plane.distance(x) > tol;
+      }
+      if (!in_front) return false;
+    }
+  }
+  return true;
+}
+
+/// The direction of the edge where two walls meet (unit, sign arbitrary).
+Vec3 edge_direction(const std::vector<Wall>& walls) { return walls[0].normal.cross(walls[1].normal).normalized(); }
+
+/// p inside a line contact — an edge lying on a face (one body flat, the other with two walls), or
+/// two edges along one line (two walls each, edge directions parallel within kDegenerateSine):
+/// the line's ends carry its contacts (a wedge's ridge on the ground: its two end vertices).
+bool inside_a_line(const std::vector<Wall>& walls_a, const std::vector<Wall>& walls_b) {
+  if ((walls_a.size() == 1 && walls_b.size() == 2) || (walls_a.size() == 2 && walls_b.size() == 1)) return true;
+  if (walls_a.size() != 2 || walls_b.size() != 2) return false;
+  return edge_direction(walls_a).cross(edge_direction(walls_b)).norm() <= contact_detail::kDegenerateSine;
+}
+
+void add_contact(const MethodBody& a, const MethodBody& b, const Vec3& p, const Vec3& normal,
+                 const SurfaceFacePlane& face_a, const SurfaceFacePlane& face_b, const Touch& touch,
+                 std::vector<Contact>& sink) {
+  Contact c;
+  c.body_a = a.index;
+  c.body_b = b.index;
+  c.position = p;
+  c.normal = normal;
+  c.gap = 0.0;
+  c.feature_a = touch.vertex_a != kInvalidIndex ? FeatureRef{FeatureType::kVertex, touch.vertex_a}
+                                                : FeatureRef{FeatureType::kFace, face_a.triangle};
+  c.feature_b = touch.vertex_b != kInvalidIndex ? FeatureRef{FeatureType::kVertex, touch.vertex_b}
+                                                : FeatureRef{FeatureType::kFace, face_b.triangle};
+  c.element_a = face_a.tet;
+  c.element_b = face_b.tet;
+  sink.push_back(c);
+}
+
+/// The two-convex-features normal (file comment, step 4, last case).
+std::pair<std::size_t, Vec3> approach_normal(const std::vector<Vec3>& candidates, const Vec3& v, const Vec3& d) {
+  std::size_t best = 0;
+  if (v.isZero(0.0)) {
+    for (std::size_t i = 1; i < candidates.size(); ++i) {
+      if (candidates[i].dot(d) > candidates[best].dot(d) + kTieBand * d.norm()) best = i;
+    }
+    return {best, candidates[best]};
+  }
+  const double speed = v.norm();
+  std::optional<std::size_t> approached;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    const double rate = candidates[i].dot(v);
+    if (!(rate < -kTieBand * speed)) continue;
+    if (!approached || rate > candidates[*approached].dot(v) + kTieBand * speed) approached = i;
+  }
+  if (approached) return {*approached, candidates[*approached]};
+  for (std::size_t i = 1; i < candidates.size(); ++i) {
+    if (candidates[i].dot(v) < candidates[best].dot(v) - kTieBand * speed) best = i;
+  }
+  return {best, candidates[best]};
+}
+
+void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs, double tol,
+              std::vector<Contact>& sink) {
+  // 1. Planar interfaces.
+  const std::vector<contact_detail::CoplanarInterface> interfaces =
+      contact_detail::coplanar_interfaces(a, b, pairs, tol);
+
+  // Surface faces of the candidate tets, by tet and by triangle.
+  std::map<Index, std::vector<SurfaceFacePlane>> tets_a, tets_b;
+  for (const ElementPair& pair : pairs) {
+    if (!tets_a.contains(pair.a)) tets_a.emplace(pair.a, contact_detail::surface_face_planes(a, pair.a));
+    if (!tets_b.contains(pair.b)) tets_b.emplace(pair.b, contact_detail::surface_face_planes(b, pair.b));
+  }
+  std::map<Index, const SurfaceFacePlane*> by_triangle_a, by_triangle_b;
+  for (const auto& [t, faces] : tets_a) {
+    for (const SurfaceFacePlane& f : faces) by_triangle_a.emplace(f.triangle, &f);
+  }
+  for (const auto& [t, faces] : tets_b) {
+    for (const SurfaceFacePlane& f : faces) by_triangle_b.emplace(f.triangle, &f);
+  }
+  std::vector<const SurfaceFacePlane*> faces_a, faces_b;  // ascending triangle index
+  for (const auto& [t, f] : by_triangle_a) faces_a.push_back(f);
+  for (const auto& [t, f] : by_triangle_b) faces_b.push_back(f);
+
+  for (const auto& face : interfaces) {
+    for (std::size_t i = 0; i < face.corners.size(); ++i) {
+      add_contact(a, b, face.corners[i], face.normal, *by_triangle_a.at(face.corner_face_a[i]),
+                  *by_triangle_b.at(face.corner_face_b[i]), Touch{}, sink);
+    }
+  }
+
+  // 2. Touches, in the order of the candidate pairs.
+  std::vector<Touch> touches;
+  const auto add_touch = [&](const Touch& t) {
+    for (Touch& old : touches) {
+      if ((old.p - t.p).norm() <= tol) {
+        if (old.vertex_a == kInvalidIndex) old.vertex_a = t.vertex_a;
+        if (old.vertex_b == kInvalidIndex) old.vertex_b = t.vertex_b;
+        return;
+      }
+    }
+    touches.push_back(t);
+  };
+  for (const ElementPair& pair : pairs) {
+    for (const SurfaceFacePlane& fa : tets_a.at(pair.a)) {
+      for (const SurfaceFacePlane& fb : tets_b.at(pair.b)) {
+        for (std::size_t i = 0; i < 3; ++i) {
+          if (contains(fb, fa.corners[i], tol)) add_touch({fa.corners[i], fa.vertex[i], kInvalidIndex});
+          if (contains(fa, fb.corners[i], tol)) add_touch({fb.corners[i], kInvalidIndex, fb.vertex[i]});
+        }
+        for (std::size_t i = 0; i < 3; ++i) {
+          const Vec3 &p0 = fa.corners[i], &p1 = fa.corners[(i + 1) % 3];
+          for (std::size_t j = 0; j < 3; ++j) {
+            const Vec3 &q0 = fb.corners[j], &q1 = fb.corners[(j + 1) % 3];
+            const Vec3 ea = p1 - p0, eb = q1 - q0;
+            const double la = ea.norm(), lb = eb.norm();
+            if (!(ea.cross(eb).norm() > contact_detail::kDegenerateSine * la * lb)) continue;
+            const SegmentSegmentClosestPoints q = closest_points_segment_segment(p0, p1, q0, q1);
+            if (!(q.squared_distance <= tol * tol)) continue;
+            if (q.s * la <= tol || (1.0 - q.s) * la <= tol || q.t * lb <= tol || (1.0 - q.t) * lb <= tol) continue;
+            add_touch({0.5 * (q.point_p + q.point_q), kInvalidIndex, kInvalidIndex});
+          }
+        }
+      }
+    }
+  }
+
+  // 3–4. Each touch outside the planar interfaces.
+  const Vec3 centres = b.centre_of_mass - a.centre_of_mass;
+  for (const Touch& touch : touches) {
+    const Vec3& p = touch.p;
+    const bool in_polygon = std::any_of(interfaces.begin(), interfaces.end(), [&](const auto& face) {
+      const auto holds = [&](const std::vector<Index>& triangles, const auto& by_triangle) {
+        return std::any_of(triangles.begin(), triangles.end(),
+                           [&](Index t) { return contains(*by_triangle.at(t), p, tol); });
+      };
+      return holds(face.faces_a, by_triangle_a) && holds(face.faces_b, by_triangle_b);
+    });
+    if (in_polygon) continue;
+    const std::vector<Wall> walls_a = walls_at(faces_a, p, tol), walls_b = walls_at(faces_b, p, tol);
+    if (walls_a.empty() || walls_b.empty()) continue;
+    if (inside_a_line(walls_a, walls_b)) continue;
+    if (walls_a.size() == 1) {
+      add_contact(a, b, p, walls_a[0].normal, *walls_a[0].face, *walls_b[0].face, touch, sink);
+      continue;
+    }
+    if (walls_b.size() == 1) {
+      add_contact(a, b, p, -walls_b[0].normal, *walls_a[0].face, *walls_b[0].face, touch, sink);
+      continue;
+    }
+    const bool concave_a = concave(walls_a, tol), concave_b = concave(walls_b, tol);
+    if (concave_a != concave_b) {
+      const std::vector<Wall>& walls = concave_a ? walls_a : walls_b;
+      for (const Wall& w : walls) {
+        if (concave_a) {
+          add_contact(a, b, p, w.normal, *w.face, *walls_b[0].face, touch, sink);
+        } else {
+          add_contact(a, b, p, -w.normal, *walls_a[0].face, *w.face, touch, sink);
+        }
+      }
+      continue;
+    }
+    std::vector<Vec3> candidates;
+    for (const Wall& w : walls_a) candidates.push_back(w.normal);
+    for (const Wall& w : walls_b) candidates.push_back(-w.normal);
+    const auto [index, normal] = approach_normal(candidates, b.velocity_at(p) - a.velocity_at(p), centres);
+    const Wall& wall_a = index < walls_a.size() ? walls_a[index] : walls_a[0];
+    const Wall& wall_b = index < walls_a.size() ? walls_b[0] : walls_b[index - walls_a.size()];
+    add_contact(a, b, p, normal, *wall_a.face, *wall_b.face, touch, sink);
+  }
+}
+
+class SemiLocalMethod final : public ContactMethod {
+ public:
+  std::string name() const override { return "semi-local"; }
+  std::string summary() const override {
+    return "contactlab's own, per body pair: planar interfaces as polygon corners, other touches by the walls of "
+           "both surfaces (cracks: every wall; two convex features: the normal of approach)";
+  }
+  std::map<std::string, ParameterValue> parameters(const MethodSettings& settings) const override {
+    return {{"relative_tolerance", settings.tolerance.relative}};
+  }
+  void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
+                std::vector<Contact>& sink) const override {
+    const ElementPair pair{tet_a, tet_b};
+    generate_body_pair(a, b, std::span<const ElementPair>(&pair, 1), settings, sink);
+  }
+  bool per_body_pair() const override { return true; }
+  void generate_body_pair(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
+                          const MethodSettings& settings, std::vector<Contact>& sink) const override {
+    const double tol = settings.absolute_tolerance();
+    if (a.index <= b.index) {
+      evaluate(a, b, pairs, tol, sink);
+      return;
+    }
+    std::vector<ElementPair> swapped;
+    swapped.reserve(pairs.size());
+    for (const ElementPair& p : pairs) swapped.push_back({p.b, p.a});
+    std::sort(swapped.begin(), swapped.end());
+    const std::size_t first = sink.size();
+    evaluate(b, a, swapped, tol, sink);
+    contact_detail::flip_contacts(sink, first);
+  }
+};
+
+}  // namespace
+
+const ContactMethod& semi_local_method() {
+  static const SemiLocalMethod method;
+  return method;
+}
+
+}  // namespace contactlab
