@@ -416,7 +416,7 @@ void add_study_command(CLI::App& app) {
       ->check(integer_in(1, 1000, "an integer in [1, 1000]"));
   cmd->add_option("--at", args->at, "step-quality: the step whose contacts are scored (default 3, the paper's)")
       ->check(integer_in(0, 10'000'000, "an integer in [0, 10000000]"));
-  cmd->add_option("--methods", args->method_values, "methods, comma-separated (default: all eight)");
+  cmd->add_option("--methods", args->method_values, "methods, comma-separated (default: the paper's eight)");
   cmd->add_option("--cases", args->case_values,
                   "built-in scenes or scene JSON files, comma-separated (default: pillar,wall,arch)");
   add_stepping_options(cmd, args->steps, "steps per run (default 500, the paper's)", args->time_step, args->iterations);

@@ -104,7 +104,11 @@ PreparedStudy prepare(const DynamicStudyRequest& request) {
   PreparedStudy study;
   study.request = &request;
   DynamicStudyResult& result = study.result;
-  result.methods = assess_detail::resolve(request.methods, known_methods, "method");
+  // By default the paper's eight: the studies' tables stand beside the paper's.
+  std::vector<std::string> paper_methods;
+  for (const ContactMethod* m : paper_contact_methods()) paper_methods.push_back(m->name());
+  result.methods =
+      request.methods.empty() ? paper_methods : assess_detail::resolve(request.methods, known_methods, "method");
   result.cases = request.cases.empty() ? std::vector<std::string>{"pillar", "wall", "arch"} : request.cases;
   assess_detail::check_distinct_cases(result.cases);
   result.steps_requested = request.steps;

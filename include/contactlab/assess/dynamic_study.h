@@ -23,7 +23,7 @@
 namespace contactlab {
 
 struct DynamicStudyRequest {
-  std::vector<std::string> methods;  ///< registry names; empty: every registered method
+  std::vector<std::string> methods;  ///< registry names; empty: the paper's eight (paper_contact_methods)
   /// Built-in scene names or scene JSON paths; empty: pillar, wall, arch (the paper's).
   std::vector<std::string> cases;
   int steps = 500;                ///< per run, ≥ 1 (the paper's Table 6: the first 500)

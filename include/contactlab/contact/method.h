@@ -179,6 +179,10 @@ class ContactMethod {
 /// Consistent vertex, Volume-SAT, Surface-SAT, Opposing, Growth), then the others.
 const std::vector<const ContactMethod*>& contact_methods();
 
+/// The first eight of contact_methods(): the paper's methods, in its order — the default of the
+/// paper's dynamic studies, whose tables compare with the paper's.
+std::span<const ContactMethod* const> paper_contact_methods();
+
 /// The method named `name`, or nullptr.
 const ContactMethod* find_contact_method(const std::string& name);
 
