@@ -71,22 +71,23 @@ std::vector<SurfaceFacePlane> surface_face_planes(const MethodBody& body, Index 
   return out;
 }
 
-std::vector<CoplanarInterface> coplanar_interfaces(const MethodBody& a, const MethodBody& b,
-                                                   std::span<const ElementPair> pairs, double tol) {
+CandidateFaces candidate_faces(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs) {
+  CandidateFaces out;
+  for (const ElementPair& pair : pairs) {
+    if (!out.a.contains(pair.a)) out.a.emplace(pair.a, surface_face_planes(a, pair.a));
+    if (!out.b.contains(pair.b)) out.b.emplace(pair.b, surface_face_planes(b, pair.b));
+  }
+  return out;
+}
+
+std::vector<CoplanarInterface> coplanar_interfaces(std::span<const ElementPair> pairs, const CandidateFaces& faces,
+                                                   double tol) {
   // Facing face pairs, the faces by triangle index (a triangle belongs to one tet: one Face each).
   std::map<Index, Face> faces_a, faces_b;
   std::vector<std::pair<Index, Index>> facing_pairs;
-  std::map<Index, std::vector<Face>> cache_a, cache_b;  // surface faces per tet, computed once
-  const auto faces_of =
-      [](std::map<Index, std::vector<Face>> & cache, const MethodBody& body, Index tet) -> const auto& {
-    auto it = cache.find(tet);
-    if (it == cache.end()) it = cache.emplace(tet, surface_face_planes(body, tet)).first;
-    return it->second;
-  };
   for (const ElementPair& pair : pairs) {
-    const std::vector<Face>& fa = faces_of(cache_a, a, pair.a);
-    if (fa.empty()) continue;
-    const std::vector<Face>& fb = faces_of(cache_b, b, pair.b);
+    const std::vector<Face>& fa = faces.a.at(pair.a);
+    const std::vector<Face>& fb = faces.b.at(pair.b);
     for (const Face& x : fa) {
       for (const Face& y : fb) {
         if (!facing(x, y, tol)) continue;

@@ -25,6 +25,7 @@
 #include "contactlab/geometry/planar_overlap_corners.h"
 #include "contactlab/geometry/tolerance_band.h"
 
+#include <map>
 #include <span>
 #include <vector>
 
@@ -43,6 +44,13 @@ struct SurfaceFacePlane {
 /// The surface faces of `tet` (local faces 0..3 that are boundary triangles, in that order).
 std::vector<SurfaceFacePlane> surface_face_planes(const MethodBody& body, Index tet);
 
+/// The surface faces of the tets of a body pair's candidate pairs, per tet of each body, computed
+/// once for every stage of the semi-local method.
+struct CandidateFaces {
+  std::map<Index, std::vector<SurfaceFacePlane>> a, b;
+};
+CandidateFaces candidate_faces(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs);
+
 struct CoplanarInterface {
   Vec3 normal = Vec3::UnitY();       ///< unit, from A to B
   std::vector<Index> faces_a;        ///< surface triangles of A in the interface, ascending
@@ -57,7 +65,8 @@ struct CoplanarInterface {
 /// 1 + n_A · n_B at most this: the faces face each other (an angle up to about 4.5e-5 rad).
 inline constexpr double kFacingBand = 1e-9;
 
-std::vector<CoplanarInterface> coplanar_interfaces(const MethodBody& a, const MethodBody& b,
-                                                   std::span<const ElementPair> pairs, double tol);
+/// `faces`: candidate_faces(a, b, pairs).
+std::vector<CoplanarInterface> coplanar_interfaces(std::span<const ElementPair> pairs, const CandidateFaces& faces,
+                                                   double tol);
 
 }  // namespace contactlab::contact_detail

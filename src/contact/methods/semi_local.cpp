@@ -164,15 +164,13 @@ std::pair<std::size_t, Vec3> approach_normal(const std::vector<Vec3>& candidates
 void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs, double tol,
               std::vector<Contact>& sink) {
   // 1. Planar interfaces.
+  const contact_detail::CandidateFaces candidates = contact_detail::candidate_faces(a, b, pairs);
+  const auto& tets_a = candidates.a;
+  const auto& tets_b = candidates.b;
   const std::vector<contact_detail::CoplanarInterface> interfaces =
-      contact_detail::coplanar_interfaces(a, b, pairs, tol);
+      contact_detail::coplanar_interfaces(pairs, candidates, tol);
 
-  // Surface faces of the candidate tets, by tet and by triangle.
-  std::map<Index, std::vector<SurfaceFacePlane>> tets_a, tets_b;
-  for (const ElementPair& pair : pairs) {
-    if (!tets_a.contains(pair.a)) tets_a.emplace(pair.a, contact_detail::surface_face_planes(a, pair.a));
-    if (!tets_b.contains(pair.b)) tets_b.emplace(pair.b, contact_detail::surface_face_planes(b, pair.b));
-  }
+  // Surface faces of the candidate tets by triangle, and the interface each belongs to (if any).
   std::map<Index, const SurfaceFacePlane*> by_triangle_a, by_triangle_b;
   for (const auto& [t, faces] : tets_a) {
     for (const SurfaceFacePlane& f : faces) by_triangle_a.emplace(f.triangle, &f);
@@ -180,6 +178,15 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   for (const auto& [t, faces] : tets_b) {
     for (const SurfaceFacePlane& f : faces) by_triangle_b.emplace(f.triangle, &f);
   }
+  std::map<Index, std::size_t> interface_of_a, interface_of_b;
+  for (std::size_t i = 0; i < interfaces.size(); ++i) {
+    for (Index t : interfaces[i].faces_a) interface_of_a.emplace(t, i);
+    for (Index t : interfaces[i].faces_b) interface_of_b.emplace(t, i);
+  }
+  const auto same_interface = [&](Index ta, Index tb) {
+    const auto ia = interface_of_a.find(ta), ib = interface_of_b.find(tb);
+    return ia != interface_of_a.end() && ib != interface_of_b.end() && ia->second == ib->second;
+  };
   std::vector<const SurfaceFacePlane*> faces_a, faces_b;  // ascending triangle index
   for (const auto& [t, f] : by_triangle_a) faces_a.push_back(f);
   for (const auto& [t, f] : by_triangle_b) faces_b.push_back(f);
@@ -206,6 +213,9 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   for (const ElementPair& pair : pairs) {
     for (const SurfaceFacePlane& fa : tets_a.at(pair.a)) {
       for (const SurfaceFacePlane& fb : tets_b.at(pair.b)) {
+        // Two faces of one planar interface: every touch between them lies in both its regions,
+        // i.e. in its polygon, and would be dropped below.
+        if (same_interface(fa.triangle, fb.triangle)) continue;
         for (std::size_t i = 0; i < 3; ++i) {
           if (contains(fb, fa.corners[i], tol)) add_touch({fa.corners[i], fa.vertex[i], kInvalidIndex});
           if (contains(fa, fb.corners[i], tol)) add_touch({fb.corners[i], kInvalidIndex, fb.vertex[i]});
