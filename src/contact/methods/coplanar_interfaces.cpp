@@ -13,14 +13,21 @@ namespace {
 
 using Face = SurfaceFacePlane;
 
-bool facing(const Face& fa, const Face& fb, double tol) {
+/// Signed distance d of x from the face's plane within [−depth, tol]: on it, or behind it (inside
+/// the body) by at most depth.
+bool within_depth(const TrianglePlane& plane, const Vec3& x, double tol, double depth) {
+  const double d = plane.distance(x);
+  return d <= tol && d >= -depth - tol;
+}
+
+bool facing(const Face& fa, const Face& fb, double tol, double depth) {
   if (!fa.plane.valid || !fb.plane.valid) return false;
   if (!(1.0 + fa.plane.normal.dot(fb.plane.normal) <= kFacingBand)) return false;
   for (const Vec3& x : fb.corners) {
-    if (!(std::abs(fa.plane.distance(x)) <= tol)) return false;
+    if (!within_depth(fa.plane, x, tol, depth)) return false;
   }
   for (const Vec3& x : fa.corners) {
-    if (!(std::abs(fb.plane.distance(x)) <= tol)) return false;
+    if (!within_depth(fb.plane, x, tol, depth)) return false;
   }
   return true;
 }
@@ -81,7 +88,7 @@ CandidateFaces candidate_faces(const MethodBody& a, const MethodBody& b, std::sp
 }
 
 std::vector<CoplanarInterface> coplanar_interfaces(std::span<const ElementPair> pairs, const CandidateFaces& faces,
-                                                   double tol) {
+                                                   double tol, double depth) {
   // Facing face pairs, the faces by triangle index (a triangle belongs to one tet: one Face each).
   std::map<Index, Face> faces_a, faces_b;
   std::vector<std::pair<Index, Index>> facing_pairs;
@@ -90,7 +97,7 @@ std::vector<CoplanarInterface> coplanar_interfaces(std::span<const ElementPair> 
     const std::vector<Face>& fb = faces.b.at(pair.b);
     for (const Face& x : fa) {
       for (const Face& y : fb) {
-        if (!facing(x, y, tol)) continue;
+        if (!facing(x, y, tol, depth)) continue;
         faces_a.emplace(x.triangle, x);
         faces_b.emplace(y.triangle, y);
         facing_pairs.emplace_back(x.triangle, y.triangle);
@@ -119,14 +126,19 @@ std::vector<CoplanarInterface> coplanar_interfaces(std::span<const ElementPair> 
     for (const Face* f : side_a) ta.push_back(f->corners);
     for (const Face* f : side_b) tb.push_back(f->corners);
     const Face& first = *side_a.front();
+    // The interface's depth: the mean distance of its first face of B behind A's plane; the
+    // polygon lies on the mid plane.
+    double separation = 0.0;
+    for (const Vec3& x : side_b.front()->corners) separation += first.plane.distance(x) / 3.0;
     PlanarOverlapRequest request;
-    request.origin = first.corners[0];
+    request.origin = first.corners[0] + 0.5 * separation * first.plane.normal;
     request.normal = first.plane.normal;
     request.tolerance = tol;
     PlanarOverlapCorners polygon = planar_overlap_corners(ta, tb, request);
     if (polygon.corners.empty()) continue;
     CoplanarInterface face;
     face.normal = first.plane.normal;
+    face.gap = separation >= -tol ? 0.0 : separation;
     for (const Face* f : side_a) face.faces_a.push_back(f->triangle);
     for (const Face* f : side_b) face.faces_b.push_back(f->triangle);
     for (const Vec3& x : polygon.corners) {

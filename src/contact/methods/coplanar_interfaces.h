@@ -5,7 +5,9 @@
 // 1. Face pairs: for every candidate tet pair, every surface face of tet_a against every surface
 //    face of tet_b (triangle_plane: outward unit normals n_A, n_B): *facing* when 1 + n_A · n_B ≤
 //    kFacingBand (opposite normals, within ~4.5e-5 rad) and every corner of each lies within the
-//    band tol of the other's plane.
+//    band tol of the other's plane, or behind it by at most `depth` (bodies that overlap a little:
+//    a simulation's state). The polygon then lies on the mid plane between the two sides, and the
+//    interface's gap is minus the depth.
 // 2. Interfaces: the connected groups of faces joined by facing pairs (union–find over the surface
 //    triangles of A and B): one plane each.
 // 3. Corners: planar_overlap_corners (geometry/planar_overlap_corners.h) of the group's faces of A
@@ -53,9 +55,10 @@ CandidateFaces candidate_faces(const MethodBody& a, const MethodBody& b, std::sp
 
 struct CoplanarInterface {
   Vec3 normal = Vec3::UnitY();       ///< unit, from A to B
+  double gap = 0.0;                  ///< ≤ 0: minus the depth of B's faces behind A's (0 within the band)
   std::vector<Index> faces_a;        ///< surface triangles of A in the interface, ascending
   std::vector<Index> faces_b;        ///< likewise of B
-  std::vector<Vec3> corners;         ///< the contact polygon's corners, on the plane of faces_a.front()
+  std::vector<Vec3> corners;         ///< the contact polygon's corners, on the mid plane of the two sides
   std::vector<Index> corner_face_a;  ///< per corner: a face of A containing it (within the band)
   std::vector<Index> corner_face_b;  ///< likewise of B
   std::vector<Index> corner_tet_a;   ///< the tet of corner_face_a
@@ -65,8 +68,9 @@ struct CoplanarInterface {
 /// 1 + n_A · n_B at most this: the faces face each other (an angle up to about 4.5e-5 rad).
 inline constexpr double kFacingBand = 1e-9;
 
-/// `faces`: candidate_faces(a, b, pairs).
+/// `faces`: candidate_faces(a, b, pairs); `depth` ≥ 0: how far behind each other's planes two
+/// facing faces may lie (overlapping bodies; 0: touching only).
 std::vector<CoplanarInterface> coplanar_interfaces(std::span<const ElementPair> pairs, const CandidateFaces& faces,
-                                                   double tol);
+                                                   double tol, double depth);
 
 }  // namespace contactlab::contact_detail

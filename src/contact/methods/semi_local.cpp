@@ -41,12 +41,14 @@
 // no part. Never NaN: every normal is a triangle_plane unit normal.
 #include "contactlab/contact/methods/semi_local.h"
 
+#include "contactlab/geometry/closest_point_point_triangle.h"
 #include "contactlab/geometry/closest_points_segment_segment.h"
 #include "methods/canonical_pair.h"
 #include "methods/coplanar_interfaces.h"
 #include "methods/tet_surface_triangles.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <optional>
 #include <utility>
@@ -59,8 +61,19 @@ using contact_detail::SurfaceFacePlane;
 /// 1e-9: cosines and dot products of unit vectors within this are tied.
 constexpr double kTieBand = 1e-9;
 
+/// How far behind a face's plane a point may lie and still touch it (bodies that overlap a little:
+/// a simulation's state, a scene pushed together), relative to the body pair's length scale.
+constexpr double kRelativeDepth = 0.02;
+
+/// The band (tol) and the depth allowance, absolute lengths.
+struct Band {
+  double tol = 0.0;
+  double depth = 0.0;
+};
+
 struct Touch {
   Vec3 p = Vec3::Zero();
+  double gap = 0.0;                // ≤ 0: how deep p lies behind the face it touches (0 within tol)
   Index vertex_a = kInvalidIndex;  // when p is a vertex of A (on a face of B)
   Index vertex_b = kInvalidIndex;  // likewise of B
 };
@@ -71,15 +84,34 @@ struct Wall {
   std::vector<const SurfaceFacePlane*> faces;
 };
 
-bool contains(const SurfaceFacePlane& f, const Vec3& p, double tol) {
-  return f.plane.valid && std::abs(f.plane.distance(p)) <= tol && in_triangle_band(f.plane, p, tol);
+/// The signed distance of p from the face's plane when p touches the face: within tol of the
+/// plane, or behind it by at most the depth, and inside the triangle grown by tol (measured in its
+/// plane); nothing otherwise.
+std::optional<double> touch_distance(const SurfaceFacePlane& f, const Vec3& p, const Band& band) {
+  if (!f.plane.valid) return std::nullopt;
+  const double d = f.plane.distance(p);
+  if (!(d <= band.tol && d >= -band.depth - band.tol) || !in_triangle_band(f.plane, p, band.tol)) return std::nullopt;
+  return d;
 }
 
-/// The walls of a body at p from its faces (ascending triangle index).
-std::vector<Wall> walls_at(const std::vector<const SurfaceFacePlane*>& faces, const Vec3& p, double tol) {
-  std::vector<Wall> walls;
+/// The walls of a body at p, a point on its surface or inside it near the surface: its faces
+/// (ascending triangle index) nearest to p — distance to the triangle within tol of the least,
+/// which is at most the depth — grouped by plane. `distance` receives that least distance.
+std::vector<Wall> walls_at(const std::vector<const SurfaceFacePlane*>& faces, const Vec3& p, const Band& band,
+                           double& distance) {
+  std::vector<std::pair<const SurfaceFacePlane*, double>> near;
+  distance = std::numeric_limits<double>::infinity();
   for (const SurfaceFacePlane* f : faces) {
-    if (!contains(*f, p, tol)) continue;
+    if (!f->plane.valid) continue;
+    const double d =
+        std::sqrt(closest_point_point_triangle(p, f->corners[0], f->corners[1], f->corners[2]).squared_distance);
+    near.emplace_back(f, d);
+    distance = std::min(distance, d);
+  }
+  std::vector<Wall> walls;
+  if (!(distance <= band.depth + band.tol)) return walls;
+  for (const auto& [f, d] : near) {
+    if (d > distance + band.tol) continue;
     auto same = std::find_if(walls.begin(), walls.end(), [&](const Wall& w) {
       return 1.0 - w.normal.dot(f->plane.normal) <= contact_detail::kFacingBand;
     });
@@ -120,7 +152,7 @@ bool inside_a_line(const std::vector<Wall>& walls_a, const std::vector<Wall>& wa
   return edge_direction(walls_a).cross(edge_direction(walls_b)).norm() <= contact_detail::kDegenerateSine;
 }
 
-void add_contact(const MethodBody& a, const MethodBody& b, const Vec3& p, const Vec3& normal,
+void add_contact(const MethodBody& a, const MethodBody& b, const Vec3& p, const Vec3& normal, double gap,
                  const SurfaceFacePlane& face_a, const SurfaceFacePlane& face_b, const Touch& touch,
                  std::vector<Contact>& sink) {
   Contact c;
@@ -128,7 +160,7 @@ void add_contact(const MethodBody& a, const MethodBody& b, const Vec3& p, const 
   c.body_b = b.index;
   c.position = p;
   c.normal = normal;
-  c.gap = 0.0;
+  c.gap = gap;
   c.feature_a = touch.vertex_a != kInvalidIndex ? FeatureRef{FeatureType::kVertex, touch.vertex_a}
                                                 : FeatureRef{FeatureType::kFace, face_a.triangle};
   c.feature_b = touch.vertex_b != kInvalidIndex ? FeatureRef{FeatureType::kVertex, touch.vertex_b}
@@ -161,14 +193,15 @@ std::pair<std::size_t, Vec3> approach_normal(const std::vector<Vec3>& candidates
   return {best, candidates[best]};
 }
 
-void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs, double tol,
+void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs, const Band& band,
               std::vector<Contact>& sink) {
+  const double tol = band.tol;
   // 1. Planar interfaces.
   const contact_detail::CandidateFaces candidates = contact_detail::candidate_faces(a, b, pairs);
   const auto& tets_a = candidates.a;
   const auto& tets_b = candidates.b;
   const std::vector<contact_detail::CoplanarInterface> interfaces =
-      contact_detail::coplanar_interfaces(pairs, candidates, tol);
+      contact_detail::coplanar_interfaces(pairs, candidates, tol, band.depth);
 
   // Surface faces of the candidate tets by triangle, and the interface each belongs to (if any).
   std::map<Index, const SurfaceFacePlane*> by_triangle_a, by_triangle_b;
@@ -193,32 +226,55 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
 
   for (const auto& face : interfaces) {
     for (std::size_t i = 0; i < face.corners.size(); ++i) {
-      add_contact(a, b, face.corners[i], face.normal, *by_triangle_a.at(face.corner_face_a[i]),
+      add_contact(a, b, face.corners[i], face.normal, face.gap, *by_triangle_a.at(face.corner_face_a[i]),
                   *by_triangle_b.at(face.corner_face_b[i]), Touch{}, sink);
     }
   }
 
   // 2. Touches, in the order of the candidate pairs.
-  std::vector<Touch> touches;
-  const auto add_touch = [&](const Touch& t) {
-    for (Touch& old : touches) {
+  std::vector<Touch> touches, crossings;  // at vertices; at crossing edges
+  const auto add_to = [&](std::vector<Touch>& list, const Touch& t) {
+    for (Touch& old : list) {
       if ((old.p - t.p).norm() <= tol) {
+        old.gap = std::min(old.gap, t.gap);
         if (old.vertex_a == kInvalidIndex) old.vertex_a = t.vertex_a;
         if (old.vertex_b == kInvalidIndex) old.vertex_b = t.vertex_b;
         return;
       }
     }
-    touches.push_back(t);
+    list.push_back(t);
   };
+  const auto add_touch = [&](const Touch& t) { add_to(touches, t); };
+  const Band touching{tol, 0.0};
   for (const ElementPair& pair : pairs) {
+    // A surface vertex of one tet inside the other (the bodies overlap): a touch, its depth taken
+    // from the walls below.
+    if (band.depth > 0.0) {
+      TetPlanes scratch_a, scratch_b;
+      const std::array<Vec3, 4> ta = a.tet(pair.a), tb = b.tet(pair.b);
+      const TetPlanes& pa = a.planes(pair.a, scratch_a);
+      const TetPlanes& pb = b.planes(pair.b, scratch_b);
+      for (const SurfaceFacePlane& fa : tets_a.at(pair.a)) {
+        for (std::size_t i = 0; i < 3; ++i) {
+          if (in_closed_tet_band(fa.corners[i], tb, pb, tol))
+            add_touch({fa.corners[i], 0.0, fa.vertex[i], kInvalidIndex});
+        }
+      }
+      for (const SurfaceFacePlane& fb : tets_b.at(pair.b)) {
+        for (std::size_t i = 0; i < 3; ++i) {
+          if (in_closed_tet_band(fb.corners[i], ta, pa, tol))
+            add_touch({fb.corners[i], 0.0, kInvalidIndex, fb.vertex[i]});
+        }
+      }
+    }
     for (const SurfaceFacePlane& fa : tets_a.at(pair.a)) {
       for (const SurfaceFacePlane& fb : tets_b.at(pair.b)) {
         // Two faces of one planar interface: every touch between them lies in both its regions,
         // i.e. in its polygon, and would be dropped below.
         if (same_interface(fa.triangle, fb.triangle)) continue;
         for (std::size_t i = 0; i < 3; ++i) {
-          if (contains(fb, fa.corners[i], tol)) add_touch({fa.corners[i], fa.vertex[i], kInvalidIndex});
-          if (contains(fa, fb.corners[i], tol)) add_touch({fb.corners[i], kInvalidIndex, fb.vertex[i]});
+          if (touch_distance(fb, fa.corners[i], touching)) add_touch({fa.corners[i], 0.0, fa.vertex[i], kInvalidIndex});
+          if (touch_distance(fa, fb.corners[i], touching)) add_touch({fb.corners[i], 0.0, kInvalidIndex, fb.vertex[i]});
         }
         for (std::size_t i = 0; i < 3; ++i) {
           const Vec3 &p0 = fa.corners[i], &p1 = fa.corners[(i + 1) % 3];
@@ -230,7 +286,7 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
             const SegmentSegmentClosestPoints q = closest_points_segment_segment(p0, p1, q0, q1);
             if (!(q.squared_distance <= tol * tol)) continue;
             if (q.s * la <= tol || (1.0 - q.s) * la <= tol || q.t * lb <= tol || (1.0 - q.t) * lb <= tol) continue;
-            add_touch({0.5 * (q.point_p + q.point_q), kInvalidIndex, kInvalidIndex});
+            add_to(crossings, {0.5 * (q.point_p + q.point_q), 0.0, kInvalidIndex, kInvalidIndex});
           }
         }
       }
@@ -239,38 +295,46 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
 
   // 3–4. Each touch outside the planar interfaces.
   const Vec3 centres = b.centre_of_mass - a.centre_of_mass;
-  for (const Touch& touch : touches) {
-    const Vec3& p = touch.p;
+  const std::size_t first_touch_contact = sink.size();
+  bool overlapping = false;  // some touch lies deeper than the band: the bodies overlap
+  const auto judge = [&](const Touch& found) {
+    const Vec3& p = found.p;
     const bool in_polygon = std::any_of(interfaces.begin(), interfaces.end(), [&](const auto& face) {
       const auto holds = [&](const std::vector<Index>& triangles, const auto& by_triangle) {
         return std::any_of(triangles.begin(), triangles.end(),
-                           [&](Index t) { return contains(*by_triangle.at(t), p, tol); });
+                           [&](Index t) { return touch_distance(*by_triangle.at(t), p, band).has_value(); });
       };
       return holds(face.faces_a, by_triangle_a) && holds(face.faces_b, by_triangle_b);
     });
-    if (in_polygon) continue;
-    const std::vector<Wall> walls_a = walls_at(faces_a, p, tol), walls_b = walls_at(faces_b, p, tol);
-    if (walls_a.empty() || walls_b.empty()) continue;
-    if (inside_a_line(walls_a, walls_b)) continue;
+    if (in_polygon) return;
+    double depth_a = 0.0, depth_b = 0.0;
+    const std::vector<Wall> walls_a = walls_at(faces_a, p, band, depth_a);
+    const std::vector<Wall> walls_b = walls_at(faces_b, p, band, depth_b);
+    if (walls_a.empty() || walls_b.empty()) return;
+    const double deepest = std::max(depth_a, depth_b);
+    overlapping = overlapping || deepest > tol;
+    Touch touch = found;
+    touch.gap = deepest > tol ? -deepest : 0.0;
+    if (inside_a_line(walls_a, walls_b)) return;
     if (walls_a.size() == 1) {
-      add_contact(a, b, p, walls_a[0].normal, *walls_a[0].face, *walls_b[0].face, touch, sink);
-      continue;
+      add_contact(a, b, p, walls_a[0].normal, touch.gap, *walls_a[0].face, *walls_b[0].face, touch, sink);
+      return;
     }
     if (walls_b.size() == 1) {
-      add_contact(a, b, p, -walls_b[0].normal, *walls_a[0].face, *walls_b[0].face, touch, sink);
-      continue;
+      add_contact(a, b, p, -walls_b[0].normal, touch.gap, *walls_a[0].face, *walls_b[0].face, touch, sink);
+      return;
     }
     const bool concave_a = concave(walls_a, tol), concave_b = concave(walls_b, tol);
     if (concave_a != concave_b) {
       const std::vector<Wall>& walls = concave_a ? walls_a : walls_b;
       for (const Wall& w : walls) {
         if (concave_a) {
-          add_contact(a, b, p, w.normal, *w.face, *walls_b[0].face, touch, sink);
+          add_contact(a, b, p, w.normal, touch.gap, *w.face, *walls_b[0].face, touch, sink);
         } else {
-          add_contact(a, b, p, -w.normal, *walls_a[0].face, *w.face, touch, sink);
+          add_contact(a, b, p, -w.normal, touch.gap, *walls_a[0].face, *w.face, touch, sink);
         }
       }
-      continue;
+      return;
     }
     std::vector<Vec3> candidates;
     for (const Wall& w : walls_a) candidates.push_back(w.normal);
@@ -278,8 +342,29 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
     const auto [index, normal] = approach_normal(candidates, b.velocity_at(p) - a.velocity_at(p), centres);
     const Wall& wall_a = index < walls_a.size() ? walls_a[index] : walls_a[0];
     const Wall& wall_b = index < walls_a.size() ? walls_b[0] : walls_b[index - walls_a.size()];
-    add_contact(a, b, p, normal, *wall_a.face, *wall_b.face, touch, sink);
+    add_contact(a, b, p, normal, touch.gap, *wall_a.face, *wall_b.face, touch, sink);
+  };
+  for (const Touch& t : touches) judge(t);
+  // Crossing edges are point contacts of touching bodies (ridge across ridge); where the bodies
+  // overlap they are points of the curve where the surfaces cut each other, not contacts.
+  if (!overlapping) {
+    for (const Touch& t : crossings) judge(t);
   }
+
+  // Overlapping bodies meet at more than one touch per contact site (a spike's apex inside a hole,
+  // and the hole's bottom vertex inside the spike): contacts with one normal closer than their
+  // depth are one contact, the first.
+  std::vector<Contact> kept;
+  for (std::size_t i = first_touch_contact; i < sink.size(); ++i) {
+    const Contact& c = sink[i];
+    const bool repeated = std::any_of(kept.begin(), kept.end(), [&](const Contact& k) {
+      return 1.0 - k.normal.dot(c.normal) <= contact_detail::kFacingBand &&
+             (k.position - c.position).norm() <= std::max(-k.gap, -c.gap) + tol;
+    });
+    if (!repeated) kept.push_back(c);
+  }
+  sink.resize(first_touch_contact);
+  sink.insert(sink.end(), kept.begin(), kept.end());
 }
 
 class SemiLocalMethod final : public ContactMethod {
@@ -290,7 +375,7 @@ class SemiLocalMethod final : public ContactMethod {
            "both surfaces (cracks: every wall; two convex features: the normal of approach)";
   }
   std::map<std::string, ParameterValue> parameters(const MethodSettings& settings) const override {
-    return {{"relative_tolerance", settings.tolerance.relative}};
+    return {{"relative_tolerance", settings.tolerance.relative}, {"relative_depth", kRelativeDepth}};
   }
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
                 std::vector<Contact>& sink) const override {
@@ -300,9 +385,9 @@ class SemiLocalMethod final : public ContactMethod {
   bool per_body_pair() const override { return true; }
   void generate_body_pair(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
                           const MethodSettings& settings, std::vector<Contact>& sink) const override {
-    const double tol = settings.absolute_tolerance();
+    const Band band{settings.absolute_tolerance(), kRelativeDepth * settings.length_scale};
     if (a.index <= b.index) {
-      evaluate(a, b, pairs, tol, sink);
+      evaluate(a, b, pairs, band, sink);
       return;
     }
     std::vector<ElementPair> swapped;
@@ -310,7 +395,7 @@ class SemiLocalMethod final : public ContactMethod {
     for (const ElementPair& p : pairs) swapped.push_back({p.b, p.a});
     std::sort(swapped.begin(), swapped.end());
     const std::size_t first = sink.size();
-    evaluate(b, a, swapped, tol, sink);
+    evaluate(b, a, swapped, band, sink);
     contact_detail::flip_contacts(sink, first);
   }
 };
