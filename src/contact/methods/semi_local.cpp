@@ -7,7 +7,7 @@
 //  1. Planar interfaces (coplanar_interfaces.h): surface faces of A and B facing each other within
 //     the band, grouped into interfaces; a contact at every corner of each interface's contact
 //     polygon — the overlap of the two sides' faces, whatever their triangulations — with the
-//     normal n_A of the interface, gap 0.
+//     normal n_A of the interface, gap 0 (minus the depth where the bodies overlap, step 4).
 //  2. Touches: every surface vertex of one body within the band of a surface face of the other
 //     (|signed distance| ≤ tol, inside the triangle grown by tol), and every crossing of two surface
 //     edges (closest points within tol, inside both edges beyond the band of their ends, edges not
@@ -21,7 +21,14 @@
 //     line contact — an edge on a face (one wall against two), or two edges along one line (two
 //     walls each, parallel edges) — is dropped: the line's ends carry its contacts (a vertex
 //     along a wedge's ridge, a crossing with an internal edge of the face below).
-//  4. Normals, one contact per normal at p, gap 0 (the paper's §4 cases, ../shared/SUITE.md):
+//  4. Overlap (kRelativeDepth, 2 % of the pair's length): facing faces may lie behind each other's
+//     planes by that much (the polygon on the mid plane, gap −depth); a surface vertex inside a
+//     tet of the other body is a touch; a touch's walls are then the faces nearest to it (distance
+//     to the triangle within tol of the least) and its gap minus the larger of its distances to
+//     the two surfaces. Edge crossings count only where no touch lies deeper than the band (where
+//     the bodies overlap they are points of the curve where the surfaces cut each other), and
+//     contacts with one normal closer than their depth are one contact (the first).
+//  5. Normals, one contact per normal at p, gap 0 or minus its depth (the paper's §4 cases, ../shared/SUITE.md):
 //     - one body flat: its wall's normal (a point or edge resting on a face: n_A, or −n_B);
 //     - one body concave, the other not: one contact per wall of the concave body (a point in a
 //       crack needs every wall's normal, §4.3);
@@ -36,8 +43,9 @@
 // (kFace, kVertex) when it is a vertex of one body on a face of the other, else (kFace, kFace) of
 // the walls. Elements: the tets of those faces.
 //
-// Not yet (issue 15 is open): penetrating bodies (a touch is found only within the band), and
-// relative-velocity rules beyond the two-points cases. Degenerate faces (no area, no normal) take
+// Not yet (issue 15 is open): the two-points cases when the bodies overlap (their crossing edges
+// and vertices inside the other body give several touches), bands suited to a simulation's small
+// tilts and gaps, and relative-velocity rules beyond the two-points cases. Degenerate faces (no area, no normal) take
 // no part. Never NaN: every normal is a triangle_plane unit normal.
 #include "contactlab/contact/methods/semi_local.h"
 
@@ -73,7 +81,6 @@ struct Band {
 
 struct Touch {
   Vec3 p = Vec3::Zero();
-  double gap = 0.0;                // ≤ 0: how deep p lies behind the face it touches (0 within tol)
   Index vertex_a = kInvalidIndex;  // when p is a vertex of A (on a face of B)
   Index vertex_b = kInvalidIndex;  // likewise of B
 };
@@ -236,7 +243,6 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   const auto add_to = [&](std::vector<Touch>& list, const Touch& t) {
     for (Touch& old : list) {
       if ((old.p - t.p).norm() <= tol) {
-        old.gap = std::min(old.gap, t.gap);
         if (old.vertex_a == kInvalidIndex) old.vertex_a = t.vertex_a;
         if (old.vertex_b == kInvalidIndex) old.vertex_b = t.vertex_b;
         return;
@@ -256,14 +262,12 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
       const TetPlanes& pb = b.planes(pair.b, scratch_b);
       for (const SurfaceFacePlane& fa : tets_a.at(pair.a)) {
         for (std::size_t i = 0; i < 3; ++i) {
-          if (in_closed_tet_band(fa.corners[i], tb, pb, tol))
-            add_touch({fa.corners[i], 0.0, fa.vertex[i], kInvalidIndex});
+          if (in_closed_tet_band(fa.corners[i], tb, pb, tol)) add_touch({fa.corners[i], fa.vertex[i], kInvalidIndex});
         }
       }
       for (const SurfaceFacePlane& fb : tets_b.at(pair.b)) {
         for (std::size_t i = 0; i < 3; ++i) {
-          if (in_closed_tet_band(fb.corners[i], ta, pa, tol))
-            add_touch({fb.corners[i], 0.0, kInvalidIndex, fb.vertex[i]});
+          if (in_closed_tet_band(fb.corners[i], ta, pa, tol)) add_touch({fb.corners[i], kInvalidIndex, fb.vertex[i]});
         }
       }
     }
@@ -273,8 +277,8 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
         // i.e. in its polygon, and would be dropped below.
         if (same_interface(fa.triangle, fb.triangle)) continue;
         for (std::size_t i = 0; i < 3; ++i) {
-          if (touch_distance(fb, fa.corners[i], touching)) add_touch({fa.corners[i], 0.0, fa.vertex[i], kInvalidIndex});
-          if (touch_distance(fa, fb.corners[i], touching)) add_touch({fb.corners[i], 0.0, kInvalidIndex, fb.vertex[i]});
+          if (touch_distance(fb, fa.corners[i], touching)) add_touch({fa.corners[i], fa.vertex[i], kInvalidIndex});
+          if (touch_distance(fa, fb.corners[i], touching)) add_touch({fb.corners[i], kInvalidIndex, fb.vertex[i]});
         }
         for (std::size_t i = 0; i < 3; ++i) {
           const Vec3 &p0 = fa.corners[i], &p1 = fa.corners[(i + 1) % 3];
@@ -286,7 +290,7 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
             const SegmentSegmentClosestPoints q = closest_points_segment_segment(p0, p1, q0, q1);
             if (!(q.squared_distance <= tol * tol)) continue;
             if (q.s * la <= tol || (1.0 - q.s) * la <= tol || q.t * lb <= tol || (1.0 - q.t) * lb <= tol) continue;
-            add_to(crossings, {0.5 * (q.point_p + q.point_q), 0.0, kInvalidIndex, kInvalidIndex});
+            add_to(crossings, {0.5 * (q.point_p + q.point_q), kInvalidIndex, kInvalidIndex});
           }
         }
       }
@@ -313,15 +317,15 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
     if (walls_a.empty() || walls_b.empty()) return;
     const double deepest = std::max(depth_a, depth_b);
     overlapping = overlapping || deepest > tol;
-    Touch touch = found;
-    touch.gap = deepest > tol ? -deepest : 0.0;
+    const Touch& touch = found;
+    const double gap = deepest > tol ? -deepest : 0.0;  // minus the deeper of its distances to the two surfaces
     if (inside_a_line(walls_a, walls_b)) return;
     if (walls_a.size() == 1) {
-      add_contact(a, b, p, walls_a[0].normal, touch.gap, *walls_a[0].face, *walls_b[0].face, touch, sink);
+      add_contact(a, b, p, walls_a[0].normal, gap, *walls_a[0].face, *walls_b[0].face, touch, sink);
       return;
     }
     if (walls_b.size() == 1) {
-      add_contact(a, b, p, -walls_b[0].normal, touch.gap, *walls_a[0].face, *walls_b[0].face, touch, sink);
+      add_contact(a, b, p, -walls_b[0].normal, gap, *walls_a[0].face, *walls_b[0].face, touch, sink);
       return;
     }
     const bool concave_a = concave(walls_a, tol), concave_b = concave(walls_b, tol);
@@ -329,9 +333,9 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
       const std::vector<Wall>& walls = concave_a ? walls_a : walls_b;
       for (const Wall& w : walls) {
         if (concave_a) {
-          add_contact(a, b, p, w.normal, touch.gap, *w.face, *walls_b[0].face, touch, sink);
+          add_contact(a, b, p, w.normal, gap, *w.face, *walls_b[0].face, touch, sink);
         } else {
-          add_contact(a, b, p, -w.normal, touch.gap, *walls_a[0].face, *w.face, touch, sink);
+          add_contact(a, b, p, -w.normal, gap, *walls_a[0].face, *w.face, touch, sink);
         }
       }
       return;
@@ -342,7 +346,7 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
     const auto [index, normal] = approach_normal(candidates, b.velocity_at(p) - a.velocity_at(p), centres);
     const Wall& wall_a = index < walls_a.size() ? walls_a[index] : walls_a[0];
     const Wall& wall_b = index < walls_a.size() ? walls_b[0] : walls_b[index - walls_a.size()];
-    add_contact(a, b, p, normal, touch.gap, *wall_a.face, *wall_b.face, touch, sink);
+    add_contact(a, b, p, normal, gap, *wall_a.face, *wall_b.face, touch, sink);
   };
   for (const Touch& t : touches) judge(t);
   // Crossing edges are point contacts of touching bodies (ridge across ridge); where the bodies
