@@ -10,7 +10,6 @@
 namespace contactlab {
 namespace {
 
-constexpr double kAngleBand = 1e-9;  // rad (planar_overlap_corners.h)
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
 double cross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
@@ -37,14 +36,14 @@ struct AngularSet {
   bool empty() const { return !whole && arcs.empty(); }
 
   /// Sorts and joins arcs closer than the band; drops those narrower than it; notes the full circle.
-  void normalise() {
+  void normalise(double band) {
     if (whole) {
       arcs.clear();
       return;
     }
-    std::erase_if(arcs, [](const Arc& a) { return !(a.width > kAngleBand); });
+    std::erase_if(arcs, [&](const Arc& a) { return !(a.width > band); });
     for (const Arc& a : arcs) {
-      if (a.width >= kTwoPi - kAngleBand) {
+      if (a.width >= kTwoPi - band) {
         whole = true;
         arcs.clear();
         return;
@@ -56,7 +55,7 @@ struct AngularSet {
     for (std::size_t i = 1; i < arcs.size(); ++i) {
       Arc& last = joined.back();
       const double end = last.start + last.width;
-      if (arcs[i].start <= end + kAngleBand) {
+      if (arcs[i].start <= end + band) {
         last.width = std::max(end, arcs[i].start + arcs[i].width) - last.start;
       } else {
         joined.push_back(arcs[i]);
@@ -67,14 +66,14 @@ struct AngularSet {
       const Arc& last = joined.back();
       Arc& first = joined.front();
       const double overhang = last.start + last.width - kTwoPi;
-      if (overhang >= first.start - kAngleBand) {
+      if (overhang >= first.start - band) {
         first.width = (kTwoPi - last.start) + std::max(first.start + first.width, overhang);
         first.start = last.start;
         joined.pop_back();
       }
     }
     for (const Arc& a : joined) {
-      if (a.width >= kTwoPi - kAngleBand) {
+      if (a.width >= kTwoPi - band) {
         whole = true;
         arcs.clear();
         return;
@@ -92,24 +91,24 @@ struct AngularSet {
 };
 
 /// The directions common to two arcs: up to two arcs.
-void intersect_arcs(const Arc& x, const Arc& y, std::vector<Arc>& out) {
+void intersect_arcs(const Arc& x, const Arc& y, double band, std::vector<Arc>& out) {
   // y relative to x's start, once as it is and once a turn earlier (its part across angle 0).
   const double rel = wrap(y.start - x.start);
   for (const double shift : {rel, rel - kTwoPi}) {
     const double lo = std::max(0.0, shift);
     const double hi = std::min(x.width, shift + y.width);
-    if (hi - lo > kAngleBand) out.push_back({wrap(x.start + lo), hi - lo});
+    if (hi - lo > band) out.push_back({wrap(x.start + lo), hi - lo});
   }
 }
 
-AngularSet intersect(const AngularSet& x, const AngularSet& y) {
+AngularSet intersect(const AngularSet& x, const AngularSet& y, double band) {
   if (x.whole) return y;
   if (y.whole) return x;
   AngularSet out;
   for (const Arc& a : x.arcs) {
-    for (const Arc& b : y.arcs) intersect_arcs(a, b, out.arcs);
+    for (const Arc& b : y.arcs) intersect_arcs(a, b, band, out.arcs);
   }
-  out.normalise();
+  out.normalise(band);
   return out;
 }
 
@@ -182,13 +181,13 @@ void add_angular_set(const Triangle2& t, const Vec2& x, double tol, AngularSet& 
   set.arcs.push_back({angle_of(out_edge), width});
 }
 
-AngularSet angular_set(std::span<const Triangle2> region, const Vec2& x, double tol) {
+AngularSet angular_set(std::span<const Triangle2> region, const Vec2& x, double tol, double band) {
   AngularSet set;
   for (const Triangle2& t : region) {
     add_angular_set(t, x, tol, set);
     if (set.whole) break;
   }
-  set.normalise();
+  set.normalise(band);
   return set;
 }
 
@@ -241,9 +240,10 @@ PlanarOverlapCorners planar_overlap_corners(std::span<const Triangle3> a, std::s
                                             const PlanarOverlapRequest& request) {
   PlanarOverlapCorners result;
   const double tol = request.tolerance;
+  const double band = request.angle_band;
   const double length = request.normal.norm();
-  if (!(tol >= 0.0) || !std::isfinite(tol) || !(length > 0.0) || !std::isfinite(length) ||
-      !request.origin.allFinite()) {
+  if (!(band >= 0.0) || !(band < 0.5) || !(tol >= 0.0) || !std::isfinite(tol) || !(length > 0.0) ||
+      !std::isfinite(length) || !request.origin.allFinite()) {
     return result;
   }
   const Vec3 normal = request.normal / length;
@@ -274,15 +274,15 @@ PlanarOverlapCorners planar_overlap_corners(std::span<const Triangle3> a, std::s
   for (const Vec2& x : candidates) {
     if (std::any_of(kept.begin(), kept.end(), [&](const Vec2& y) { return (x - y).squaredNorm() <= tol2; })) continue;
     kept.push_back(x);
-    const AngularSet in_a = angular_set(ta, x, tol);
+    const AngularSet in_a = angular_set(ta, x, tol, band);
     if (in_a.empty()) continue;
-    const AngularSet in_b = angular_set(tb, x, tol);
+    const AngularSet in_b = angular_set(tb, x, tol, band);
     if (in_b.empty()) continue;
-    const AngularSet both = intersect(in_a, in_b);
+    const AngularSet both = intersect(in_a, in_b, band);
     if (both.empty() || both.whole) continue;
-    if (both.arcs.size() == 1 && std::abs(both.arcs[0].width - std::numbers::pi) <= kAngleBand) continue;
+    if (both.arcs.size() == 1 && std::abs(both.arcs[0].width - std::numbers::pi) <= band) continue;
     result.corners.push_back(request.origin + x.x() * u + x.y() * v);
-    result.reflex.push_back(both.total_width() > std::numbers::pi + kAngleBand);
+    result.reflex.push_back(both.total_width() > std::numbers::pi + band);
   }
   return result;
 }

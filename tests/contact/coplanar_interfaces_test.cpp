@@ -32,7 +32,8 @@ class InterfaceCorners final : public ContactMethod {
   void generate_body_pair(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
                           const MethodSettings& settings, std::vector<Contact>& sink) const override {
     const contact_detail::CandidateFaces faces = contact_detail::candidate_faces(a, b, pairs);
-    for (const auto& face : contact_detail::coplanar_interfaces(pairs, faces, settings.absolute_tolerance(), 0.0)) {
+    for (const auto& face :
+         contact_detail::coplanar_interfaces(pairs, faces, {settings.absolute_tolerance(), 0.0, 0.0})) {
       for (std::size_t i = 0; i < face.corners.size(); ++i) {
         Contact c;
         c.body_a = a.index;

@@ -23,12 +23,12 @@
 // The angular set of A ∩ B is the intersection of the two. p is a corner iff that set is not
 // empty, not the whole circle (p inside) and not one arc of π (p on a straight part of the
 // boundary, e.g. a T-junction or an internal vertex on an edge of the region). Arcs are compared
-// with the angular band kAngleBand (1e-9 rad): arcs closer than it join, narrower ones are
+// with the angular band (PlanarOverlapRequest::angle_band, 1e-9 rad by default): arcs closer than it join, narrower ones are
 // dropped (no area at p), and "π" and "whole" are judged within it. Candidates within tol of an
 // earlier one are the same corner (the first is kept, in candidate order: A's triangle corners,
 // B's, then crossings in (A triangle, B triangle, edge, edge) order).
 //
-// Frame independence: the decisions compare distances with tol and angles with kAngleBand, both
+// Frame independence: the decisions compare distances with tol and angles with the angular band, both
 // invariant under rigid motion and uniform scale (tol scaled with the scene), with rounding far
 // below either; the output order depends only on the input order.
 // Degenerate input (never NaN): triangles no thicker than 2 tol (their smallest height) have no
@@ -48,6 +48,11 @@ struct PlanarOverlapRequest {
   Vec3 origin = Vec3::Zero();   ///< a point of the plane
   Vec3 normal = Vec3::UnitY();  ///< unit normal of the plane
   double tolerance = 0.0;       ///< the band (absolute length, ≥ 0)
+  /// The angular band (rad, in [0, 0.5)): arcs closer than it join, narrower ones are
+  /// dropped, and a set within it of one arc of π is a straight boundary. A caller whose two
+  /// regions may be turned against each other by a little (the semi-local method's tilted
+  /// interfaces) widens it, so that edges crossing at a grazing angle make no corner.
+  double angle_band = 1e-9;
 };
 
 struct PlanarOverlapCorners {

@@ -5,9 +5,10 @@
 // 1. Face pairs: for every candidate tet pair, every surface face of tet_a against every surface
 //    face of tet_b (triangle_plane: outward unit normals n_A, n_B): *facing* when 1 + n_A · n_B ≤
 //    kFacingBand (opposite normals, within ~4.5e-5 rad) and every corner of each lies within the
-//    band tol of the other's plane, or behind it by at most `depth` (bodies that overlap a little:
-//    a simulation's state). The polygon then lies on the mid plane between the two sides, and the
-//    interface's gap is minus the depth.
+//    band tol of the other's plane, behind it by at most `depth` (bodies that overlap a little:
+//    a simulation's state), or in front of it by at most `envelope` (a small gap, as a simulation
+//    leaves between resting bodies that tilt by rounding and solver error). The polygon then lies
+//    on the mid plane between the two sides.
 // 2. Interfaces: the connected groups of faces joined by facing pairs (union–find over the surface
 //    triangles of A and B): one plane each.
 // 3. Corners: planar_overlap_corners (geometry/planar_overlap_corners.h) of the group's faces of A
@@ -17,7 +18,12 @@
 //    faces overlap with no area (touching along an edge or at a point) has no corners and is not
 //    an interface.
 // Normal: n_A of the group's first face of A, from A to B. Each corner carries the first face of
-// A and of B (lowest triangle index) whose closed triangle, grown by the band, contains it.
+// A and of B (lowest triangle index) whose closed triangle, grown by the band, contains it, and
+// the gap between those two faces' planes at the corner, measured along the normal: the sum of the
+// corner's distances in front of the two planes (each corrected for the tilt of B's face), 0
+// within the band. A tilted interface (one body resting on another at a tiny angle) thus has a
+// gap per corner: some corners overlapping (negative), others apart (positive, a speculative
+// contact that the simulation closes only if the bodies approach: dynamics/contact_constraints).
 // Frame independence: facing and grouping are decided with the band and the angular band; the
 // corners as planar_overlap_corners. Determinism: groups ordered by their first face of A; faces
 // by triangle index.
@@ -55,7 +61,6 @@ CandidateFaces candidate_faces(const MethodBody& a, const MethodBody& b, std::sp
 
 struct CoplanarInterface {
   Vec3 normal = Vec3::UnitY();       ///< unit, from A to B
-  double gap = 0.0;                  ///< ≤ 0: minus the depth of B's faces behind A's (0 within the band)
   std::vector<Index> faces_a;        ///< surface triangles of A in the interface, ascending
   std::vector<Index> faces_b;        ///< likewise of B
   std::vector<Vec3> corners;         ///< the contact polygon's corners, on the mid plane of the two sides
@@ -63,14 +68,28 @@ struct CoplanarInterface {
   std::vector<Index> corner_face_b;  ///< likewise of B
   std::vector<Index> corner_tet_a;   ///< the tet of corner_face_a
   std::vector<Index> corner_tet_b;   ///< the tet of corner_face_b
+  std::vector<double> corner_gap;    ///< per corner: the gap between the two faces there (0 within the band)
 };
 
 /// 1 + n_A · n_B at most this: the faces face each other (an angle up to about 4.5e-5 rad).
 inline constexpr double kFacingBand = 1e-9;
 
-/// `faces`: candidate_faces(a, b, pairs); `depth` ≥ 0: how far behind each other's planes two
-/// facing faces may lie (overlapping bodies; 0: touching only).
+/// How far facing faces may lie from each other's planes, beyond the touching band `tol`:
+/// `depth` behind (overlapping bodies), `envelope` in front (a small gap); 0 and 0: touching only.
+/// `angle` (rad): how far the two sides may be turned against each other in their plane and still
+/// meet along straight edges (PlanarOverlapRequest::angle_band). `facing`: the faces face each
+/// other when 1 + n_A · n_B is at most this (kFacingBand: touching only; a simulation's bodies
+/// tilt against each other by more, and the distance bands then bound how far).
+struct InterfaceBand {
+  double tol = 0.0;
+  double depth = 0.0;
+  double envelope = 0.0;
+  double angle = 1e-9;
+  double facing = kFacingBand;
+};
+
+/// `faces`: candidate_faces(a, b, pairs).
 std::vector<CoplanarInterface> coplanar_interfaces(std::span<const ElementPair> pairs, const CandidateFaces& faces,
-                                                   double tol, double depth);
+                                                   const InterfaceBand& band);
 
 }  // namespace contactlab::contact_detail

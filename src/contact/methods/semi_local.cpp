@@ -73,10 +73,24 @@ constexpr double kTieBand = 1e-9;
 /// a simulation's state, a scene pushed together), relative to the body pair's length scale.
 constexpr double kRelativeDepth = 0.02;
 
-/// The band (tol) and the depth allowance, absolute lengths.
+/// How far in front of each other's planes facing faces may lie and still form a planar interface,
+/// relative to the body pair's length scale: resting bodies in a simulation tilt and lift by
+/// rounding and solver error (the pillar's base, after one step: one corner 2e-7 m into the ground,
+/// the others above it), and a stack stays up only if every step sees the whole polygon. Its
+/// corners then carry their positive gaps (speculative contacts, dynamics/contact_constraints).
+constexpr double kRelativeEnvelope = 1e-3;
+
+/// Faces of a planar interface may be tilted against each other by up to about 0.01 rad
+/// (1 + n_A · n_B ≤ 5e-5): a resting stack in a simulation tilts its pieces by 1e-4 rad within a
+/// few dozen steps, and a polygon lost then tips the stack over. How far the faces may lie apart is
+/// bounded by the depth and the envelope, so a tilt only counts across a face small enough for it.
+constexpr double kInterfaceFacing = 5e-5;
+
+/// The band (tol), the depth allowance and the envelope, absolute lengths.
 struct Band {
   double tol = 0.0;
   double depth = 0.0;
+  double envelope = 0.0;
 };
 
 struct Touch {
@@ -97,7 +111,10 @@ struct Wall {
 std::optional<double> touch_distance(const SurfaceFacePlane& f, const Vec3& p, const Band& band) {
   if (!f.plane.valid) return std::nullopt;
   const double d = f.plane.distance(p);
-  if (!(d <= band.tol && d >= -band.depth - band.tol) || !in_triangle_band(f.plane, p, band.tol)) return std::nullopt;
+  if (!(d <= band.tol + band.envelope && d >= -band.depth - band.tol) ||
+      !in_triangle_band(f.plane, p, band.tol + band.envelope)) {
+    return std::nullopt;
+  }
   return d;
 }
 
@@ -207,8 +224,8 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   const contact_detail::CandidateFaces candidates = contact_detail::candidate_faces(a, b, pairs);
   const auto& tets_a = candidates.a;
   const auto& tets_b = candidates.b;
-  const std::vector<contact_detail::CoplanarInterface> interfaces =
-      contact_detail::coplanar_interfaces(pairs, candidates, tol, band.depth);
+  const std::vector<contact_detail::CoplanarInterface> interfaces = contact_detail::coplanar_interfaces(
+      pairs, candidates, {tol, band.depth, band.envelope, kRelativeEnvelope, kInterfaceFacing});
 
   // Surface faces of the candidate tets by triangle, and the interface each belongs to (if any).
   std::map<Index, const SurfaceFacePlane*> by_triangle_a, by_triangle_b;
@@ -233,7 +250,7 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
 
   for (const auto& face : interfaces) {
     for (std::size_t i = 0; i < face.corners.size(); ++i) {
-      add_contact(a, b, face.corners[i], face.normal, face.gap, *by_triangle_a.at(face.corner_face_a[i]),
+      add_contact(a, b, face.corners[i], face.normal, face.corner_gap[i], *by_triangle_a.at(face.corner_face_a[i]),
                   *by_triangle_b.at(face.corner_face_b[i]), Touch{}, sink);
     }
   }
@@ -379,17 +396,25 @@ class SemiLocalMethod final : public ContactMethod {
            "both surfaces (cracks: every wall; two convex features: the normal of approach)";
   }
   std::map<std::string, ParameterValue> parameters(const MethodSettings& settings) const override {
-    return {{"relative_tolerance", settings.tolerance.relative}, {"relative_depth", kRelativeDepth}};
+    return {{"relative_tolerance", settings.tolerance.relative},
+            {"relative_depth", kRelativeDepth},
+            {"relative_envelope", kRelativeEnvelope}};
   }
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
                 std::vector<Contact>& sink) const override {
     const ElementPair pair{tet_a, tet_b};
     generate_body_pair(a, b, std::span<const ElementPair>(&pair, 1), settings, sink);
   }
+  /// Tet pairs up to the envelope apart are candidates: faces that far apart still form a planar
+  /// interface (with positive corner gaps).
+  double candidate_margin(const MethodSettings& settings) const override {
+    return kRelativeEnvelope * settings.length_scale;
+  }
   bool per_body_pair() const override { return true; }
   void generate_body_pair(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
                           const MethodSettings& settings, std::vector<Contact>& sink) const override {
-    const Band band{settings.absolute_tolerance(), kRelativeDepth * settings.length_scale};
+    const Band band{settings.absolute_tolerance(), kRelativeDepth * settings.length_scale,
+                    kRelativeEnvelope * settings.length_scale};
     if (a.index <= b.index) {
       evaluate(a, b, pairs, band, sink);
       return;
