@@ -7,7 +7,11 @@
 //  1. Planar interfaces (coplanar_interfaces.h): surface faces of A and B facing each other within
 //     the band, grouped into interfaces; a contact at every corner of each interface's contact
 //     polygon — the overlap of the two sides' faces, whatever their triangulations — with the
-//     normal n_A of the interface, gap 0 (minus the depth where the bodies overlap, step 4).
+//     normal n_A of the interface and the gap between the two faces at that corner (0 when they
+//     touch). A simulation leaves resting faces a little open, sunk or tilted: faces up to the
+//     envelope (kRelativeEnvelope) in front of each other or the depth (step 4) behind, tilted
+//     up to kInterfaceFacing, still form the interface, each corner with its own gap (positive:
+//     a speculative contact), so a stack sees its whole polygon every step.
 //  2. Touches: every surface vertex of one body within the band of a surface face of the other
 //     (|signed distance| ≤ tol, inside the triangle grown by tol), and every crossing of two surface
 //     edges (closest points within tol, inside both edges beyond the band of their ends, edges not
@@ -44,8 +48,9 @@
 // the walls. Elements: the tets of those faces.
 //
 // Not yet (issue 15 is open): the two-points cases when the bodies overlap (their crossing edges
-// and vertices inside the other body give several touches), bands suited to a simulation's small
-// tilts and gaps, and relative-velocity rules beyond the two-points cases. Degenerate faces (no area, no normal) take
+// and vertices inside the other body give several touches), and relative-velocity rules beyond the
+// two-points cases. Touches (step 2) use the touching band only; the envelope is for planar
+// interfaces, where a stack needs it. Degenerate faces (no area, no normal) take
 // no part. Never NaN: every normal is a triangle_plane unit normal.
 #include "contactlab/contact/methods/semi_local.h"
 
@@ -106,8 +111,8 @@ struct Wall {
 };
 
 /// The signed distance of p from the face's plane when p touches the face: within tol of the
-/// plane, or behind it by at most the depth, and inside the triangle grown by tol (measured in its
-/// plane); nothing otherwise.
+/// plane, behind it by at most the depth or in front of it by at most the envelope, and inside the
+/// triangle grown by tol plus the envelope (measured in its plane); nothing otherwise.
 std::optional<double> touch_distance(const SurfaceFacePlane& f, const Vec3& p, const Band& band) {
   if (!f.plane.valid) return std::nullopt;
   const double d = f.plane.distance(p);
