@@ -1,5 +1,5 @@
 // `contactlab simulate SCENE --method M [--steps N] [--dt H] [--iterations K] [--tolerance E]
-// [--band REL] [--threads T] [--refined] [-o RUN]`: a rigid-body simulation (dynamics/rigid_simulation.h) with
+// [--warm-start] [--band REL] [--threads T] [--refined] [-o RUN]`: a rigid-body simulation (dynamics/rigid_simulation.h) with
 // contacts regenerated every step by method M; the run is written to RUN/
 // (docs/simulation-format.md). Defaults are the paper's (Erleben 2018 §7): h = 0.01 s, 1000 PGS
 // prox sweeps, no early stop; μ and density from the scene.
@@ -35,6 +35,7 @@ struct SimulateArgs {
   double time_step = 0.01;
   int iterations = 1000;
   double tolerance = 0.0;
+  bool warm_start = false;
   double band = kDefaultRelativeTolerance;
   int threads = 0;
   bool refined = false;
@@ -63,6 +64,7 @@ void run_simulate(const SimulateArgs& args, bool write_run) {
   settings.time_step = args.time_step;
   settings.solver.max_iterations = args.iterations;
   settings.solver.tolerance = args.tolerance;
+  settings.warm_start = args.warm_start;
   settings.contacts.threads = args.threads;
   settings.contacts.settings.tolerance.relative = args.band;
   RigidSimulation sim(scene, *method, settings);
@@ -120,6 +122,9 @@ void add_simulate_command(CLI::App& app) {
   cmd->add_option("--tolerance", args->tolerance,
                   "stop the sweeps once the merit is at most this, m/s (default 0: always all sweeps)")
       ->check(number_in(0.0, 1e300, "a number >= 0"));
+  cmd->add_flag("--warm-start", args->warm_start,
+                "start each step's solve from the previous step's impulses of matching contacts (default: from "
+                "zero, the paper's)");
   add_band_option(cmd, args->band);
   cmd->add_option("--threads", args->threads, "worker threads for contact generation (0: all cores)")
       ->check(integer_in(0, std::numeric_limits<int>::max(), "an integer ≥ 0 (0: all cores)"));

@@ -4,6 +4,7 @@
 #include "contactlab/dynamics/contact_constraints.h"
 #include "contactlab/dynamics/moreau_step.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <string>
@@ -15,18 +16,31 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+/// Per body, the radius of its rest mesh about its centre of mass (the warm start's length).
+std::vector<double> body_lengths(const Scene& scene, const std::vector<RigidBody>& bodies) {
+  std::vector<double> out(bodies.size(), 0.0);
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    for (const Vec3& v : scene.bodies[i].shape->tets.vertices) {
+      out[i] = std::max(out[i], (v - bodies[i].body_centre).norm());
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 RigidSimulation::RigidSimulation(Scene scene, const ContactMethod& method, SimulationSettings settings)
     : scene_(std::move(scene)),
       method_(method),
       settings_(std::move(settings)),
-      cache_(std::make_unique<ShapeCache>()) {
+      cache_(std::make_unique<ShapeCache>()),
+      impulses_({}) {
   if (!std::isfinite(settings_.time_step) || settings_.time_step <= 0) {
     throw InputError("simulation", 0,
                      "time_step: expected a finite number > 0 (seconds), got " + std::to_string(settings_.time_step));
   }
   bodies_ = rigid_bodies(scene_);
+  impulses_ = ContactImpulseMemory(body_lengths(scene_, bodies_));
   settings_.contacts.shape_cache = cache_.get();
 }
 
@@ -43,7 +57,14 @@ StepReport RigidSimulation::step() {
   std::vector<BodyVelocity> free(bodies_.size());
   for (std::size_t i = 0; i < bodies_.size(); ++i) free[i] = free_velocity(bodies_[i], scene_.gravity, h);
   ContactConstraints constraints = build_contact_constraints(report.contacts, bodies_, free, h);
-  report.solve = solve_pgs_prox(constraints.problem, settings_.solver);
+  if (settings_.warm_start) {
+    PgsProxRequest request = settings_.solver;
+    request.initial_impulses = impulses_.initial_impulses(report.contacts, constraints.contact, bodies_);
+    report.solve = solve_pgs_prox(constraints.problem, request);
+    impulses_.remember(report.contacts, constraints.contact, report.solve.impulses, bodies_);
+  } else {
+    report.solve = solve_pgs_prox(constraints.problem, settings_.solver);
+  }
   report.constrained = std::move(constraints.contact);
   report.solver_seconds = seconds_since(start);
 

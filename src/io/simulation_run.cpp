@@ -122,6 +122,7 @@ void SimulationRunWriter::write(const std::string& dir, const RigidSimulation& s
   solver["name"] = "pgs-prox";
   solver["max_iterations"] = description_.settings.solver.max_iterations;
   solver["tolerance"] = description_.settings.solver.tolerance;
+  solver["warm_start"] = description_.settings.warm_start;
   root["solver"] = std::move(solver);
   root["steps_requested"] = description_.steps_requested;
   root["steps"] = steps;

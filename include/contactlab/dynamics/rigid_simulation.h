@@ -17,6 +17,7 @@
 #include "contactlab/contact/generate_contacts.h"
 #include "contactlab/contact/method.h"
 #include "contactlab/dynamics/rigid_body.h"
+#include "contactlab/dynamics/warm_start.h"
 #include "contactlab/scene/scene.h"
 #include "contactlab/solver/pgs_prox.h"
 
@@ -32,6 +33,10 @@ struct SimulationSettings {
   /// Contact generation: threads and the touching band; shape_cache is ignored (the simulation
   /// keeps its own for the run).
   GenerateOptions contacts;
+  /// Start each step's solve from the impulses of the previous step's matching contacts
+  /// (dynamics/warm_start.h) instead of from zero (the paper's). solver.initial_impulses is then
+  /// replaced every step.
+  bool warm_start = false;
 };
 
 struct StepReport {
@@ -71,6 +76,7 @@ class RigidSimulation {
   SimulationSettings settings_;
   std::vector<RigidBody> bodies_;
   std::unique_ptr<ShapeCache> cache_;
+  ContactImpulseMemory impulses_;
   int steps_ = 0;
 };
 
