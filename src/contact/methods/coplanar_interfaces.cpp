@@ -5,11 +5,38 @@
 #include "contactlab/geometry/tolerance_band.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <map>
 #include <numeric>
 
 namespace contactlab::contact_detail {
 namespace {
+
+/// An overlapping interface is at least this many times wider (minimum_width) than deep.
+constexpr double kMinimumAspect = 4.0;
+
+/// The width of points of a plane with unit normal n: the least extent across a direction of the
+/// plane, which for their convex hull is reached across one of its edges — so the least over lines
+/// through two of the points of the spread of all the points on either side. 0 for fewer than
+/// three points or points on a line. O(k³) for k corners (an interface has a handful).
+double minimum_width(const std::vector<Vec3>& points, const Vec3& n) {
+  double width = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    for (std::size_t j = i + 1; j < points.size(); ++j) {
+      const Vec3 across = n.cross(points[j] - points[i]);
+      const double length = across.norm();
+      if (!(length > 0.0)) continue;
+      double low = 0.0, high = 0.0;
+      for (const Vec3& p : points) {
+        const double d = across.dot(p - points[i]) / length;
+        low = std::min(low, d), high = std::max(high, d);
+      }
+      width = std::min(width, high - low);
+    }
+  }
+  return std::isfinite(width) ? width : 0.0;
+}
 
 using Face = SurfaceFacePlane;
 
@@ -174,6 +201,13 @@ std::vector<CoplanarInterface> coplanar_interfaces(std::span<const ElementPair> 
       face.corner_tet_b.push_back(on_b.tet);
       face.corner_gap.push_back(gap_at(on_a, on_b, x, tol));
     }
+    // Parallel faces of two convex features pushed into each other (two spikes apex on apex, two
+    // wedges ridge on ridge: a face of each, on either side of the apex or ridge, in one plane at
+    // touching) overlap in a strip about as wide as they are deep: a cut through the features, not
+    // faces resting on each other. An interface overlapping by more than the band must be wider
+    // than kMinimumAspect × its depth.
+    const double depth = -*std::min_element(face.corner_gap.begin(), face.corner_gap.end());
+    if (depth > tol && !(minimum_width(polygon.corners, face.normal) > kMinimumAspect * depth)) continue;
     face.corners = std::move(polygon.corners);
     out.push_back(std::move(face));
   }

@@ -16,7 +16,9 @@
 //    corners of the overlap of the two closed unions, so internal edges and vertices and
 //    T-junctions give no corner, and a non-convex overlap keeps its reflex corners. A group whose
 //    faces overlap with no area (touching along an edge or at a point) has no corners and is not
-//    an interface.
+//    an interface; nor is one whose faces overlap (gap below −tol somewhere) over a polygon no
+//    wider than 4 times that depth: parallel faces of two convex features pushed into each other
+//    (two spikes apex on apex), which their touches then describe.
 // Normal: n_A of the group's first face of A, from A to B. Each corner carries the first face of
 // A and of B (lowest triangle index) whose closed triangle, grown by the band, contains it, and
 // the gap between those two faces' planes at the corner, measured along the normal: the sum of the

@@ -24,14 +24,17 @@
 //     other wall's plane (beyond the band: a crack, a hole), *convex* otherwise. A touch inside a
 //     line contact — an edge on a face (one wall against two), or two edges along one line (two
 //     walls each, parallel edges) — is dropped: the line's ends carry its contacts (a vertex
-//     along a wedge's ridge, a crossing with an internal edge of the face below).
+//     along a wedge's ridge, a crossing with an internal edge of the face below). Then a wall of
+//     one body flush with one of the other at p (same plane, same outward normal: two wedges' end
+//     caps side by side) is left out of both: it is no contact direction and no measure of depth.
 //  4. Overlap (kRelativeDepth, 2 % of the pair's length): facing faces may lie behind each other's
 //     planes by that much (the polygon on the mid plane, gap −depth); a surface vertex inside a
 //     tet of the other body is a touch; a touch's walls are then the faces nearest to it (distance
 //     to the triangle within tol of the least) and its gap minus the larger of its distances to
 //     the two surfaces. Edge crossings count only where no touch lies deeper than the band (where
 //     the bodies overlap they are points of the curve where the surfaces cut each other), and
-//     contacts with one normal closer than their depth are one contact (the first).
+//     contacts with one normal closer than kSiteFactor × their depth are one contact (the first):
+//     two convex features pushed into each other meet at a vertex of each, inside the other.
 //  5. Normals, one contact per normal at p, gap 0 or minus its depth (the paper's §4 cases, ../shared/SUITE.md):
 //     - one body flat: its wall's normal (a point or edge resting on a face: n_A, or −n_B);
 //     - one body concave, the other not: one contact per wall of the concave body (a point in a
@@ -91,6 +94,12 @@ constexpr double kRelativeEnvelope = 1e-3;
 /// bounded by the depth and the envelope, so a tilt only counts across a face small enough for it.
 constexpr double kInterfaceFacing = 5e-5;
 
+/// Touches of one normal closer than this many times their depth are one contact site where the
+/// bodies overlap: two spikes pushed apex into apex by d meet at both apexes, d apart and
+/// d sin α deep (α the faces' slope against the push: 18° in the suite, so d = 3.2 × the depth);
+/// 10 covers slopes down to about 6°.
+constexpr double kSiteFactor = 10.0;
+
 /// The band (tol), the depth allowance and the envelope, absolute lengths.
 struct Band {
   double tol = 0.0;
@@ -123,17 +132,60 @@ std::optional<double> touch_distance(const SurfaceFacePlane& f, const Vec3& p, c
   return d;
 }
 
+/// Distance from p to the face's triangle.
+double distance_to(const SurfaceFacePlane& f, const Vec3& p) {
+  return std::sqrt(closest_point_point_triangle(p, f.corners[0], f.corners[1], f.corners[2]).squared_distance);
+}
+
+/// The outward normals of the faces (valid ones) whose triangles contain p within the band.
+std::vector<Vec3> normals_at(const std::vector<const SurfaceFacePlane*>& faces, const Vec3& p, double tol) {
+  std::vector<Vec3> out;
+  for (const SurfaceFacePlane* f : faces) {
+    if (f->plane.valid && distance_to(*f, p) <= tol) out.push_back(f->plane.normal);
+  }
+  return out;
+}
+
+/// A surface vertex p against the other body's faces: the least distance to them, and whether p
+/// lies behind (beyond the band) every face at that distance (within tol) — inside the body near
+/// its surface, whether the nearest point is inside a face, on an edge or at a vertex.
+struct NearestFaces {
+  Vec3 p = Vec3::Zero();
+  double distance = std::numeric_limits<double>::infinity();
+  bool behind = false;
+
+  void add(const SurfaceFacePlane& f, const Vec3& x, double tol) {
+    if (!f.plane.valid) return;
+    p = x;
+    const double d = distance_to(f, x);
+    const bool is_behind = f.plane.distance(x) < -tol;
+    if (d < distance - tol) {
+      distance = d, behind = is_behind;
+    } else if (d <= distance + tol) {
+      distance = std::min(distance, d), behind = behind && is_behind;
+    }
+  }
+  /// Inside the other body, within the depth allowance of its surface.
+  bool inside(const Band& band) const { return behind && distance <= band.depth + band.tol; }
+};
+
 /// The walls of a body at p, a point on its surface or inside it near the surface: its faces
 /// (ascending triangle index) nearest to p — distance to the triangle within tol of the least,
 /// which is at most the depth — grouped by plane. `distance` receives that least distance.
+/// Faces through p with the outward normal of one in `flush` (the other body's faces through p)
+/// are left out: two surfaces flush side by side there (the end caps of two wedges ridge on
+/// ridge) are neither a contact direction nor a measure of how deep p lies.
 std::vector<Wall> walls_at(const std::vector<const SurfaceFacePlane*>& faces, const Vec3& p, const Band& band,
-                           double& distance) {
+                           double& distance, const std::vector<Vec3>& flush = {}) {
   std::vector<std::pair<const SurfaceFacePlane*, double>> near;
   distance = std::numeric_limits<double>::infinity();
   for (const SurfaceFacePlane* f : faces) {
     if (!f->plane.valid) continue;
-    const double d =
-        std::sqrt(closest_point_point_triangle(p, f->corners[0], f->corners[1], f->corners[2]).squared_distance);
+    const double d = distance_to(*f, p);
+    const bool is_flush = d <= band.tol && std::any_of(flush.begin(), flush.end(), [&](const Vec3& n) {
+                            return 1.0 - n.dot(f->plane.normal) <= contact_detail::kFacingBand;
+                          });
+    if (is_flush) continue;
     near.emplace_back(f, d);
     distance = std::min(distance, d);
   }
@@ -274,6 +326,7 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   };
   const auto add_touch = [&](const Touch& t) { add_to(touches, t); };
   const Band touching{tol, 0.0};
+  std::map<Index, NearestFaces> nearest_of_a, nearest_of_b;  // surface vertices against the other's faces
   for (const ElementPair& pair : pairs) {
     // A surface vertex of one tet inside the other (the bodies overlap): a touch, its depth taken
     // from the walls below.
@@ -290,6 +343,16 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
       for (const SurfaceFacePlane& fb : tets_b.at(pair.b)) {
         for (std::size_t i = 0; i < 3; ++i) {
           if (in_closed_tet_band(fb.corners[i], ta, pa, tol)) add_touch({fb.corners[i], kInvalidIndex, fb.vertex[i]});
+        }
+      }
+      // The tet holding a vertex may be no candidate (one that meets the surface only along an
+      // edge, as at a groove's bottom): the vertex's nearest faces of the other body say too.
+      for (const SurfaceFacePlane& fa : tets_a.at(pair.a)) {
+        for (const SurfaceFacePlane& fb : tets_b.at(pair.b)) {
+          for (std::size_t i = 0; i < 3; ++i) {
+            nearest_of_b[fb.vertex[i]].add(fa, fb.corners[i], tol);
+            nearest_of_a[fa.vertex[i]].add(fb, fa.corners[i], tol);
+          }
         }
       }
     }
@@ -319,6 +382,13 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
     }
   }
 
+  for (const auto& [v, nearest] : nearest_of_a) {
+    if (nearest.inside(band)) add_touch({nearest.p, v, kInvalidIndex});
+  }
+  for (const auto& [v, nearest] : nearest_of_b) {
+    if (nearest.inside(band)) add_touch({nearest.p, kInvalidIndex, v});
+  }
+
   // 3–4. Each touch outside the planar interfaces.
   const Vec3 centres = b.centre_of_mass - a.centre_of_mass;
   const std::size_t first_touch_contact = sink.size();
@@ -333,15 +403,18 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
       return holds(face.faces_a, by_triangle_a) && holds(face.faces_b, by_triangle_b);
     });
     if (in_polygon) return;
+    // The shape of the touch (is it inside a line contact?) from every wall; its depth and normals
+    // from the walls that are not flush with the other body's.
     double depth_a = 0.0, depth_b = 0.0;
-    const std::vector<Wall> walls_a = walls_at(faces_a, p, band, depth_a);
-    const std::vector<Wall> walls_b = walls_at(faces_b, p, band, depth_b);
+    if (inside_a_line(walls_at(faces_a, p, band, depth_a), walls_at(faces_b, p, band, depth_b))) return;
+    const std::vector<Vec3> on_a = normals_at(faces_a, p, tol), on_b = normals_at(faces_b, p, tol);
+    const std::vector<Wall> walls_a = walls_at(faces_a, p, band, depth_a, on_b);
+    const std::vector<Wall> walls_b = walls_at(faces_b, p, band, depth_b, on_a);
     if (walls_a.empty() || walls_b.empty()) return;
     const double deepest = std::max(depth_a, depth_b);
     overlapping = overlapping || deepest > tol;
     const Touch& touch = found;
     const double gap = deepest > tol ? -deepest : 0.0;  // minus the deeper of its distances to the two surfaces
-    if (inside_a_line(walls_a, walls_b)) return;
     if (walls_a.size() == 1) {
       add_contact(a, b, p, walls_a[0].normal, gap, *walls_a[0].face, *walls_b[0].face, touch, sink);
       return;
@@ -378,14 +451,14 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   }
 
   // Overlapping bodies meet at more than one touch per contact site (a spike's apex inside a hole,
-  // and the hole's bottom vertex inside the spike): contacts with one normal closer than their
-  // depth are one contact, the first.
+  // and the hole's bottom vertex inside the spike; two spikes' apexes, each inside the other):
+  // contacts with one normal closer than kSiteFactor × their depth are one contact, the first.
   std::vector<Contact> kept;
   for (std::size_t i = first_touch_contact; i < sink.size(); ++i) {
     const Contact& c = sink[i];
     const bool repeated = std::any_of(kept.begin(), kept.end(), [&](const Contact& k) {
       return 1.0 - k.normal.dot(c.normal) <= contact_detail::kFacingBand &&
-             (k.position - c.position).norm() <= std::max(-k.gap, -c.gap) + tol;
+             (k.position - c.position).norm() <= kSiteFactor * std::max(-k.gap, -c.gap) + tol;
     });
     if (!repeated) kept.push_back(c);
   }
