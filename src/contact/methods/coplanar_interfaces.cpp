@@ -91,8 +91,7 @@ const Face& face_containing(const std::vector<const Face*>& faces, const Vec3& x
 
 }  // namespace
 
-std::vector<SurfaceFacePlane> surface_face_planes(const MethodBody& body, Index tet) {
-  std::vector<SurfaceFacePlane> out;
+void append_surface_face_planes(const MethodBody& body, Index tet, std::vector<SurfaceFacePlane>& out) {
   const std::array<Vec3, 4> p = body.tet(tet);
   const Tet& corners = body.shape->tets.tets[static_cast<std::size_t>(tet)];
   for (std::size_t f = 0; f < 4; ++f) {
@@ -108,16 +107,27 @@ std::vector<SurfaceFacePlane> surface_face_planes(const MethodBody& body, Index 
       face.corners[i] = p[local];
     }
     face.plane = triangle_plane(face.corners[0], face.corners[1], face.corners[2]);
+    for (const Vec3& x : face.corners) face.box.extend(x);
     out.push_back(face);
   }
-  return out;
 }
 
 CandidateFaces candidate_faces(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs) {
   CandidateFaces out;
+  const auto add = [](const MethodBody& body, Index tet, CandidateFaceList& list) {
+    if (list.first.empty()) {
+      list.first.assign(body.shape->tets.tets.size(), CandidateFaceList::kAbsent);
+      list.count.assign(body.shape->tets.tets.size(), 0);
+    }
+    const auto t = static_cast<std::size_t>(tet);
+    if (list.first[t] != CandidateFaceList::kAbsent) return;
+    list.first[t] = static_cast<std::uint32_t>(list.faces.size());
+    append_surface_face_planes(body, tet, list.faces);
+    list.count[t] = static_cast<std::uint8_t>(list.faces.size() - list.first[t]);
+  };
   for (const ElementPair& pair : pairs) {
-    if (!out.a.contains(pair.a)) out.a.emplace(pair.a, surface_face_planes(a, pair.a));
-    if (!out.b.contains(pair.b)) out.b.emplace(pair.b, surface_face_planes(b, pair.b));
+    add(a, pair.a, out.a);
+    add(b, pair.b, out.b);
   }
   return out;
 }
@@ -125,15 +135,17 @@ CandidateFaces candidate_faces(const MethodBody& a, const MethodBody& b, std::sp
 std::vector<CoplanarInterface> coplanar_interfaces(std::span<const ElementPair> pairs, const CandidateFaces& faces,
                                                    const InterfaceBand& band) {
   const double tol = band.tol;
+  // Faces whose boxes lie farther apart than this have no overlap to contribute.
+  const double reach = band.tol + band.depth + band.envelope;
   // Facing face pairs, the faces by triangle index (a triangle belongs to one tet: one Face each).
   std::map<Index, Face> faces_a, faces_b;
   std::vector<std::pair<Index, Index>> facing_pairs;
   for (const ElementPair& pair : pairs) {
-    const std::vector<Face>& fa = faces.a.at(pair.a);
-    const std::vector<Face>& fb = faces.b.at(pair.b);
+    const std::span<const Face> fa = faces.a.of(pair.a);
+    const std::span<const Face> fb = faces.b.of(pair.b);
     for (const Face& x : fa) {
       for (const Face& y : fb) {
-        if (!facing(x, y, band)) continue;
+        if (!x.box.inflated(reach).overlaps(y.box) || !facing(x, y, band)) continue;
         faces_a.emplace(x.triangle, x);
         faces_b.emplace(y.triangle, y);
         facing_pairs.emplace_back(x.triangle, y.triangle);

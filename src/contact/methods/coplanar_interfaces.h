@@ -35,29 +35,49 @@
 #include "contactlab/geometry/planar_overlap_corners.h"
 #include "contactlab/geometry/tolerance_band.h"
 
-#include <map>
+#include "contactlab/core/aabb.h"
+
+#include <cstdint>
 #include <span>
 #include <vector>
 
 namespace contactlab::contact_detail {
 
 /// A surface face of a tet of a posed body: its boundary triangle, tet, tet-mesh vertices and world
-/// corners in outward winding, and its plane (triangle_plane).
+/// corners in outward winding, its plane (triangle_plane) and its corners' box.
 struct SurfaceFacePlane {
   Index triangle = kInvalidIndex;
   Index tet = kInvalidIndex;
   std::array<Index, 3> vertex{};
   Triangle3 corners;
   TrianglePlane plane;
+  Aabb box;
 };
 
-/// The surface faces of `tet` (local faces 0..3 that are boundary triangles, in that order).
-std::vector<SurfaceFacePlane> surface_face_planes(const MethodBody& body, Index tet);
+/// Appends the surface faces of `tet` (local faces 0..3 that are boundary triangles, in that order).
+void append_surface_face_planes(const MethodBody& body, Index tet, std::vector<SurfaceFacePlane>& out);
 
-/// The surface faces of the tets of a body pair's candidate pairs, per tet of each body, computed
-/// once for every stage of the semi-local method.
+/// The surface faces of one body's candidate tets, stored flat (a body pair's stages look them up
+/// per candidate pair, tens of thousands of times on a wall): those of tet t are
+/// faces[first[t], first[t] + count[t]).
+struct CandidateFaceList {
+  static constexpr std::uint32_t kAbsent = ~std::uint32_t{0};
+  std::vector<std::uint32_t> first;  ///< per tet of the body; kAbsent for a tet in no candidate pair
+  std::vector<std::uint8_t> count;
+  std::vector<SurfaceFacePlane> faces;  ///< by tet, tets in order of first appearance in the pairs
+
+  std::span<const SurfaceFacePlane> of(Index tet) const {
+    const auto t = static_cast<std::size_t>(tet);
+    return {faces.data() + first[t], count[t]};
+  }
+  /// The position of a face of `faces` (for per-face arrays).
+  std::size_t position(const SurfaceFacePlane& face) const { return static_cast<std::size_t>(&face - faces.data()); }
+};
+
+/// The surface faces of the tets of a body pair's candidate pairs, computed once for every stage
+/// of the semi-local method.
 struct CandidateFaces {
-  std::map<Index, std::vector<SurfaceFacePlane>> a, b;
+  CandidateFaceList a, b;
 };
 CandidateFaces candidate_faces(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs);
 

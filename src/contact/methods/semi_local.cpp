@@ -132,6 +132,19 @@ std::optional<double> touch_distance(const SurfaceFacePlane& f, const Vec3& p, c
   return d;
 }
 
+/// Some corner lies within the band of the plane, or corners lie on both sides of it (an invalid
+/// plane: true, nothing is known).
+bool reaches_plane(const Triangle3& corners, const TrianglePlane& plane, double tol) {
+  if (!plane.valid) return true;
+  bool front = false, back = false;
+  for (const Vec3& x : corners) {
+    const int side = band_sign(plane.distance(x), tol);
+    if (side == 0) return true;
+    (side > 0 ? front : back) = true;
+  }
+  return front && back;
+}
+
 /// Distance from p to the face's triangle.
 double distance_to(const SurfaceFacePlane& f, const Vec3& p) {
   return std::sqrt(closest_point_point_triangle(p, f.corners[0], f.corners[1], f.corners[2]).squared_distance);
@@ -141,7 +154,9 @@ double distance_to(const SurfaceFacePlane& f, const Vec3& p) {
 std::vector<Vec3> normals_at(const std::vector<const SurfaceFacePlane*>& faces, const Vec3& p, double tol) {
   std::vector<Vec3> out;
   for (const SurfaceFacePlane* f : faces) {
-    if (f->plane.valid && distance_to(*f, p) <= tol) out.push_back(f->plane.normal);
+    if (f->plane.valid && std::abs(f->plane.distance(p)) <= tol && distance_to(*f, p) <= tol) {
+      out.push_back(f->plane.normal);
+    }
   }
   return out;
 }
@@ -157,8 +172,10 @@ struct NearestFaces {
   void add(const SurfaceFacePlane& f, const Vec3& x, double tol) {
     if (!f.plane.valid) return;
     p = x;
+    const double s = f.plane.distance(x);
+    if (std::abs(s) > distance + tol) return;  // the triangle is no nearer than its plane
     const double d = distance_to(f, x);
-    const bool is_behind = f.plane.distance(x) < -tol;
+    const bool is_behind = s < -tol;
     if (d < distance - tol) {
       distance = d, behind = is_behind;
     } else if (d <= distance + tol) {
@@ -181,6 +198,9 @@ std::vector<Wall> walls_at(const std::vector<const SurfaceFacePlane*>& faces, co
   distance = std::numeric_limits<double>::infinity();
   for (const SurfaceFacePlane* f : faces) {
     if (!f->plane.valid) continue;
+    // A triangle is no nearer than its plane: one farther than the least distance so far plus the
+    // band cannot be among the nearest.
+    if (std::abs(f->plane.distance(p)) > distance + band.tol) continue;
     const double d = distance_to(*f, p);
     const bool is_flush = d <= band.tol && std::any_of(flush.begin(), flush.end(), [&](const Vec3& n) {
                             return 1.0 - n.dot(f->plane.normal) <= contact_detail::kFacingBand;
@@ -279,27 +299,24 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   const double tol = band.tol;
   // 1. Planar interfaces.
   const contact_detail::CandidateFaces candidates = contact_detail::candidate_faces(a, b, pairs);
-  const auto& tets_a = candidates.a;
-  const auto& tets_b = candidates.b;
+  const contact_detail::CandidateFaceList& tets_a = candidates.a;
+  const contact_detail::CandidateFaceList& tets_b = candidates.b;
   const std::vector<contact_detail::CoplanarInterface> interfaces = contact_detail::coplanar_interfaces(
       pairs, candidates, {tol, band.depth, band.envelope, kRelativeEnvelope, kInterfaceFacing});
 
   // Surface faces of the candidate tets by triangle, and the interface each belongs to (if any).
   std::map<Index, const SurfaceFacePlane*> by_triangle_a, by_triangle_b;
-  for (const auto& [t, faces] : tets_a) {
-    for (const SurfaceFacePlane& f : faces) by_triangle_a.emplace(f.triangle, &f);
-  }
-  for (const auto& [t, faces] : tets_b) {
-    for (const SurfaceFacePlane& f : faces) by_triangle_b.emplace(f.triangle, &f);
-  }
-  std::map<Index, std::size_t> interface_of_a, interface_of_b;
+  for (const SurfaceFacePlane& f : tets_a.faces) by_triangle_a.emplace(f.triangle, &f);
+  for (const SurfaceFacePlane& f : tets_b.faces) by_triangle_b.emplace(f.triangle, &f);
+  // Per face (position in its CandidateFaceList): the interface it belongs to, or −1.
+  std::vector<int> interface_of_a(tets_a.faces.size(), -1), interface_of_b(tets_b.faces.size(), -1);
   for (std::size_t i = 0; i < interfaces.size(); ++i) {
-    for (Index t : interfaces[i].faces_a) interface_of_a.emplace(t, i);
-    for (Index t : interfaces[i].faces_b) interface_of_b.emplace(t, i);
+    for (Index t : interfaces[i].faces_a) interface_of_a[tets_a.position(*by_triangle_a.at(t))] = static_cast<int>(i);
+    for (Index t : interfaces[i].faces_b) interface_of_b[tets_b.position(*by_triangle_b.at(t))] = static_cast<int>(i);
   }
-  const auto same_interface = [&](Index ta, Index tb) {
-    const auto ia = interface_of_a.find(ta), ib = interface_of_b.find(tb);
-    return ia != interface_of_a.end() && ib != interface_of_b.end() && ia->second == ib->second;
+  const auto same_interface = [&](const SurfaceFacePlane& fa, const SurfaceFacePlane& fb) {
+    const int ia = interface_of_a[tets_a.position(fa)];
+    return ia >= 0 && ia == interface_of_b[tets_b.position(fb)];
   };
   std::vector<const SurfaceFacePlane*> faces_a, faces_b;  // ascending triangle index
   for (const auto& [t, f] : by_triangle_a) faces_a.push_back(f);
@@ -326,7 +343,10 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   };
   const auto add_touch = [&](const Touch& t) { add_to(touches, t); };
   const Band touching{tol, 0.0};
-  std::map<Index, NearestFaces> nearest_of_a, nearest_of_b;  // surface vertices against the other's faces
+  // Surface vertices of B behind a face of A (and of A behind a face of B), then their nearest
+  // faces of the other body (NearestFaces), in a second pass over the pairs.
+  std::vector<char> behind_a_face(b.world_vertices.size(), 0), behind_b_face(a.world_vertices.size(), 0);
+  std::map<Index, NearestFaces> nearest_of_a, nearest_of_b;
   for (const ElementPair& pair : pairs) {
     // A surface vertex of one tet inside the other (the bodies overlap): a touch, its depth taken
     // from the walls below.
@@ -335,40 +355,60 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
       const std::array<Vec3, 4> ta = a.tet(pair.a), tb = b.tet(pair.b);
       const TetPlanes& pa = a.planes(pair.a, scratch_a);
       const TetPlanes& pb = b.planes(pair.b, scratch_b);
-      for (const SurfaceFacePlane& fa : tets_a.at(pair.a)) {
+      for (const SurfaceFacePlane& fa : tets_a.of(pair.a)) {
         for (std::size_t i = 0; i < 3; ++i) {
           if (in_closed_tet_band(fa.corners[i], tb, pb, tol)) add_touch({fa.corners[i], fa.vertex[i], kInvalidIndex});
         }
       }
-      for (const SurfaceFacePlane& fb : tets_b.at(pair.b)) {
+      for (const SurfaceFacePlane& fb : tets_b.of(pair.b)) {
         for (std::size_t i = 0; i < 3; ++i) {
           if (in_closed_tet_band(fb.corners[i], ta, pa, tol)) add_touch({fb.corners[i], kInvalidIndex, fb.vertex[i]});
         }
       }
       // The tet holding a vertex may be no candidate (one that meets the surface only along an
-      // edge, as at a groove's bottom): the vertex's nearest faces of the other body say too.
-      for (const SurfaceFacePlane& fa : tets_a.at(pair.a)) {
-        for (const SurfaceFacePlane& fb : tets_b.at(pair.b)) {
-          for (std::size_t i = 0; i < 3; ++i) {
-            nearest_of_b[fb.vertex[i]].add(fa, fb.corners[i], tol);
-            nearest_of_a[fa.vertex[i]].add(fb, fa.corners[i], tol);
-          }
+      // edge, as at a groove's bottom): the vertex's nearest faces of the other body say too
+      // (below), for a vertex behind some face's plane by more than the band but within the depth.
+      const auto mark_behind = [&](const SurfaceFacePlane& face, const SurfaceFacePlane& other,
+                                   std::vector<char>& marks) {
+        if (!face.plane.valid) return;
+        for (std::size_t i = 0; i < 3; ++i) {
+          const double d = face.plane.distance(other.corners[i]);
+          if (d < -tol && d >= -band.depth - tol) marks[static_cast<std::size_t>(other.vertex[i])] = 1;
+        }
+      };
+      for (const SurfaceFacePlane& fa : tets_a.of(pair.a)) {
+        for (const SurfaceFacePlane& fb : tets_b.of(pair.b)) {
+          mark_behind(fa, fb, behind_a_face);
+          mark_behind(fb, fa, behind_b_face);
         }
       }
     }
-    for (const SurfaceFacePlane& fa : tets_a.at(pair.a)) {
-      for (const SurfaceFacePlane& fb : tets_b.at(pair.b)) {
+    for (const SurfaceFacePlane& fa : tets_a.of(pair.a)) {
+      for (const SurfaceFacePlane& fb : tets_b.of(pair.b)) {
         // Two faces of one planar interface: every touch between them lies in both its regions,
         // i.e. in its polygon, and would be dropped below.
-        if (same_interface(fa.triangle, fb.triangle)) continue;
+        // Faces farther apart than the band touch nowhere.
+        if (!fa.box.inflated(tol).overlaps(fb.box)) continue;
+        if (same_interface(fa, fb)) continue;
+        // A face whose corners all lie beyond the band on one side of the other's plane has no
+        // vertex touching it and no edge that comes within the band of its edges.
+        const bool a_reaches_b = reaches_plane(fa.corners, fb.plane, tol);
+        const bool b_reaches_a = reaches_plane(fb.corners, fa.plane, tol);
         for (std::size_t i = 0; i < 3; ++i) {
-          if (touch_distance(fb, fa.corners[i], touching)) add_touch({fa.corners[i], fa.vertex[i], kInvalidIndex});
-          if (touch_distance(fa, fb.corners[i], touching)) add_touch({fb.corners[i], kInvalidIndex, fb.vertex[i]});
+          if (a_reaches_b && touch_distance(fb, fa.corners[i], touching)) {
+            add_touch({fa.corners[i], fa.vertex[i], kInvalidIndex});
+          }
+          if (b_reaches_a && touch_distance(fa, fb.corners[i], touching)) {
+            add_touch({fb.corners[i], kInvalidIndex, fb.vertex[i]});
+          }
         }
+        if (!a_reaches_b || !b_reaches_a) continue;
         for (std::size_t i = 0; i < 3; ++i) {
           const Vec3 &p0 = fa.corners[i], &p1 = fa.corners[(i + 1) % 3];
           for (std::size_t j = 0; j < 3; ++j) {
             const Vec3 &q0 = fb.corners[j], &q1 = fb.corners[(j + 1) % 3];
+            // Edges whose boxes lie farther apart than the band cannot come within it.
+            if (!Aabb::from_points(p0, p1).inflated(tol).overlaps(Aabb::from_points(q0, q1))) continue;
             const Vec3 ea = p1 - p0, eb = q1 - q0;
             const double la = ea.norm(), lb = eb.norm();
             if (!(ea.cross(eb).norm() > contact_detail::kDegenerateSine * la * lb)) continue;
@@ -382,6 +422,20 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
     }
   }
 
+  if (band.depth > 0.0) {
+    for (const ElementPair& pair : pairs) {
+      for (const SurfaceFacePlane& fa : tets_a.of(pair.a)) {
+        for (const SurfaceFacePlane& fb : tets_b.of(pair.b)) {
+          for (std::size_t i = 0; i < 3; ++i) {
+            if (behind_a_face[static_cast<std::size_t>(fb.vertex[i])])
+              nearest_of_b[fb.vertex[i]].add(fa, fb.corners[i], tol);
+            if (behind_b_face[static_cast<std::size_t>(fa.vertex[i])])
+              nearest_of_a[fa.vertex[i]].add(fb, fa.corners[i], tol);
+          }
+        }
+      }
+    }
+  }
   for (const auto& [v, nearest] : nearest_of_a) {
     if (nearest.inside(band)) add_touch({nearest.p, v, kInvalidIndex});
   }
@@ -406,10 +460,18 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
     // The shape of the touch (is it inside a line contact?) from every wall; its depth and normals
     // from the walls that are not flush with the other body's.
     double depth_a = 0.0, depth_b = 0.0;
-    if (inside_a_line(walls_at(faces_a, p, band, depth_a), walls_at(faces_b, p, band, depth_b))) return;
+    std::vector<Wall> walls_a = walls_at(faces_a, p, band, depth_a);
+    std::vector<Wall> walls_b = walls_at(faces_b, p, band, depth_b);
+    if (inside_a_line(walls_a, walls_b)) return;
     const std::vector<Vec3> on_a = normals_at(faces_a, p, tol), on_b = normals_at(faces_b, p, tol);
-    const std::vector<Wall> walls_a = walls_at(faces_a, p, band, depth_a, on_b);
-    const std::vector<Wall> walls_b = walls_at(faces_b, p, band, depth_b, on_a);
+    const bool flush = std::any_of(on_a.begin(), on_a.end(), [&](const Vec3& n) {
+      return std::any_of(on_b.begin(), on_b.end(),
+                         [&](const Vec3& m) { return 1.0 - n.dot(m) <= contact_detail::kFacingBand; });
+    });
+    if (flush) {
+      walls_a = walls_at(faces_a, p, band, depth_a, on_b);
+      walls_b = walls_at(faces_b, p, band, depth_b, on_a);
+    }
     if (walls_a.empty() || walls_b.empty()) return;
     const double deepest = std::max(depth_a, depth_b);
     overlapping = overlapping || deepest > tol;
