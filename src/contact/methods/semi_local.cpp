@@ -351,20 +351,32 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
     // A surface vertex of one tet inside the other (the bodies overlap): a touch, its depth taken
     // from the walls below.
     if (band.depth > 0.0) {
-      TetPlanes scratch_a, scratch_b;
       const std::array<Vec3, 4> ta = a.tet(pair.a), tb = b.tet(pair.b);
-      const TetPlanes& pa = a.planes(pair.a, scratch_a);
-      const TetPlanes& pb = b.planes(pair.b, scratch_b);
-      for (const SurfaceFacePlane& fa : tets_a.of(pair.a)) {
-        for (std::size_t i = 0; i < 3; ++i) {
-          if (in_closed_tet_band(fa.corners[i], tb, pb, tol)) add_touch({fa.corners[i], fa.vertex[i], kInvalidIndex});
+      // A box reject first, grown by the depth as well as the band: a point within the band of
+      // every face plane of a tet lies outside the tet's box by more than that only near a corner
+      // sharper than band / depth (2.5e-8 rad), so the box decides nothing the band would not.
+      const auto grown_box = [&](const std::array<Vec3, 4>& corners) {
+        Aabb box;
+        for (const Vec3& x : corners) box.extend(x);
+        return box.inflated(band.depth + tol);
+      };
+      const Aabb box_a = grown_box(ta), box_b = grown_box(tb);
+      // Each surface vertex of one tet in the other (tet_surface_vertices: ascending, padded).
+      const auto probe = [&](const MethodBody& vbody, Index vtet, const MethodBody& tbody, Index ttet,
+                             const std::array<Vec3, 4>& corners, const Aabb& box, bool vertex_is_a) {
+        TetPlanes scratch;
+        const TetPlanes* planes = nullptr;
+        for (const Index v : vbody.features->tet_surface_vertices[static_cast<std::size_t>(vtet)]) {
+          if (v == kInvalidIndex) break;
+          const Vec3& x = vbody.vertex(v);
+          if (!box.contains(x)) continue;
+          if (!planes) planes = &tbody.planes(ttet, scratch);
+          if (!in_closed_tet_band(x, corners, *planes, tol)) continue;
+          add_touch(vertex_is_a ? Touch{x, v, kInvalidIndex} : Touch{x, kInvalidIndex, v});
         }
-      }
-      for (const SurfaceFacePlane& fb : tets_b.of(pair.b)) {
-        for (std::size_t i = 0; i < 3; ++i) {
-          if (in_closed_tet_band(fb.corners[i], ta, pa, tol)) add_touch({fb.corners[i], kInvalidIndex, fb.vertex[i]});
-        }
-      }
+      };
+      probe(a, pair.a, b, pair.b, tb, box_b, true);
+      probe(b, pair.b, a, pair.a, ta, box_a, false);
       // The tet holding a vertex may be no candidate (one that meets the surface only along an
       // edge, as at a groove's bottom): the vertex's nearest faces of the other body say too
       // (below), for a vertex behind some face's plane by more than the band but within the depth.
@@ -378,6 +390,7 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
       };
       for (const SurfaceFacePlane& fa : tets_a.of(pair.a)) {
         for (const SurfaceFacePlane& fb : tets_b.of(pair.b)) {
+          if (!fa.box.inflated(band.depth + tol).overlaps(fb.box)) continue;
           mark_behind(fa, fb, behind_a_face);
           mark_behind(fb, fa, behind_b_face);
         }
@@ -426,6 +439,7 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
     for (const ElementPair& pair : pairs) {
       for (const SurfaceFacePlane& fa : tets_a.of(pair.a)) {
         for (const SurfaceFacePlane& fb : tets_b.of(pair.b)) {
+          if (!fa.box.inflated(band.depth + tol).overlaps(fb.box)) continue;
           for (std::size_t i = 0; i < 3; ++i) {
             if (behind_a_face[static_cast<std::size_t>(fb.vertex[i])])
               nearest_of_b[fb.vertex[i]].add(fa, fb.corners[i], tol);
