@@ -341,7 +341,19 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
     }
     list.push_back(t);
   };
-  const auto add_touch = [&](const Touch& t) { add_to(touches, t); };
+  // Every touch found here is at a vertex, and a vertex is found again from each candidate pair
+  // holding it: the first time only is it added (later ones would merge into it unchanged).
+  std::vector<char> touched_a(a.world_vertices.size(), 0), touched_b(b.world_vertices.size(), 0);
+  const auto already_touched = [&](const Touch& t) {
+    return t.vertex_a != kInvalidIndex ? touched_a[static_cast<std::size_t>(t.vertex_a)] != 0
+                                       : touched_b[static_cast<std::size_t>(t.vertex_b)] != 0;
+  };
+  const auto add_touch = [&](const Touch& t) {
+    if (already_touched(t)) return;
+    (t.vertex_a != kInvalidIndex ? touched_a[static_cast<std::size_t>(t.vertex_a)]
+                                 : touched_b[static_cast<std::size_t>(t.vertex_b)]) = 1;
+    add_to(touches, t);
+  };
   const Band touching{tol, 0.0};
   // Surface vertices of B behind a face of A (and of A behind a face of B), then their nearest
   // faces of the other body (NearestFaces), in a second pass over the pairs.
@@ -368,6 +380,7 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
         const TetPlanes* planes = nullptr;
         for (const Index v : vbody.features->tet_surface_vertices[static_cast<std::size_t>(vtet)]) {
           if (v == kInvalidIndex) break;
+          if ((vertex_is_a ? touched_a : touched_b)[static_cast<std::size_t>(v)]) continue;
           const Vec3& x = vbody.vertex(v);
           if (!box.contains(x)) continue;
           if (!planes) planes = &tbody.planes(ttet, scratch);
@@ -408,10 +421,12 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
         const bool a_reaches_b = reaches_plane(fa.corners, fb.plane, tol);
         const bool b_reaches_a = reaches_plane(fb.corners, fa.plane, tol);
         for (std::size_t i = 0; i < 3; ++i) {
-          if (a_reaches_b && touch_distance(fb, fa.corners[i], touching)) {
+          if (a_reaches_b && !touched_a[static_cast<std::size_t>(fa.vertex[i])] &&
+              touch_distance(fb, fa.corners[i], touching)) {
             add_touch({fa.corners[i], fa.vertex[i], kInvalidIndex});
           }
-          if (b_reaches_a && touch_distance(fa, fb.corners[i], touching)) {
+          if (b_reaches_a && !touched_b[static_cast<std::size_t>(fb.vertex[i])] &&
+              touch_distance(fa, fb.corners[i], touching)) {
             add_touch({fb.corners[i], kInvalidIndex, fb.vertex[i]});
           }
         }
