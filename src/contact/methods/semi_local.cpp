@@ -132,17 +132,13 @@ std::optional<double> touch_distance(const SurfaceFacePlane& f, const Vec3& p, c
   return d;
 }
 
-/// Some corner lies within the band of the plane, or corners lie on both sides of it (an invalid
-/// plane: true, nothing is known).
-bool reaches_plane(const Triangle3& corners, const TrianglePlane& plane, double tol) {
-  if (!plane.valid) return true;
-  bool front = false, back = false;
-  for (const Vec3& x : corners) {
-    const int side = band_sign(plane.distance(x), tol);
-    if (side == 0) return true;
-    (side > 0 ? front : back) = true;
-  }
-  return front && back;
+/// The side of the plane each corner lies on, with the band (band_sign of its distance); all 0 for
+/// an invalid plane (nothing is known).
+std::array<int, 3> sides_of(const Triangle3& corners, const TrianglePlane& plane, double tol) {
+  std::array<int, 3> out{};
+  if (!plane.valid) return out;
+  for (std::size_t i = 0; i < 3; ++i) out[i] = band_sign(plane.distance(corners[i]), tol);
+  return out;
 }
 
 /// Distance from p to the face's triangle.
@@ -416,30 +412,36 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
         // Faces farther apart than the band touch nowhere.
         if (!fa.box.inflated(tol).overlaps(fb.box)) continue;
         if (same_interface(fa, fb)) continue;
-        // A face whose corners all lie beyond the band on one side of the other's plane has no
-        // vertex touching it and no edge that comes within the band of its edges.
-        const bool a_reaches_b = reaches_plane(fa.corners, fb.plane, tol);
-        const bool b_reaches_a = reaches_plane(fb.corners, fa.plane, tol);
+        // Each corner's side of the other face's plane (band_sign): only a corner within the band
+        // can touch that face, and only an edge whose ends are not beyond the band on one side
+        // can come within the band of the other face's edges, which lie in that plane.
+        const std::array<int, 3> side_a = sides_of(fa.corners, fb.plane, tol);
+        const std::array<int, 3> side_b = sides_of(fb.corners, fa.plane, tol);
         for (std::size_t i = 0; i < 3; ++i) {
-          if (a_reaches_b && !touched_a[static_cast<std::size_t>(fa.vertex[i])] &&
+          if (side_a[i] == 0 && !touched_a[static_cast<std::size_t>(fa.vertex[i])] &&
               touch_distance(fb, fa.corners[i], touching)) {
             add_touch({fa.corners[i], fa.vertex[i], kInvalidIndex});
           }
-          if (b_reaches_a && !touched_b[static_cast<std::size_t>(fb.vertex[i])] &&
+          if (side_b[i] == 0 && !touched_b[static_cast<std::size_t>(fb.vertex[i])] &&
               touch_distance(fa, fb.corners[i], touching)) {
             add_touch({fb.corners[i], kInvalidIndex, fb.vertex[i]});
           }
         }
-        if (!a_reaches_b || !b_reaches_a) continue;
         for (std::size_t i = 0; i < 3; ++i) {
+          if (side_a[i] != 0 && side_a[i] == side_a[(i + 1) % 3]) continue;
           const Vec3 &p0 = fa.corners[i], &p1 = fa.corners[(i + 1) % 3];
           for (std::size_t j = 0; j < 3; ++j) {
+            if (side_b[j] != 0 && side_b[j] == side_b[(j + 1) % 3]) continue;
             const Vec3 &q0 = fb.corners[j], &q1 = fb.corners[(j + 1) % 3];
             // Edges whose boxes lie farther apart than the band cannot come within it.
             if (!Aabb::from_points(p0, p1).inflated(tol).overlaps(Aabb::from_points(q0, q1))) continue;
             const Vec3 ea = p1 - p0, eb = q1 - q0;
-            const double la = ea.norm(), lb = eb.norm();
-            if (!(ea.cross(eb).norm() > contact_detail::kDegenerateSine * la * lb)) continue;
+            // Not parallel: |ea × eb| > kDegenerateSine |ea| |eb|, compared squared (no roots for
+            // the many coinciding edges of touching bodies).
+            const double la2 = ea.squaredNorm(), lb2 = eb.squaredNorm();
+            constexpr double kSine2 = contact_detail::kDegenerateSine * contact_detail::kDegenerateSine;
+            if (!(ea.cross(eb).squaredNorm() > kSine2 * la2 * lb2)) continue;
+            const double la = std::sqrt(la2), lb = std::sqrt(lb2);
             const SegmentSegmentClosestPoints q = closest_points_segment_segment(p0, p1, q0, q1);
             if (!(q.squared_distance <= tol * tol)) continue;
             if (q.s * la <= tol || (1.0 - q.s) * la <= tol || q.t * lb <= tol || (1.0 - q.t) * lb <= tol) continue;
