@@ -355,62 +355,29 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   // faces of the other body (NearestFaces), in a second pass over the pairs.
   std::vector<char> behind_a_face(b.world_vertices.size(), 0), behind_b_face(a.world_vertices.size(), 0);
   std::map<Index, NearestFaces> nearest_of_a, nearest_of_b;
+  // Pass 1 over the candidate pairs: touches within the band (vertices on faces, crossing edges),
+  // and marks on the surface vertices that lie behind a face of the other body by more than the
+  // band but within the depth — where the bodies overlap.
+  bool any_behind = false;
+  const auto mark_behind = [&](const SurfaceFacePlane& face, const SurfaceFacePlane& other, std::vector<char>& marks) {
+    if (!face.plane.valid) return;
+    for (std::size_t i = 0; i < 3; ++i) {
+      const double d = face.plane.distance(other.corners[i]);
+      if (d < -tol && d >= -band.depth - tol) marks[static_cast<std::size_t>(other.vertex[i])] = 1, any_behind = true;
+    }
+  };
   for (const ElementPair& pair : pairs) {
-    // A surface vertex of one tet inside the other (the bodies overlap): a touch, its depth taken
-    // from the walls below.
-    if (band.depth > 0.0) {
-      const std::array<Vec3, 4> ta = a.tet(pair.a), tb = b.tet(pair.b);
-      // A box reject first, grown by the depth as well as the band: a point within the band of
-      // every face plane of a tet lies outside the tet's box by more than that only near a corner
-      // sharper than band / depth (2.5e-8 rad), so the box decides nothing the band would not.
-      const auto grown_box = [&](const std::array<Vec3, 4>& corners) {
-        Aabb box;
-        for (const Vec3& x : corners) box.extend(x);
-        return box.inflated(band.depth + tol);
-      };
-      const Aabb box_a = grown_box(ta), box_b = grown_box(tb);
-      // Each surface vertex of one tet in the other (tet_surface_vertices: ascending, padded).
-      const auto probe = [&](const MethodBody& vbody, Index vtet, const MethodBody& tbody, Index ttet,
-                             const std::array<Vec3, 4>& corners, const Aabb& box, bool vertex_is_a) {
-        TetPlanes scratch;
-        const TetPlanes* planes = nullptr;
-        for (const Index v : vbody.features->tet_surface_vertices[static_cast<std::size_t>(vtet)]) {
-          if (v == kInvalidIndex) break;
-          if ((vertex_is_a ? touched_a : touched_b)[static_cast<std::size_t>(v)]) continue;
-          const Vec3& x = vbody.vertex(v);
-          if (!box.contains(x)) continue;
-          if (!planes) planes = &tbody.planes(ttet, scratch);
-          if (!in_closed_tet_band(x, corners, *planes, tol)) continue;
-          add_touch(vertex_is_a ? Touch{x, v, kInvalidIndex} : Touch{x, kInvalidIndex, v});
-        }
-      };
-      probe(a, pair.a, b, pair.b, tb, box_b, true);
-      probe(b, pair.b, a, pair.a, ta, box_a, false);
-      // The tet holding a vertex may be no candidate (one that meets the surface only along an
-      // edge, as at a groove's bottom): the vertex's nearest faces of the other body say too
-      // (below), for a vertex behind some face's plane by more than the band but within the depth.
-      const auto mark_behind = [&](const SurfaceFacePlane& face, const SurfaceFacePlane& other,
-                                   std::vector<char>& marks) {
-        if (!face.plane.valid) return;
-        for (std::size_t i = 0; i < 3; ++i) {
-          const double d = face.plane.distance(other.corners[i]);
-          if (d < -tol && d >= -band.depth - tol) marks[static_cast<std::size_t>(other.vertex[i])] = 1;
-        }
-      };
-      for (const SurfaceFacePlane& fa : tets_a.of(pair.a)) {
-        for (const SurfaceFacePlane& fb : tets_b.of(pair.b)) {
-          if (!fa.box.inflated(band.depth + tol).overlaps(fb.box)) continue;
+    for (const SurfaceFacePlane& fa : tets_a.of(pair.a)) {
+      for (const SurfaceFacePlane& fb : tets_b.of(pair.b)) {
+        if (!fa.box.inflated(band.depth + tol).overlaps(fb.box)) continue;
+        if (band.depth > 0.0) {
           mark_behind(fa, fb, behind_a_face);
           mark_behind(fb, fa, behind_b_face);
         }
-      }
-    }
-    for (const SurfaceFacePlane& fa : tets_a.of(pair.a)) {
-      for (const SurfaceFacePlane& fb : tets_b.of(pair.b)) {
-        // Two faces of one planar interface: every touch between them lies in both its regions,
-        // i.e. in its polygon, and would be dropped below.
         // Faces farther apart than the band touch nowhere.
         if (!fa.box.inflated(tol).overlaps(fb.box)) continue;
+        // Two faces of one planar interface: every touch between them lies in both its regions,
+        // i.e. in its polygon, and would be dropped below.
         if (same_interface(fa, fb)) continue;
         // Each corner's side of the other face's plane (band_sign): only a corner within the band
         // can touch that face, and only an edge whose ends are not beyond the band on one side
@@ -452,8 +419,41 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
     }
   }
 
-  if (band.depth > 0.0) {
+  // Pass 2, only where some vertex lies behind a face: each marked vertex inside a tet of the other
+  // body (a touch, its depth taken from the walls below), and its nearest faces of the other body:
+  // the tet holding a vertex may be no candidate (one that meets the surface only along an edge,
+  // as at a groove's bottom), and then those say whether it is inside (NearestFaces).
+  if (any_behind) {
     for (const ElementPair& pair : pairs) {
+      const std::array<Vec3, 4> ta = a.tet(pair.a), tb = b.tet(pair.b);
+      // A box reject first, grown by the depth as well as the band: a point within the band of
+      // every face plane of a tet lies outside the tet's box by more than that only near a corner
+      // sharper than band / depth (2.5e-8 rad), so the box decides nothing the band would not.
+      const auto grown_box = [&](const std::array<Vec3, 4>& corners) {
+        Aabb box;
+        for (const Vec3& x : corners) box.extend(x);
+        return box.inflated(band.depth + tol);
+      };
+      const Aabb box_a = grown_box(ta), box_b = grown_box(tb);
+      // Each marked surface vertex of one tet in the other (tet_surface_vertices: ascending, padded).
+      const auto probe = [&](const MethodBody& vbody, Index vtet, const MethodBody& tbody, Index ttet,
+                             const std::array<Vec3, 4>& corners, const Aabb& box, bool vertex_is_a) {
+        const std::vector<char>& marks = vertex_is_a ? behind_b_face : behind_a_face;
+        TetPlanes scratch;
+        const TetPlanes* planes = nullptr;
+        for (const Index v : vbody.features->tet_surface_vertices[static_cast<std::size_t>(vtet)]) {
+          if (v == kInvalidIndex) break;
+          if (!marks[static_cast<std::size_t>(v)]) continue;
+          if ((vertex_is_a ? touched_a : touched_b)[static_cast<std::size_t>(v)]) continue;
+          const Vec3& x = vbody.vertex(v);
+          if (!box.contains(x)) continue;
+          if (!planes) planes = &tbody.planes(ttet, scratch);
+          if (!in_closed_tet_band(x, corners, *planes, tol)) continue;
+          add_touch(vertex_is_a ? Touch{x, v, kInvalidIndex} : Touch{x, kInvalidIndex, v});
+        }
+      };
+      probe(a, pair.a, b, pair.b, tb, box_b, true);
+      probe(b, pair.b, a, pair.a, ta, box_a, false);
       for (const SurfaceFacePlane& fa : tets_a.of(pair.a)) {
         for (const SurfaceFacePlane& fb : tets_b.of(pair.b)) {
           if (!fa.box.inflated(band.depth + tol).overlaps(fb.box)) continue;
