@@ -137,35 +137,39 @@ std::vector<CoplanarInterface> coplanar_interfaces(std::span<const ElementPair> 
   const double tol = band.tol;
   // Faces whose boxes lie farther apart than this have no overlap to contribute.
   const double reach = band.tol + band.depth + band.envelope;
-  // Facing face pairs, the faces by triangle index (a triangle belongs to one tet: one Face each).
-  std::map<Index, Face> faces_a, faces_b;
-  std::vector<std::pair<Index, Index>> facing_pairs;
+  // Facing face pairs (pointers into `faces`: a triangle belongs to one tet, so it is one Face).
+  std::vector<std::pair<const Face*, const Face*>> facing_pairs;
   for (const ElementPair& pair : pairs) {
     const std::span<const Face> fa = faces.a.of(pair.a);
     const std::span<const Face> fb = faces.b.of(pair.b);
     for (const Face& x : fa) {
       for (const Face& y : fb) {
         if (!x.box.inflated(reach).overlaps(y.box) || !facing(x, y, band)) continue;
-        faces_a.emplace(x.triangle, x);
-        faces_b.emplace(y.triangle, y);
-        facing_pairs.emplace_back(x.triangle, y.triangle);
+        facing_pairs.emplace_back(&x, &y);
       }
     }
   }
   if (facing_pairs.empty()) return {};
 
-  // Groups: nodes are A's faces (ascending) then B's.
-  std::map<Index, std::size_t> node_a, node_b;
-  for (const auto& [t, f] : faces_a) node_a.emplace(t, node_a.size());
-  for (const auto& [t, f] : faces_b) node_b.emplace(t, faces_a.size() + node_b.size());
-  UnionFind groups(faces_a.size() + faces_b.size());
-  for (const auto& [ta, tb] : facing_pairs) groups.join(node_a.at(ta), node_b.at(tb));
+  // Groups: nodes are A's faces (ascending triangle index) then B's.
+  const auto by_triangle = [](const Face* x, const Face* y) { return x->triangle < y->triangle; };
+  std::vector<const Face*> nodes_a, nodes_b;
+  for (const auto& [x, y] : facing_pairs) nodes_a.push_back(x), nodes_b.push_back(y);
+  for (auto* nodes : {&nodes_a, &nodes_b}) {
+    std::sort(nodes->begin(), nodes->end(), by_triangle);
+    nodes->erase(std::unique(nodes->begin(), nodes->end()), nodes->end());
+  }
+  const auto node_of = [&](const std::vector<const Face*>& nodes, const Face* f) {
+    return static_cast<std::size_t>(std::lower_bound(nodes.begin(), nodes.end(), f, by_triangle) - nodes.begin());
+  };
+  UnionFind groups(nodes_a.size() + nodes_b.size());
+  for (const auto& [x, y] : facing_pairs) groups.join(node_of(nodes_a, x), nodes_a.size() + node_of(nodes_b, y));
 
-  // Each group's faces, ascending (the maps iterate in triangle order); groups in the order of
-  // their first face of A (a root is its lowest node, and A's nodes come first).
+  // Each group's faces, ascending; groups in the order of their first face of A (a root is its
+  // lowest node, and A's nodes come first).
   std::map<std::size_t, std::pair<std::vector<const Face*>, std::vector<const Face*>>> members;
-  for (const auto& [t, f] : faces_a) members[groups.find(node_a.at(t))].first.push_back(&f);
-  for (const auto& [t, f] : faces_b) members[groups.find(node_b.at(t))].second.push_back(&f);
+  for (std::size_t i = 0; i < nodes_a.size(); ++i) members[groups.find(i)].first.push_back(nodes_a[i]);
+  for (std::size_t i = 0; i < nodes_b.size(); ++i) members[groups.find(nodes_a.size() + i)].second.push_back(nodes_b[i]);
 
   std::vector<CoplanarInterface> out;
   for (const auto& [root, sides] : members) {
