@@ -108,6 +108,18 @@ void append_surface_face_planes(const MethodBody& body, Index tet, std::vector<S
     }
     face.plane = triangle_plane(face.corners[0], face.corners[1], face.corners[2]);
     for (const Vec3& x : face.corners) face.box.extend(x);
+    const MeshTopology& topology = body.features->surface_topology;
+    const auto& by_corner = body.shape->surface_map.surface.triangles[static_cast<std::size_t>(triangle)];
+    for (std::size_t i = 0; i < 3; ++i) {
+      const Index u = face.vertex[i], w = face.vertex[(i + 1) % 3];
+      for (std::size_t k = 0; k < 3; ++k) {
+        const Index x = by_corner[k], y = by_corner[(k + 1) % 3];
+        if (!((x == u && y == w) || (x == w && y == u))) continue;
+        const auto& sharing = topology.edge_triangles[static_cast<std::size_t>(
+            topology.triangle_edges[static_cast<std::size_t>(triangle)][k])];
+        face.owns_edge[i] = sharing.empty() || sharing.front() == triangle;
+      }
+    }
     out.push_back(face);
   }
 }
@@ -169,7 +181,8 @@ std::vector<CoplanarInterface> coplanar_interfaces(std::span<const ElementPair> 
   // lowest node, and A's nodes come first).
   std::map<std::size_t, std::pair<std::vector<const Face*>, std::vector<const Face*>>> members;
   for (std::size_t i = 0; i < nodes_a.size(); ++i) members[groups.find(i)].first.push_back(nodes_a[i]);
-  for (std::size_t i = 0; i < nodes_b.size(); ++i) members[groups.find(nodes_a.size() + i)].second.push_back(nodes_b[i]);
+  for (std::size_t i = 0; i < nodes_b.size(); ++i)
+    members[groups.find(nodes_a.size() + i)].second.push_back(nodes_b[i]);
 
   std::vector<CoplanarInterface> out;
   for (const auto& [root, sides] : members) {

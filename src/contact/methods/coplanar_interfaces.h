@@ -52,6 +52,10 @@ struct SurfaceFacePlane {
   Triangle3 corners;
   TrianglePlane plane;
   Aabb box;
+  /// Edge i (corner i to corner i + 1) is this triangle's to test: of the surface triangles
+  /// sharing it, this one has the lowest index (so a search over face pairs meets each pair of
+  /// edges once, from the faces that own them). True where the topology has no such edge.
+  std::array<bool, 3> owns_edge{true, true, true};
 };
 
 /// Appends the surface faces of `tet` (local faces 0..3 that are boundary triangles, in that order).

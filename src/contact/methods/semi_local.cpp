@@ -395,10 +395,10 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
           }
         }
         for (std::size_t i = 0; i < 3; ++i) {
-          if (side_a[i] != 0 && side_a[i] == side_a[(i + 1) % 3]) continue;
+          if (!fa.owns_edge[i] || (side_a[i] != 0 && side_a[i] == side_a[(i + 1) % 3])) continue;
           const Vec3 &p0 = fa.corners[i], &p1 = fa.corners[(i + 1) % 3];
           for (std::size_t j = 0; j < 3; ++j) {
-            if (side_b[j] != 0 && side_b[j] == side_b[(j + 1) % 3]) continue;
+            if (!fb.owns_edge[j] || (side_b[j] != 0 && side_b[j] == side_b[(j + 1) % 3])) continue;
             const Vec3 &q0 = fb.corners[j], &q1 = fb.corners[(j + 1) % 3];
             // Edges whose boxes lie farther apart than the band cannot come within it.
             if (!Aabb::from_points(p0, p1).inflated(tol).overlaps(Aabb::from_points(q0, q1))) continue;
