@@ -301,9 +301,23 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
       pairs, candidates, {tol, band.depth, band.envelope, kRelativeEnvelope, kInterfaceFacing});
 
   // Surface faces of the candidate tets by triangle, and the interface each belongs to (if any).
-  std::map<Index, const SurfaceFacePlane*> by_triangle_a, by_triangle_b;
-  for (const SurfaceFacePlane& f : tets_a.faces) by_triangle_a.emplace(f.triangle, &f);
-  for (const SurfaceFacePlane& f : tets_b.faces) by_triangle_b.emplace(f.triangle, &f);
+  // faces_a, faces_b: the faces, ascending triangle index (a triangle is a face of one tet, so
+  // each appears once); by_triangle_*.at(t): the face of triangle t (binary search).
+  const auto sorted_faces = [](const contact_detail::CandidateFaceList& list) {
+    std::vector<const SurfaceFacePlane*> out;
+    out.reserve(list.faces.size());
+    for (const SurfaceFacePlane& f : list.faces) out.push_back(&f);
+    std::sort(out.begin(), out.end(), [](const auto* x, const auto* y) { return x->triangle < y->triangle; });
+    return out;
+  };
+  const std::vector<const SurfaceFacePlane*> faces_a = sorted_faces(tets_a), faces_b = sorted_faces(tets_b);
+  struct ByTriangle {
+    const std::vector<const SurfaceFacePlane*>& faces;
+    const SurfaceFacePlane* at(Index t) const {
+      return *std::lower_bound(faces.begin(), faces.end(), t, [](const auto* f, Index x) { return f->triangle < x; });
+    }
+  };
+  const ByTriangle by_triangle_a{faces_a}, by_triangle_b{faces_b};
   // Per face (position in its CandidateFaceList): the interface it belongs to, or −1.
   std::vector<int> interface_of_a(tets_a.faces.size(), -1), interface_of_b(tets_b.faces.size(), -1);
   for (std::size_t i = 0; i < interfaces.size(); ++i) {
@@ -314,9 +328,6 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
     const int ia = interface_of_a[tets_a.position(fa)];
     return ia >= 0 && ia == interface_of_b[tets_b.position(fb)];
   };
-  std::vector<const SurfaceFacePlane*> faces_a, faces_b;  // ascending triangle index
-  for (const auto& [t, f] : by_triangle_a) faces_a.push_back(f);
-  for (const auto& [t, f] : by_triangle_b) faces_b.push_back(f);
 
   for (const auto& face : interfaces) {
     for (std::size_t i = 0; i < face.corners.size(); ++i) {
