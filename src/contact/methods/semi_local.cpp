@@ -420,6 +420,14 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
             constexpr double kSine2 = contact_detail::kDegenerateSine * contact_detail::kDegenerateSine;
             if (!(ea.cross(eb).squaredNorm() > kSine2 * la2 * lb2)) continue;
             const double la = std::sqrt(la2), lb = std::sqrt(lb2);
+            // Edges meeting at an end (within the band) cross nowhere else: not parallel, they
+            // part from there (nearly parallel ones that stay within the band past their common
+            // end lie along one line, a line contact whose ends are vertices).
+            const double tol2 = tol * tol;
+            if ((p0 - q0).squaredNorm() <= tol2 || (p0 - q1).squaredNorm() <= tol2 || (p1 - q0).squaredNorm() <= tol2 ||
+                (p1 - q1).squaredNorm() <= tol2) {
+              continue;
+            }
             const SegmentSegmentClosestPoints q = closest_points_segment_segment(p0, p1, q0, q1);
             if (!(q.squared_distance <= tol * tol)) continue;
             if (q.s * la <= tol || (1.0 - q.s) * la <= tol || q.t * lb <= tol || (1.0 - q.t) * lb <= tol) continue;
