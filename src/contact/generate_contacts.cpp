@@ -606,7 +606,8 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
                                   pair_margin(method, settings, *views[pair.a].features, *views[pair.b].features));
     });
 
-    planes_caches = candidate_tet_planes(body_pairs, work, views);
+    if (method.uses_tet_planes()) planes_caches = candidate_tet_planes(body_pairs, work, views);
+    planes_caches.resize(body_count);
     for (std::size_t b = 0; b < body_count; ++b) {
       if (!planes_caches[b].planes.empty()) views[b].planes_cache = &planes_caches[b];
     }

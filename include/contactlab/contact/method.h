@@ -173,6 +173,10 @@ class ContactMethod {
                                   const MethodSettings& settings, std::vector<Contact>& sink) const {
     generate_run(a, b, pairs, settings, sink);
   }
+  /// Whether the kernel reads most candidate tets' planes (MethodBody::planes), so that the driver
+  /// computes them once per call for every candidate tet (TetPlanesCache). A method that needs
+  /// few of them returns false: MethodBody::planes then computes each one asked for. True by default.
+  virtual bool uses_tet_planes() const { return true; }
 };
 
 /// Every registered method, in the paper's order (Intersection, Closest points, Vertex only,

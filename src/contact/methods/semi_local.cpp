@@ -601,6 +601,8 @@ class SemiLocalMethod final : public ContactMethod {
     return kRelativeEnvelope * settings.length_scale;
   }
   bool per_body_pair() const override { return true; }
+  /// Planes are read only where the bodies overlap (a vertex tested in a tet): asked for then.
+  bool uses_tet_planes() const override { return false; }
   void generate_body_pair(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
                           const MethodSettings& settings, std::vector<Contact>& sink) const override {
     const Band band{settings.absolute_tolerance(), kRelativeDepth * settings.length_scale,
