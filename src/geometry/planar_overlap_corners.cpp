@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <optional>
 
@@ -191,6 +192,37 @@ AngularSet angular_set(std::span<const Triangle2> region, const Vec2& x, double 
   return set;
 }
 
+/// A box of the plane that holds every point from which a triangle of a region has a non-empty
+/// angular set: the triangle with each edge line moved out by tol (add_angular_set's test). That
+/// grown triangle is the triangle scaled about its incentre by (r + tol) / r (r the inradius), so
+/// it lies within tol · (longest edge) / r of the triangle: the corners' box grown by the largest
+/// such margin over the region holds them all. A cheap test before the angular sets; it never
+/// rejects a point they would accept, so it decides nothing (and depends on no frame).
+struct GrownBox {
+  Vec2 min = Vec2::Constant(std::numeric_limits<double>::infinity());
+  Vec2 max = Vec2::Constant(-std::numeric_limits<double>::infinity());
+  bool contains(const Vec2& x) const { return (min.array() <= x.array()).all() && (x.array() <= max.array()).all(); }
+};
+
+GrownBox grown_box(std::span<const Triangle2> region, double tol) {
+  GrownBox box;
+  double margin = 0.0;
+  for (const Triangle2& t : region) {
+    double longest = 0.0, perimeter = 0.0;
+    for (std::size_t i = 0; i < 3; ++i) {
+      const double e = (t.p[(i + 1) % 3] - t.p[i]).norm();
+      longest = std::max(longest, e), perimeter += e;
+      box.min = box.min.cwiseMin(t.p[i]), box.max = box.max.cwiseMax(t.p[i]);
+    }
+    const double area2 = std::abs(cross(t.p[1] - t.p[0], t.p[2] - t.p[0]));
+    // r = area2 / perimeter; margin tol · longest / r, twice over for the rounding of it all.
+    margin = std::max(margin, 2.0 * tol * longest * perimeter / area2 + tol);
+  }
+  if (!std::isfinite(margin)) margin = std::numeric_limits<double>::infinity();
+  box.min.array() -= margin, box.max.array() += margin;
+  return box;
+}
+
 struct Edge2 {
   Vec2 from, to;
 };
@@ -269,11 +301,13 @@ PlanarOverlapCorners planar_overlap_corners(std::span<const Triangle3> a, std::s
     }
   }
 
+  const GrownBox box_a = grown_box(ta, tol), box_b = grown_box(tb, tol);
   std::vector<Vec2> kept;
   const double tol2 = tol * tol;
   for (const Vec2& x : candidates) {
     if (std::any_of(kept.begin(), kept.end(), [&](const Vec2& y) { return (x - y).squaredNorm() <= tol2; })) continue;
     kept.push_back(x);
+    if (!box_a.contains(x) || !box_b.contains(x)) continue;  // an empty angular set for that region
     const AngularSet in_a = angular_set(ta, x, tol, band);
     if (in_a.empty()) continue;
     const AngularSet in_b = angular_set(tb, x, tol, band);

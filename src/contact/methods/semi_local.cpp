@@ -132,15 +132,6 @@ std::optional<double> touch_distance(const SurfaceFacePlane& f, const Vec3& p, c
   return d;
 }
 
-/// The side of the plane each corner lies on, with the band (band_sign of its distance); all 0 for
-/// an invalid plane (nothing is known).
-std::array<int, 3> sides_of(const Triangle3& corners, const TrianglePlane& plane, double tol) {
-  std::array<int, 3> out{};
-  if (!plane.valid) return out;
-  for (std::size_t i = 0; i < 3; ++i) out[i] = band_sign(plane.distance(corners[i]), tol);
-  return out;
-}
-
 /// Distance from p to the face's triangle.
 double distance_to(const SurfaceFacePlane& f, const Vec3& p) {
   return std::sqrt(closest_point_point_triangle(p, f.corners[0], f.corners[1], f.corners[2]).squared_distance);
@@ -370,21 +361,24 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   // and marks on the surface vertices that lie behind a face of the other body by more than the
   // band but within the depth — where the bodies overlap.
   bool any_behind = false;
-  const auto mark_behind = [&](const SurfaceFacePlane& face, const SurfaceFacePlane& other, std::vector<char>& marks) {
-    if (!face.plane.valid) return;
+  // The distances of `other`'s corners from `face`'s plane (0 for an invalid plane: nothing is
+  // known), and the marks of those behind it by more than the band, within the depth.
+  const auto distances = [&](const SurfaceFacePlane& face, const SurfaceFacePlane& other, std::vector<char>& marks) {
+    std::array<double, 3> d{};
+    if (!face.plane.valid) return d;
     for (std::size_t i = 0; i < 3; ++i) {
-      const double d = face.plane.distance(other.corners[i]);
-      if (d < -tol && d >= -band.depth - tol) marks[static_cast<std::size_t>(other.vertex[i])] = 1, any_behind = true;
+      d[i] = face.plane.distance(other.corners[i]);
+      if (d[i] < -tol && d[i] >= -band.depth - tol)
+        marks[static_cast<std::size_t>(other.vertex[i])] = 1, any_behind = true;
     }
+    return d;
   };
   for (const ElementPair& pair : pairs) {
     for (const SurfaceFacePlane& fa : tets_a.of(pair.a)) {
       for (const SurfaceFacePlane& fb : tets_b.of(pair.b)) {
         if (!fa.box.inflated(band.depth + tol).overlaps(fb.box)) continue;
-        if (band.depth > 0.0) {
-          mark_behind(fa, fb, behind_a_face);
-          mark_behind(fb, fa, behind_b_face);
-        }
+        const std::array<double, 3> from_a = distances(fa, fb, behind_a_face);  // B's corners, A's plane
+        const std::array<double, 3> from_b = distances(fb, fa, behind_b_face);
         // Faces farther apart than the band touch nowhere.
         if (!fa.box.inflated(tol).overlaps(fb.box)) continue;
         // Two faces of one planar interface: every touch between them lies in both its regions,
@@ -393,8 +387,10 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
         // Each corner's side of the other face's plane (band_sign): only a corner within the band
         // can touch that face, and only an edge whose ends are not beyond the band on one side
         // can come within the band of the other face's edges, which lie in that plane.
-        const std::array<int, 3> side_a = sides_of(fa.corners, fb.plane, tol);
-        const std::array<int, 3> side_b = sides_of(fb.corners, fa.plane, tol);
+        const std::array<int, 3> side_a{band_sign(from_b[0], tol), band_sign(from_b[1], tol),
+                                        band_sign(from_b[2], tol)};
+        const std::array<int, 3> side_b{band_sign(from_a[0], tol), band_sign(from_a[1], tol),
+                                        band_sign(from_a[2], tol)};
         for (std::size_t i = 0; i < 3; ++i) {
           if (side_a[i] == 0 && !touched_a[static_cast<std::size_t>(fa.vertex[i])] &&
               touch_distance(fb, fa.corners[i], touching)) {
