@@ -401,29 +401,58 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
             add_touch({fb.corners[i], kInvalidIndex, fb.vertex[i]});
           }
         }
-        for (std::size_t i = 0; i < 3; ++i) {
+        // B's edges that can cross (owned, reaching A's plane), with their boxes and vectors.
+        std::array<bool, 3> b_edge{};
+        std::array<Aabb, 3> b_box;
+        std::array<Vec3, 3> b_vec;
+        std::array<double, 3> b_len2{};
+        bool any_b_edge = false;
+        for (std::size_t j = 0; j < 3; ++j) {
+          b_edge[j] = fb.owns_edge[j] && !(side_b[j] != 0 && side_b[j] == side_b[(j + 1) % 3]);
+          if (!b_edge[j]) continue;
+          any_b_edge = true;
+          const Vec3 &q0 = fb.corners[j], &q1 = fb.corners[(j + 1) % 3];
+          b_box[j] = Aabb::from_points(q0, q1);
+          b_vec[j] = q1 - q0;
+          b_len2[j] = b_vec[j].squaredNorm();
+        }
+        // Corners of the two faces that coincide (within the band): edges meeting at an end cross
+        // nowhere else — not parallel, they part from there (nearly parallel ones that stay within
+        // the band past their common end lie along one line, a line contact whose ends are
+        // vertices). Touching bodies share many corners: most edge pairs stop here.
+        std::array<std::array<bool, 3>, 3> same{};
+        if (any_b_edge) {
+          const double tol2 = tol * tol;
+          for (std::size_t i = 0; i < 3; ++i) {
+            for (std::size_t j = 0; j < 3; ++j) same[i][j] = (fa.corners[i] - fb.corners[j]).squaredNorm() <= tol2;
+          }
+        }
+        for (std::size_t i = 0; any_b_edge && i < 3; ++i) {
           if (!fa.owns_edge[i] || (side_a[i] != 0 && side_a[i] == side_a[(i + 1) % 3])) continue;
           const Vec3 &p0 = fa.corners[i], &p1 = fa.corners[(i + 1) % 3];
+          const Aabb a_box = Aabb::from_points(p0, p1).inflated(tol);
+          const Vec3 ea = p1 - p0;
+          const double la2 = ea.squaredNorm();
           for (std::size_t j = 0; j < 3; ++j) {
-            if (!fb.owns_edge[j] || (side_b[j] != 0 && side_b[j] == side_b[(j + 1) % 3])) continue;
-            const Vec3 &q0 = fb.corners[j], &q1 = fb.corners[(j + 1) % 3];
+            if (!b_edge[j]) continue;
+            const std::size_t i1 = (i + 1) % 3, j1 = (j + 1) % 3;
+            if (same[i][j] || same[i][j1] || same[i1][j] || same[i1][j1]) continue;
+            const Vec3 &q0 = fb.corners[j], &q1 = fb.corners[j1];
             // Edges whose boxes lie farther apart than the band cannot come within it.
-            if (!Aabb::from_points(p0, p1).inflated(tol).overlaps(Aabb::from_points(q0, q1))) continue;
-            const Vec3 ea = p1 - p0, eb = q1 - q0;
+            if (!a_box.overlaps(b_box[j])) continue;
+            const Vec3& eb = b_vec[j];
+            const double lb2 = b_len2[j];
             // Not parallel: |ea × eb| > kDegenerateSine |ea| |eb|, compared squared (no roots for
             // the many coinciding edges of touching bodies).
-            const double la2 = ea.squaredNorm(), lb2 = eb.squaredNorm();
             constexpr double kSine2 = contact_detail::kDegenerateSine * contact_detail::kDegenerateSine;
-            if (!(ea.cross(eb).squaredNorm() > kSine2 * la2 * lb2)) continue;
+            const Vec3 across = ea.cross(eb);
+            const double across2 = across.squaredNorm();
+            if (!(across2 > kSine2 * la2 * lb2)) continue;
+            // The lines' distance |(q0 − p0) · (ea × eb)| / |ea × eb| bounds the edges' from below
+            // (with a margin of 4 for rounding): lines farther apart than the band never cross.
+            const double lines = (q0 - p0).dot(across);
+            if (lines * lines > 4.0 * tol * tol * across2) continue;
             const double la = std::sqrt(la2), lb = std::sqrt(lb2);
-            // Edges meeting at an end (within the band) cross nowhere else: not parallel, they
-            // part from there (nearly parallel ones that stay within the band past their common
-            // end lie along one line, a line contact whose ends are vertices).
-            const double tol2 = tol * tol;
-            if ((p0 - q0).squaredNorm() <= tol2 || (p0 - q1).squaredNorm() <= tol2 || (p1 - q0).squaredNorm() <= tol2 ||
-                (p1 - q1).squaredNorm() <= tol2) {
-              continue;
-            }
             const SegmentSegmentClosestPoints q = closest_points_segment_segment(p0, p1, q0, q1);
             if (!(q.squared_distance <= tol * tol)) continue;
             if (q.s * la <= tol || (1.0 - q.s) * la <= tol || q.t * lb <= tol || (1.0 - q.t) * lb <= tol) continue;
