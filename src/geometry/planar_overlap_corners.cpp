@@ -52,35 +52,41 @@ struct AngularSet {
     }
     if (arcs.empty()) return;
     std::sort(arcs.begin(), arcs.end(), [](const Arc& x, const Arc& y) { return x.start < y.start; });
-    std::vector<Arc> joined{arcs.front()};
+    // Joined in place (arcs[0, n) are the joined ones): no allocation per candidate point.
+    std::size_t n = 1;
     for (std::size_t i = 1; i < arcs.size(); ++i) {
-      Arc& last = joined.back();
+      Arc& last = arcs[n - 1];
       const double end = last.start + last.width;
       if (arcs[i].start <= end + band) {
         last.width = std::max(end, arcs[i].start + arcs[i].width) - last.start;
       } else {
-        joined.push_back(arcs[i]);
+        arcs[n++] = arcs[i];
       }
     }
+    arcs.resize(n);
     // Across angle 0: the last arc may reach the first.
-    if (joined.size() > 1) {
-      const Arc& last = joined.back();
-      Arc& first = joined.front();
+    if (arcs.size() > 1) {
+      const Arc last = arcs.back();
+      Arc& first = arcs.front();
       const double overhang = last.start + last.width - kTwoPi;
       if (overhang >= first.start - band) {
         first.width = (kTwoPi - last.start) + std::max(first.start + first.width, overhang);
         first.start = last.start;
-        joined.pop_back();
+        arcs.pop_back();
       }
     }
-    for (const Arc& a : joined) {
+    for (const Arc& a : arcs) {
       if (a.width >= kTwoPi - band) {
         whole = true;
         arcs.clear();
         return;
       }
     }
-    arcs = std::move(joined);
+  }
+
+  void clear() {
+    whole = false;
+    arcs.clear();
   }
 
   double total_width() const {
@@ -102,15 +108,19 @@ void intersect_arcs(const Arc& x, const Arc& y, double band, std::vector<Arc>& o
   }
 }
 
-AngularSet intersect(const AngularSet& x, const AngularSet& y, double band) {
-  if (x.whole) return y;
-  if (y.whole) return x;
-  AngularSet out;
+/// x ∩ y into `out` (its storage reused).
+void intersect(const AngularSet& x, const AngularSet& y, double band, AngularSet& out) {
+  out.clear();
+  if (x.whole || y.whole) {
+    const AngularSet& other = x.whole ? y : x;
+    out.whole = other.whole;
+    out.arcs.assign(other.arcs.begin(), other.arcs.end());
+    return;
+  }
   for (const Arc& a : x.arcs) {
     for (const Arc& b : y.arcs) intersect_arcs(a, b, band, out.arcs);
   }
   out.normalise(band);
-  return out;
 }
 
 /// A triangle of the plane, corners counter-clockwise, with its edges' unit inward normals.
@@ -182,14 +192,14 @@ void add_angular_set(const Triangle2& t, const Vec2& x, double tol, AngularSet& 
   set.arcs.push_back({angle_of(out_edge), width});
 }
 
-AngularSet angular_set(std::span<const Triangle2> region, const Vec2& x, double tol, double band) {
-  AngularSet set;
+/// The region's angular set at x into `set` (its storage reused).
+void angular_set(std::span<const Triangle2> region, const Vec2& x, double tol, double band, AngularSet& set) {
+  set.clear();
   for (const Triangle2& t : region) {
     add_angular_set(t, x, tol, set);
     if (set.whole) break;
   }
   set.normalise(band);
-  return set;
 }
 
 /// A box of the plane that holds every point from which a triangle of a region has a non-empty
@@ -304,15 +314,16 @@ PlanarOverlapCorners planar_overlap_corners(std::span<const Triangle3> a, std::s
   const GrownBox box_a = grown_box(ta, tol), box_b = grown_box(tb, tol);
   std::vector<Vec2> kept;
   const double tol2 = tol * tol;
+  AngularSet in_a, in_b, both;  // reused for every candidate
   for (const Vec2& x : candidates) {
     if (std::any_of(kept.begin(), kept.end(), [&](const Vec2& y) { return (x - y).squaredNorm() <= tol2; })) continue;
     kept.push_back(x);
     if (!box_a.contains(x) || !box_b.contains(x)) continue;  // an empty angular set for that region
-    const AngularSet in_a = angular_set(ta, x, tol, band);
+    angular_set(ta, x, tol, band, in_a);
     if (in_a.empty()) continue;
-    const AngularSet in_b = angular_set(tb, x, tol, band);
+    angular_set(tb, x, tol, band, in_b);
     if (in_b.empty()) continue;
-    const AngularSet both = intersect(in_a, in_b, band);
+    intersect(in_a, in_b, band, both);
     if (both.empty() || both.whole) continue;
     if (both.arcs.size() == 1 && std::abs(both.arcs[0].width - std::numbers::pi) <= band) continue;
     result.corners.push_back(request.origin + x.x() * u + x.y() * v);
