@@ -11,8 +11,8 @@
 //  - the first step, every method, pillar, arch and wall: the same contacts in the same order
 //    (PGS is a Gauss–Seidel sweep, so the order is part of the result: sorting by world position
 //    gave a turned scene another motion), and poses and velocities equal to 1e-12;
-//  - 30 steps of closest-points: the same contact count every step and poses within 1e-8 of the
-//    length scale. The 1000 sweeps amplify rounding by about 10³ a step on these stiff stacks
+//  - 30 steps of closest-points, and of semi-local with the warm start: the same contact count
+//    every step and poses within 1e-8 of the length scale. The 1000 sweeps amplify rounding by about 10³ a step on these stiff stacks
 //    (1e-16 after step 1, 1e-13 after step 2, 4e-8 after 30 on the arch with opposing), and the
 //    methods that intersect surfaces (opposing, volume-sat, ...) then see faces that cross at
 //    angles of 1e-8 (penetrations of a few bands): their intersection points carry errors of
@@ -38,10 +38,12 @@ struct Case {
   const char* scene;
   const char* method;
   int steps;
+  bool warm_start = false;  ///< SimulationSettings::warm_start
 };
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
-  std::string name = std::string(info.param.scene) + "_" + info.param.method + "_" + std::to_string(info.param.steps);
+  std::string name = std::string(info.param.scene) + "_" + info.param.method + "_" + std::to_string(info.param.steps) +
+                     (info.param.warm_start ? "_warm" : "");
   for (char& ch : name) {
     if (ch == '-') ch = '_';
   }
@@ -59,6 +61,7 @@ TEST_P(SimulationFrame, MovedScenesMoveAlike) {
   const double tolerance = c.steps == 1 ? 1e-12 : 1e-8;
   SimulationSettings settings;
   settings.solver.max_iterations = 300;
+  settings.warm_start = c.warm_start;
 
   RigidSimulation reference(original, *method, settings);
   std::vector<ContactSet> sets;
@@ -107,10 +110,17 @@ constexpr Case kFirstStep[] = {
     {"pillar", "intersection", 1},      {"pillar", "closest-points", 1}, {"pillar", "vertex-only", 1},
     {"pillar", "consistent-vertex", 1}, {"pillar", "volume-sat", 1},     {"pillar", "surface-sat", 1},
     {"pillar", "opposing", 1},          {"pillar", "growth", 1},         {"arch", "opposing", 1},
-    {"arch", "volume-sat", 1},          {"arch", "closest-points", 1},   {"wall", "opposing", 1}};
+    {"arch", "volume-sat", 1},          {"arch", "closest-points", 1},   {"wall", "opposing", 1},
+    {"pillar", "semi-local", 1},        {"arch", "semi-local", 1},       {"wall", "semi-local", 1}};
 INSTANTIATE_TEST_SUITE_P(FirstStep, SimulationFrame, ::testing::ValuesIn(kFirstStep), case_name);
 
-constexpr Case kThirtySteps[] = {{"pillar", "closest-points", 30}, {"arch", "closest-points", 30}};
+// Semi-local keeps its polygon corners from step to step and, with the warm start, its impulses:
+// thirty steps alike too.
+constexpr Case kThirtySteps[] = {{"pillar", "closest-points", 30},
+                                 {"arch", "closest-points", 30},
+                                 {"pillar", "semi-local", 30, true},
+                                 {"arch", "semi-local", 30, true},
+                                 {"wall", "semi-local", 30, true}};
 INSTANTIATE_TEST_SUITE_P(ThirtySteps, SimulationFrame, ::testing::ValuesIn(kThirtySteps), case_name);
 
 }  // namespace
