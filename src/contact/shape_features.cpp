@@ -89,6 +89,12 @@ ShapeFeatures build_shape_features(const Shape& shape) {
       if (f.on_surface[v]) f.tet_surface_vertices[t][count++] = v;
     }
   }
+  f.canonical_surface_tet.assign(mesh.vertices.size(), kInvalidIndex);
+  for (const Index t : f.surface_tets) {  // ascending: the first one met is the least
+    for (const Index v : mesh.tets[t]) {
+      if (f.on_surface[v] && f.canonical_surface_tet[v] == kInvalidIndex) f.canonical_surface_tet[v] = t;
+    }
+  }
   f.length_scale = shape_length(mesh.vertices);
   f.rest_centre_of_mass = volume_centroid(mesh);
   f.rest_vertex_normals.assign(mesh.vertices.size(), Vec3::Zero());

@@ -413,9 +413,9 @@ TEST(MethodRuns, GiveThePairByPairContacts) {
       SCOPED_TRACE(method.name() + " on " + name);
       GenerateOptions options;
       options.threads = 1;
-      // A per-body-pair (semi-local) method is not made of pair-by-pair contacts: it is held to
-      // giving the same contacts on 1 and 2 threads.
-      const ContactSet expected = generate_contacts(scene, method.per_body_pair() ? method : reference, options);
+      // A semi-local method is not made of pair-by-pair contacts (pair_by_pair() false): it is
+      // held to giving the same contacts on 1 and 2 threads.
+      const ContactSet expected = generate_contacts(scene, method.pair_by_pair() ? reference : method, options);
       for (const int threads : {1, 2}) {
         options.threads = threads;
         const ContactSet got = generate_contacts(scene, method, options);

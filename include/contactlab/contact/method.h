@@ -35,6 +35,11 @@ struct ShapeFeatures {
   /// Per tet, its vertices on the boundary surface, ascending, padded with kInvalidIndex (the
   /// vertex methods probe them for every candidate pair the tet is in).
   std::vector<std::array<Index, 4>> tet_surface_vertices;
+  /// Per tet-mesh vertex: the least tet of surface_tets that has it as a vertex (kInvalidIndex for
+  /// an interior vertex). The vertex methods probe a vertex only from this tet over a body pair:
+  /// every surface tet holding the vertex pairs with each tet that contains it, and the merge keeps
+  /// the copy of the least tet (contact_detail::ProbeFilter).
+  std::vector<Index> canonical_surface_tet;
   /// Tets with at least one boundary face, ascending (the only ones that can touch anything).
   std::vector<Index> surface_tets;
   /// The shape's own length (m): twice the largest distance of a rest tet-mesh vertex from the
@@ -167,6 +172,11 @@ class ContactMethod {
   /// contact polygon spans many tets): the driver then calls generate_body_pair once per body
   /// pair instead of generate_run on chunks of its pairs. False by default.
   virtual bool per_body_pair() const { return false; }
+  /// True when the driver's merged contacts are those of generate() on each candidate pair, merged
+  /// (a local method, whichever of generate_run or generate_body_pair the driver calls — the vertex
+  /// methods work per body pair only to probe each vertex once); false for a semi-local method,
+  /// whose contacts are not made of pair-by-pair ones. By default, !per_body_pair().
+  virtual bool pair_by_pair() const { return !per_body_pair(); }
   /// The kernel over all candidate pairs of one body pair (sorted by (tet_a, tet_b)), called when
   /// per_body_pair(); by default generate_run on all of them.
   virtual void generate_body_pair(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,

@@ -3,6 +3,8 @@
 #include "contactlab/geometry/predicates.h"
 #include "contactlab/geometry/tolerance_band.h"
 
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -64,11 +66,12 @@ bool ProbeSet::first(bool vertex_is_a, Index v, Index tet) {
 }
 
 std::optional<VerticesInTet> vertices_in_tet(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet,
-                                             double tol, ProbeSet* probes, bool vertex_is_a) {
+                                             double tol, const ProbeFilter& filter, bool vertex_is_a) {
   // The run's repeated probes go first: where all are repeats, ftet's planes are not even read.
   TetVertexList probed;
   for (Index v : surface_vertices_of_tet(vbody, vtet)) {
-    if (!probes || probes->first(vertex_is_a, v, ftet)) probed.index[probed.count++] = v;
+    if (filter.canonical && vbody.features->canonical_surface_tet[static_cast<std::size_t>(v)] != vtet) continue;
+    if (!filter.seen || filter.seen->first(vertex_is_a, v, ftet)) probed.index[probed.count++] = v;
   }
   if (probed.count == 0) return std::nullopt;
   TetPlanes scratch;
@@ -81,6 +84,10 @@ std::optional<VerticesInTet> vertices_in_tet(const MethodBody& vbody, Index vtet
   }
   if (inside.count == 0) return std::nullopt;
   return VerticesInTet{tet_face_planes(planes, corners), inside};
+}
+
+void run_in_parallel(std::size_t count, const std::function<void(std::size_t)>& f) {
+  tbb::parallel_for(std::size_t{0}, count, [&](std::size_t i) { f(i); });
 }
 
 void append_vertex_face_contact(const MethodBody& vertex_body, Index v, Index vertex_tet, const MethodBody& face_body,

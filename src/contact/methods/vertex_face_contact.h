@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <vector>
@@ -83,36 +84,75 @@ class ProbeSet {
   std::uint32_t stamp_ = 0;
 };
 
+/// f(0) … f(count − 1), in parallel (oneTBB; the caller's arena): the chunks of a body pair.
+void run_in_parallel(std::size_t count, const std::function<void(std::size_t)>& f);
+
+/// Which surface vertices of the probing tet a probe tests: all (the default), the first probe of
+/// each (vertex, tet) key of a run (`seen`, a ProbeSet), or — over all of a body pair's candidate
+/// pairs — only those whose ShapeFeatures::canonical_surface_tet is the probing tet (`canonical`).
+/// The last meets every key exactly once with no lookup: a vertex v inside (or within the band of)
+/// tet T of the other body lies in T's box, so every surface tet holding v, the canonical one
+/// included, is a candidate with T; of the copies from those tets the merge keeps the least
+/// element — the canonical tet's. So the body pair's merged contacts are the pair-by-pair ones.
+struct ProbeFilter {
+  ProbeSet* seen = nullptr;
+  bool canonical = false;
+};
+
 /// The two vertex methods' kernels, from the method's probe of one tet's surface vertices against
 /// one tet of the other body (`Probe::probe(vbody, vtet, fbody, ftet, vertex_is_a, settings, sink,
-/// probes)`): both ways round on each pair; generate_run with one ProbeSet for the run.
+/// filter)`): both ways round on each pair. Per body pair (the driver's call): each vertex probed
+/// from its canonical tet only, chunks of pairs in parallel; generate_run: one ProbeSet per run.
 template <class Probe>
 class VertexProbeMethod : public ContactMethod {
  public:
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
                 std::vector<Contact>& sink) const override {
-    Probe::probe(a, tet_a, b, tet_b, true, settings, sink, nullptr);
-    Probe::probe(b, tet_b, a, tet_a, false, settings, sink, nullptr);
+    Probe::probe(a, tet_a, b, tet_b, true, settings, sink, ProbeFilter{});
+    Probe::probe(b, tet_b, a, tet_a, false, settings, sink, ProbeFilter{});
   }
   /// generate() on each pair, each (vertex, tet) probe made once per run (ProbeSet).
   void generate_run(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
                     const MethodSettings& settings, std::vector<Contact>& sink) const override {
     ProbeSet probes(pairs.size());
     for (const ElementPair& p : pairs) {
-      Probe::probe(a, p.a, b, p.b, true, settings, sink, &probes);
-      Probe::probe(b, p.b, a, p.a, false, settings, sink, &probes);
+      Probe::probe(a, p.a, b, p.b, true, settings, sink, ProbeFilter{&probes});
+      Probe::probe(b, p.b, a, p.a, false, settings, sink, ProbeFilter{&probes});
     }
   }
+  bool per_body_pair() const override { return true; }
+  /// Still the pair-by-pair contacts, merged (ProbeFilter's argument).
+  bool pair_by_pair() const override { return true; }
+  /// Every candidate pair, each vertex probed from its canonical tet only (ProbeFilter), in
+  /// chunks of kProbeChunk pairs run in parallel and concatenated in order.
+  void generate_body_pair(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
+                          const MethodSettings& settings, std::vector<Contact>& sink) const override {
+    const std::size_t chunks = (pairs.size() + kProbeChunk - 1) / kProbeChunk;
+    std::vector<std::vector<Contact>> found(chunks);
+    const auto run_chunk = [&](std::size_t c) {
+      const std::size_t end = std::min(pairs.size(), (c + 1) * kProbeChunk);
+      for (std::size_t i = c * kProbeChunk; i < end; ++i) {
+        Probe::probe(a, pairs[i].a, b, pairs[i].b, true, settings, found[c], ProbeFilter{nullptr, true});
+        Probe::probe(b, pairs[i].b, a, pairs[i].a, false, settings, found[c], ProbeFilter{nullptr, true});
+      }
+    };
+    run_in_parallel(chunks, run_chunk);
+    for (const std::vector<Contact>& part : found) sink.insert(sink.end(), part.begin(), part.end());
+  }
+
+ private:
+  static constexpr std::size_t kProbeChunk = 256;
 };
 
 /// Empty when ftet is thinner than the band (no interior in any frame: its closure lies within the
 /// band of its neighbours', which report the vertices it would) or holds none of the vertices —
 /// most candidate pairs, which then stop before anything else is built. ftet's planes come from
 /// the call's cache (MethodBody::planes); membership is in_closed_tet_band.
-/// With `probes` (a run's), only the vertices whose (direction `vertex_is_a`, v, ftet) probe is the
-/// first of the run are tested; the others are left out of `inside` (see ProbeSet).
+/// Only the vertices that `filter` lets through are tested (ProbeFilter: with `seen`, those whose
+/// (direction `vertex_is_a`, v, ftet) probe is the first of the run; with `canonical`, those whose
+/// canonical surface tet is vtet); the others are left out of `inside`.
 std::optional<VerticesInTet> vertices_in_tet(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet,
-                                             double tol, ProbeSet* probes = nullptr, bool vertex_is_a = true);
+                                             double tol, const ProbeFilter& filter = {}, bool vertex_is_a = true);
 
 /// Appends the contact of vertex `v` of `vertex_body` (element `vertex_tet`) against local face `f`
 /// of `face_tet` of `face_body`, at depth `depth` ≥ 0 (gap −depth, snapped to 0 below the absolute

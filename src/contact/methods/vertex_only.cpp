@@ -52,11 +52,11 @@ using contact_detail::TetFacePlanes;
 
 /// Contacts of the surface vertices of `vtet` (of `vbody`) lying in the closed `ftet` (of `fbody`).
 void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet, bool vertex_is_a,
-           const MethodSettings& settings, std::vector<Contact>& sink, contact_detail::ProbeSet* probes = nullptr) {
+           const MethodSettings& settings, std::vector<Contact>& sink, const contact_detail::ProbeFilter& filter = {}) {
   const double tol = settings.absolute_tolerance();
   // Nothing for a tet thinner than the band, or when no vertex lies in it (vertices_in_tet).
   const std::optional<contact_detail::VerticesInTet> found =
-      contact_detail::vertices_in_tet(vbody, vtet, fbody, ftet, tol, probes, vertex_is_a);
+      contact_detail::vertices_in_tet(vbody, vtet, fbody, ftet, tol, filter, vertex_is_a);
   if (!found) return;
   const TetFacePlanes& planes = found->planes;
   for (Index v : found->inside) {
@@ -84,8 +84,9 @@ class VertexOnlyMethod final : public contact_detail::VertexProbeMethod<VertexOn
   }
   /// The kernel's probe (VertexProbeMethod runs it both ways round).
   static void probe(const MethodBody& vbody, Index vtet, const MethodBody& fbody, Index ftet, bool vertex_is_a,
-                    const MethodSettings& settings, std::vector<Contact>& sink, contact_detail::ProbeSet* probes) {
-    contactlab::probe(vbody, vtet, fbody, ftet, vertex_is_a, settings, sink, probes);
+                    const MethodSettings& settings, std::vector<Contact>& sink,
+                    const contact_detail::ProbeFilter& filter) {
+    contactlab::probe(vbody, vtet, fbody, ftet, vertex_is_a, settings, sink, filter);
   }
 };
 
