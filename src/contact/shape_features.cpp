@@ -95,6 +95,13 @@ ShapeFeatures build_shape_features(const Shape& shape) {
       if (f.on_surface[v] && f.canonical_surface_tet[v] == kInvalidIndex) f.canonical_surface_tet[v] = t;
     }
   }
+  f.tet_canonical_vertices.assign(mesh.tet_count(), {kInvalidIndex, kInvalidIndex, kInvalidIndex, kInvalidIndex});
+  for (Index t = 0; t < mesh.tet_count(); ++t) {
+    int count = 0;
+    for (const Index v : f.tet_surface_vertices[t]) {  // ascending
+      if (v != kInvalidIndex && f.canonical_surface_tet[v] == t) f.tet_canonical_vertices[t][count++] = v;
+    }
+  }
   f.length_scale = shape_length(mesh.vertices);
   f.rest_centre_of_mass = volume_centroid(mesh);
   f.rest_vertex_normals.assign(mesh.vertices.size(), Vec3::Zero());

@@ -40,6 +40,8 @@ struct ShapeFeatures {
   /// every surface tet holding the vertex pairs with each tet that contains it, and the merge keeps
   /// the copy of the least tet (contact_detail::ProbeFilter).
   std::vector<Index> canonical_surface_tet;
+  /// Per tet, the vertices it is the canonical surface tet of, ascending, padded with kInvalidIndex.
+  std::vector<std::array<Index, 4>> tet_canonical_vertices;
   /// Tets with at least one boundary face, ascending (the only ones that can touch anything).
   std::vector<Index> surface_tets;
   /// The shape's own length (m): twice the largest distance of a rest tet-mesh vertex from the

@@ -69,8 +69,10 @@ std::optional<VerticesInTet> vertices_in_tet(const MethodBody& vbody, Index vtet
                                              double tol, const ProbeFilter& filter, bool vertex_is_a) {
   // The run's repeated probes go first: where all are repeats, ftet's planes are not even read.
   TetVertexList probed;
-  for (Index v : surface_vertices_of_tet(vbody, vtet)) {
-    if (filter.canonical && vbody.features->canonical_surface_tet[static_cast<std::size_t>(v)] != vtet) continue;
+  const auto t = static_cast<std::size_t>(vtet);
+  for (const Index v :
+       filter.canonical ? vbody.features->tet_canonical_vertices[t] : vbody.features->tet_surface_vertices[t]) {
+    if (v == kInvalidIndex) break;
     if (!filter.seen || filter.seen->first(vertex_is_a, v, ftet)) probed.index[probed.count++] = v;
   }
   if (probed.count == 0) return std::nullopt;
