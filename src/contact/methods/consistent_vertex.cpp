@@ -35,8 +35,8 @@
 // outside tet_b, this pair reports nothing for v.
 //
 // Other decisions as in Vertex only (vertex_only.cpp): interior vertices are not probed; a vertex in
-// several tets is reported from each pair and the driver merges the copies (within a run of
-// candidate pairs each (vertex, tet) probe is made once, contact_detail::ProbeSet); symmetric by
+// several tets is reported from each pair and the driver merges the copies (over a body pair each
+// vertex is probed from its canonical tet only, contact_detail::ProbeFilter); symmetric by
 // construction (each direction computed by the same code). Degenerate configurations: a tet thinner
 // than the band (zero volume included, TetPlanes::thin) gives no contacts for vertices in it; zero-area faces have no normal and are never picked;
 // zero-length edges (w at v's position) are inside the closed tet and ignored.

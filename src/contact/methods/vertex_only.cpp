@@ -28,9 +28,11 @@
 //  - Duplicates: a vertex shared by k tets of A that lies in tet_b is reported from each of the k
 //    pairs (tet_a differs), and a vertex on a face shared by two tets of B is reported from both.
 //    The copies from different tet_a are identical but for element_a; the driver merges contacts
-//    equal in position and normal, keeping the least element. Within a run of candidate pairs
-//    (generate_run) each (vertex, tet) probe is made once (contact_detail::ProbeSet): the copies
-//    it skips are ones the merge would drop, so the output is the same.
+//    equal in position and normal, keeping the least element. Over a body pair (the driver's
+//    call, generate_body_pair) each vertex is probed only from its canonical tet, the least
+//    surface tet holding it (contact_detail::ProbeFilter), and within a run (generate_run) each
+//    (vertex, tet) probe is made once (contact_detail::ProbeSet): the copies either skips are ones
+//    the merge would drop, so the output is the same (MethodRuns.GiveThePairByPairContacts).
 //  - Symmetry: each direction is computed by the same code from the same inputs, so swapping A and
 //    B gives the same contacts with normals negated and features/elements swapped (exactly).
 // Degenerate configurations: a tet thinner than the band (zero volume included) has no interior, gives no
