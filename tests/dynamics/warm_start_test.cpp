@@ -5,6 +5,7 @@
 // pillar with the semi-local method standing still with its minimal contact count (issue 15).
 #include "contactlab/dynamics/warm_start.h"
 
+#include "assess/make_contact.h"
 #include "contactlab/contact/method.h"
 #include "contactlab/dynamics/contact_constraints.h"
 #include "contactlab/dynamics/rigid_simulation.h"
@@ -21,14 +22,7 @@
 namespace contactlab {
 namespace {
 
-Contact contact(Index a, Index b, const Vec3& p, const Vec3& n) {
-  Contact c;
-  c.body_a = a;
-  c.body_b = b;
-  c.position = p;
-  c.normal = n;
-  return c;
-}
+using testing::make_contact;
 
 /// A body with its centre of mass at c, turned by q.
 RigidBody body_at(const Vec3& c, const Quat& q) {
@@ -52,12 +46,12 @@ Configuration configuration() {
   c.bodies = {body_at(Vec3(0, 0, 0), Quat::Identity()), body_at(Vec3(0, 1, 0), Quat::Identity()),
               body_at(Vec3(1, 1, 0), Quat::Identity())};
   const Vec3 up = Vec3::UnitY();
-  c.before.contacts = {contact(0, 1, Vec3(0.1, 0.5, 0.1), up), contact(0, 1, Vec3(-0.1, 0.5, 0.1), up),
-                       contact(1, 2, Vec3(0.5, 1.0, 0.0), Vec3::UnitX())};
+  c.before.contacts = {make_contact(0, 1, Vec3(0.1, 0.5, 0.1), up), make_contact(0, 1, Vec3(-0.1, 0.5, 0.1), up),
+                       make_contact(1, 2, Vec3(0.5, 1.0, 0.0), Vec3::UnitX())};
   c.impulses = {Vec3(2.0, 0.3, -0.1), Vec3(1.0, 0.0, 0.2), Vec3(5.0, 0.0, 0.0)};
   const Vec3 turned = Eigen::AngleAxisd(20.0 * std::numbers::pi / 180.0, Vec3::UnitZ()) * Vec3::UnitX();
-  c.after.contacts = {contact(0, 1, Vec3(0.102, 0.5, 0.1), up), contact(0, 1, Vec3(-0.1, 0.5, 0.11), up),
-                      contact(1, 2, Vec3(0.5, 1.0, 0.0), turned), contact(0, 2, Vec3(0.5, 0.5, 0.0), up)};
+  c.after.contacts = {make_contact(0, 1, Vec3(0.102, 0.5, 0.1), up), make_contact(0, 1, Vec3(-0.1, 0.5, 0.11), up),
+                      make_contact(1, 2, Vec3(0.5, 1.0, 0.0), turned), make_contact(0, 2, Vec3(0.5, 0.5, 0.0), up)};
   return c;
 }
 
