@@ -49,6 +49,7 @@
 #include "methods/sat_contacts.h"
 
 #include <array>
+#include <cstdint>
 #include <utility>
 
 namespace contactlab {
@@ -89,6 +90,48 @@ SurfaceFaces surface_faces(const MethodBody& body, Index tet) {
   return faces;
 }
 
+/// The surface faces of a run's tets (ContactMethod::generate_run), per (body, tet): a tet lies in
+/// many of a run's pairs and its faces' planes were computed again for each, a seventh of the
+/// method's time on the arch. Direct-mapped by tet index; the same computation, so the same bits.
+class FaceCache {
+ public:
+  /// The calling thread's cache, emptied for a new run (a stamp: nothing is cleared; a run holds no
+  /// oneTBB call, so no other run interleaves with it on this thread).
+  static FaceCache& for_new_run() {
+    thread_local FaceCache cache;
+    ++cache.stamp_;
+    cache.body_ = {nullptr, nullptr};
+    return cache;
+  }
+
+  /// The faces of `tet` of `body` (one of the run's two bodies); valid until the next call for the
+  /// same body (each body has its own slots, so a pair's two tets never evict each other).
+  const SurfaceFaces& of(const MethodBody& body, Index tet) {
+    // A body by its world vertices (two bodies of a pair never share them; indices may be unset).
+    const Vec3* key = body.world_vertices.data();
+    const std::size_t side = body_[0] == key || body_[0] == nullptr ? 0 : 1;
+    body_[side] = key;
+    Slot& slot = slots_[side][static_cast<std::size_t>(tet) % kSlots];
+    if (slot.stamp != stamp_ || slot.tet != tet) {
+      slot.stamp = stamp_;
+      slot.tet = tet;
+      slot.faces = surface_faces(body, tet);
+    }
+    return slot.faces;
+  }
+
+ private:
+  static constexpr std::size_t kSlots = 64;
+  struct Slot {
+    std::uint64_t stamp = 0;
+    Index tet = kInvalidIndex;
+    SurfaceFaces faces;
+  };
+  std::uint64_t stamp_ = 0;
+  std::array<const Vec3*, 2> body_{nullptr, nullptr};
+  std::array<std::array<Slot, kSlots>, 2> slots_{};
+};
+
 /// p lies in front of the face's plane (on its outward side) beyond the touching band.
 bool in_front(const Vec3& p, const SurfaceFace& face, double tolerance) {
   return band_sign(face.plane.distance(p), tolerance) > 0;
@@ -101,7 +144,7 @@ bool in_front(const Vec3& p, const SurfaceFace& face, double tolerance) {
 constexpr double kCosineBand = 1e-9;
 
 void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
-              std::vector<Contact>& sink) {
+              std::vector<Contact>& sink, FaceCache* cache = nullptr) {
   const std::array<Vec3, 4> corners_a = a.tet(tet_a), corners_b = b.tet(tet_b);
   const double tolerance = settings.absolute_tolerance();
   // A tet thinner than the band (a flat sliver) has no interior, its opposite vertices lie in the
@@ -110,8 +153,9 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   // (TetPlanes::thin: the height from the call's cached planes, tet_min_height's value.)
   TetPlanes scratch;
   if (a.planes(tet_a, scratch).thin(tolerance) || b.planes(tet_b, scratch).thin(tolerance)) return;
-  const SurfaceFaces faces_a = surface_faces(a, tet_a);
-  const SurfaceFaces faces_b = surface_faces(b, tet_b);
+  SurfaceFaces own_a, own_b;
+  const SurfaceFaces& faces_a = cache ? cache->of(a, tet_a) : (own_a = surface_faces(a, tet_a));
+  const SurfaceFaces& faces_b = cache ? cache->of(b, tet_b) : (own_b = surface_faces(b, tet_b));
 
   // Algorithm 1: the most opposing pair passing the sandwich test, with cosines compared in the
   // band and ties going to the smaller (triangle of A, triangle of B).
@@ -174,6 +218,16 @@ class OpposingMethod final : public ContactMethod {
     contact_detail::run_canonical(a, tet_a, b, tet_b, sink,
                                   [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty,
                                       std::vector<Contact>& out) { evaluate(x, tx, y, ty, settings, out); });
+  }
+  /// generate() on each pair, the tets' surface faces computed once per run (FaceCache).
+  void generate_run(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
+                    const MethodSettings& settings, std::vector<Contact>& sink) const override {
+    FaceCache& cache = FaceCache::for_new_run();
+    for (const ElementPair& p : pairs) {
+      contact_detail::run_canonical(a, p.a, b, p.b, sink,
+                                    [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty,
+                                        std::vector<Contact>& out) { evaluate(x, tx, y, ty, settings, out, &cache); });
+    }
   }
 };
 
