@@ -50,10 +50,8 @@
 // (kFace, kVertex) when it is a vertex of one body on a face of the other, else (kFace, kFace) of
 // the walls. Elements: the tets of those faces.
 //
-// Not yet (issue 15 is open): the two-points cases when the bodies overlap (their crossing edges
-// and vertices inside the other body give several touches), and relative-velocity rules beyond the
-// two-points cases. Touches (step 2) use the touching band only; the envelope is for planar
-// interfaces, where a stack needs it. Degenerate faces (no area, no normal) take
+// Not yet (issue 15 is open): relative-velocity rules beyond the two-points cases. Touches (step 2)
+// use the touching band only; the envelope is for planar interfaces, where a stack needs it. Degenerate faces (no area, no normal) take
 // no part. Never NaN: every normal is a triangle_plane unit normal.
 #include "contactlab/contact/methods/semi_local.h"
 
@@ -281,6 +279,72 @@ std::pair<std::size_t, Vec3> approach_normal(const std::vector<Vec3>& candidates
   return {best, candidates[best]};
 }
 
+/// The crossings of an edge of fa with an edge of fb (closest points within tol, inside both edges
+/// beyond the band of their ends, edges not parallel), each passed to `add`. `side_a`, `side_b`:
+/// each corner's side of the other face's plane (band_sign). Only edges each face owns
+/// (SurfaceFacePlane::owns_edge) are tested, so each pair of surface edges is tested once.
+template <class Add>
+void edge_crossings(const SurfaceFacePlane& fa, const SurfaceFacePlane& fb, const std::array<int, 3>& side_a,
+                    const std::array<int, 3>& side_b, double tol, Add&& add) {
+  // B's edges that can cross (owned, reaching A's plane), with their boxes and vectors.
+  std::array<bool, 3> b_edge{};
+  std::array<Aabb, 3> b_box;
+  std::array<Vec3, 3> b_vec;
+  std::array<double, 3> b_len2{};
+  bool any_b_edge = false;
+  for (std::size_t j = 0; j < 3; ++j) {
+    b_edge[j] = fb.owns_edge[j] && !(side_b[j] != 0 && side_b[j] == side_b[(j + 1) % 3]);
+    if (!b_edge[j]) continue;
+    any_b_edge = true;
+    const Vec3 &q0 = fb.corners[j], &q1 = fb.corners[(j + 1) % 3];
+    b_box[j] = Aabb::from_points(q0, q1);
+    b_vec[j] = q1 - q0;
+    b_len2[j] = b_vec[j].squaredNorm();
+  }
+  // Corners of the two faces that coincide (within the band): edges meeting at an end cross
+  // nowhere else — not parallel, they part from there (nearly parallel ones that stay within
+  // the band past their common end lie along one line, a line contact whose ends are
+  // vertices). Touching bodies share many corners: most edge pairs stop here.
+  if (!any_b_edge) return;
+  std::array<std::array<bool, 3>, 3> same{};
+  const double tol2 = tol * tol;
+  for (std::size_t i = 0; i < 3; ++i) {
+    for (std::size_t j = 0; j < 3; ++j) same[i][j] = (fa.corners[i] - fb.corners[j]).squaredNorm() <= tol2;
+  }
+  for (std::size_t i = 0; i < 3; ++i) {
+    if (!fa.owns_edge[i] || (side_a[i] != 0 && side_a[i] == side_a[(i + 1) % 3])) continue;
+    const Vec3 &p0 = fa.corners[i], &p1 = fa.corners[(i + 1) % 3];
+    const Aabb a_box = Aabb::from_points(p0, p1).inflated(tol);
+    const Vec3 ea = p1 - p0;
+    const double la2 = ea.squaredNorm();
+    for (std::size_t j = 0; j < 3; ++j) {
+      if (!b_edge[j]) continue;
+      const std::size_t i1 = (i + 1) % 3, j1 = (j + 1) % 3;
+      if (same[i][j] || same[i][j1] || same[i1][j] || same[i1][j1]) continue;
+      const Vec3 &q0 = fb.corners[j], &q1 = fb.corners[j1];
+      // Edges whose boxes lie farther apart than the band cannot come within it.
+      if (!a_box.overlaps(b_box[j])) continue;
+      const Vec3& eb = b_vec[j];
+      const double lb2 = b_len2[j];
+      // Not parallel: |ea × eb| > kDegenerateSine |ea| |eb|, compared squared (no roots for
+      // the many coinciding edges of touching bodies).
+      constexpr double kSine2 = contact_detail::kDegenerateSine * contact_detail::kDegenerateSine;
+      const Vec3 across = ea.cross(eb);
+      const double across2 = across.squaredNorm();
+      if (!(across2 > kSine2 * la2 * lb2)) continue;
+      // The lines' distance |(q0 − p0) · (ea × eb)| / |ea × eb| bounds the edges' from below
+      // (with a margin of 4 for rounding): lines farther apart than the band never cross.
+      const double lines = (q0 - p0).dot(across);
+      if (lines * lines > 4.0 * tol * tol * across2) continue;
+      const double la = std::sqrt(la2), lb = std::sqrt(lb2);
+      const SegmentSegmentClosestPoints q = closest_points_segment_segment(p0, p1, q0, q1);
+      if (!(q.squared_distance <= tol2)) continue;
+      if (q.s * la <= tol || (1.0 - q.s) * la <= tol || q.t * lb <= tol || (1.0 - q.t) * lb <= tol) continue;
+      add(0.5 * (q.point_p + q.point_q));
+    }
+  }
+}
+
 void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs, const Band& band,
               std::vector<Contact>& sink) {
   const double tol = band.tol;
@@ -401,64 +465,9 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
             add_touch({fb.corners[i], kInvalidIndex, fb.vertex[i]});
           }
         }
-        // B's edges that can cross (owned, reaching A's plane), with their boxes and vectors.
-        std::array<bool, 3> b_edge{};
-        std::array<Aabb, 3> b_box;
-        std::array<Vec3, 3> b_vec;
-        std::array<double, 3> b_len2{};
-        bool any_b_edge = false;
-        for (std::size_t j = 0; j < 3; ++j) {
-          b_edge[j] = fb.owns_edge[j] && !(side_b[j] != 0 && side_b[j] == side_b[(j + 1) % 3]);
-          if (!b_edge[j]) continue;
-          any_b_edge = true;
-          const Vec3 &q0 = fb.corners[j], &q1 = fb.corners[(j + 1) % 3];
-          b_box[j] = Aabb::from_points(q0, q1);
-          b_vec[j] = q1 - q0;
-          b_len2[j] = b_vec[j].squaredNorm();
-        }
-        // Corners of the two faces that coincide (within the band): edges meeting at an end cross
-        // nowhere else — not parallel, they part from there (nearly parallel ones that stay within
-        // the band past their common end lie along one line, a line contact whose ends are
-        // vertices). Touching bodies share many corners: most edge pairs stop here.
-        std::array<std::array<bool, 3>, 3> same{};
-        if (any_b_edge) {
-          const double tol2 = tol * tol;
-          for (std::size_t i = 0; i < 3; ++i) {
-            for (std::size_t j = 0; j < 3; ++j) same[i][j] = (fa.corners[i] - fb.corners[j]).squaredNorm() <= tol2;
-          }
-        }
-        for (std::size_t i = 0; any_b_edge && i < 3; ++i) {
-          if (!fa.owns_edge[i] || (side_a[i] != 0 && side_a[i] == side_a[(i + 1) % 3])) continue;
-          const Vec3 &p0 = fa.corners[i], &p1 = fa.corners[(i + 1) % 3];
-          const Aabb a_box = Aabb::from_points(p0, p1).inflated(tol);
-          const Vec3 ea = p1 - p0;
-          const double la2 = ea.squaredNorm();
-          for (std::size_t j = 0; j < 3; ++j) {
-            if (!b_edge[j]) continue;
-            const std::size_t i1 = (i + 1) % 3, j1 = (j + 1) % 3;
-            if (same[i][j] || same[i][j1] || same[i1][j] || same[i1][j1]) continue;
-            const Vec3 &q0 = fb.corners[j], &q1 = fb.corners[j1];
-            // Edges whose boxes lie farther apart than the band cannot come within it.
-            if (!a_box.overlaps(b_box[j])) continue;
-            const Vec3& eb = b_vec[j];
-            const double lb2 = b_len2[j];
-            // Not parallel: |ea × eb| > kDegenerateSine |ea| |eb|, compared squared (no roots for
-            // the many coinciding edges of touching bodies).
-            constexpr double kSine2 = contact_detail::kDegenerateSine * contact_detail::kDegenerateSine;
-            const Vec3 across = ea.cross(eb);
-            const double across2 = across.squaredNorm();
-            if (!(across2 > kSine2 * la2 * lb2)) continue;
-            // The lines' distance |(q0 − p0) · (ea × eb)| / |ea × eb| bounds the edges' from below
-            // (with a margin of 4 for rounding): lines farther apart than the band never cross.
-            const double lines = (q0 - p0).dot(across);
-            if (lines * lines > 4.0 * tol * tol * across2) continue;
-            const double la = std::sqrt(la2), lb = std::sqrt(lb2);
-            const SegmentSegmentClosestPoints q = closest_points_segment_segment(p0, p1, q0, q1);
-            if (!(q.squared_distance <= tol * tol)) continue;
-            if (q.s * la <= tol || (1.0 - q.s) * la <= tol || q.t * lb <= tol || (1.0 - q.t) * lb <= tol) continue;
-            add_to(crossings, {0.5 * (q.point_p + q.point_q), kInvalidIndex, kInvalidIndex});
-          }
-        }
+        edge_crossings(fa, fb, side_a, side_b, tol, [&](const Vec3& x) {
+          add_to(crossings, {x, kInvalidIndex, kInvalidIndex});
+        });
       }
     }
   }

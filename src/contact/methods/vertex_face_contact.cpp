@@ -26,13 +26,6 @@ bool TetFacePlanes::outside_beyond_band(int f, const Vec3& q, double tol) const 
   return band_sign(normal[f].dot(q - face_corner(f, 0)), tol) > 0;
 }
 
-TetVertexList surface_vertices_of_tet(const MethodBody& body, Index tet) {
-  TetVertexList out;
-  out.index = body.features->tet_surface_vertices[tet];
-  while (out.count < 4 && out.index[out.count] != kInvalidIndex) ++out.count;
-  return out;
-}
-
 ProbeSet::ProbeSet(std::size_t pairs) {
   // One table per thread, reused by its runs: a run's stamp marks its slots, so a new run starts
   // empty without clearing (a cleared 8 KiB table per run of 64 pairs cost as much as the probes

@@ -48,9 +48,6 @@ struct TetVertexList {
   const Index* end() const { return index.data() + count; }
 };
 
-/// The surface vertices of `tet` of `body`, ascending (interior vertices are never probed).
-TetVertexList surface_vertices_of_tet(const MethodBody& body, Index tet);
-
 /// What a vertex method's probe of the surface vertices of `vtet` against the closed `ftet` (grown
 /// by the band) works with: ftet's face planes and those vertices in it, ascending.
 struct VerticesInTet {
