@@ -4,9 +4,10 @@
 #include "contactlab/core/input_limits.h"
 #include "contactlab/geometry/predicates.h"
 #include "contactlab/mesh/validate.h"
-#include "run_in_child_process.h"
+#include "run_program.h"
+#include "tetgen_helper/tetgen_run.h"
 
-#include <tetgen.h>
+#include <tetgen.h>  // exactinit(), for RestorePredicates
 
 #include <fmt/format.h>
 
@@ -18,7 +19,9 @@
 #include <cmath>
 #include <csignal>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -218,25 +221,6 @@ std::string effective_switches(const std::string& user) {
   return switches;
 }
 
-std::string tetgen_error_message(int code) {
-  switch (code) {
-    case 1:
-      return "TetGen ran out of memory";
-    case 2:
-      return "TetGen reported an internal error";
-    case 3:
-      return "TetGen found a self-intersection in the input surface";
-    case 4:
-      return "TetGen found an input feature (edge or vertex distance) too small for its tolerance";
-    case 5:
-      return "TetGen found two nearly coplanar, very close input facets";
-    case 10:
-      return "TetGen rejected the switches";
-    default:
-      return fmt::format("TetGen failed with error code {}", code);
-  }
-}
-
 // TetGen calls exactinit() with its own settings on every run, which are process-wide: restore
 // the settings of geometry/predicates.h (dynamic filters only, exact arithmetic) afterwards. Only
 // for in-process runs: a child's exactinit() does not touch the parent's predicate state.
@@ -247,206 +231,6 @@ struct RestorePredicates {
 std::mutex& tetgen_mutex() {
   static std::mutex m;
   return m;
-}
-
-// Fills TetGen's input: one facet (a single triangle polygon) per input triangle, marker index+1.
-// tetgenio's destructor frees these arrays with delete[].
-void fill_input(const TriMesh& surface, tetgenio& in) {
-  in.firstnumber = 0;
-  in.numberofpoints = surface.vertex_count();
-  in.pointlist = new REAL[static_cast<std::size_t>(in.numberofpoints) * 3];
-  for (Index v = 0; v < surface.vertex_count(); ++v) {
-    for (int k = 0; k < 3; ++k) in.pointlist[3 * v + k] = surface.vertices[static_cast<std::size_t>(v)][k];
-  }
-  in.numberoffacets = surface.triangle_count();
-  in.facetlist = new tetgenio::facet[static_cast<std::size_t>(in.numberoffacets)];
-  in.facetmarkerlist = new int[static_cast<std::size_t>(in.numberoffacets)];
-  for (Index t = 0; t < surface.triangle_count(); ++t) {
-    tetgenio::facet& f = in.facetlist[t];
-    tetgenio::init(&f);
-    f.numberofpolygons = 1;
-    f.polygonlist = new tetgenio::polygon[1];
-    tetgenio::init(&f.polygonlist[0]);
-    f.polygonlist[0].numberofvertices = 3;
-    f.polygonlist[0].vertexlist = new int[3];
-    for (int k = 0; k < 3; ++k)
-      f.polygonlist[0].vertexlist[k] = surface.triangles[static_cast<std::size_t>(t)][static_cast<std::size_t>(k)];
-    in.facetmarkerlist[t] = t + 1;
-  }
-}
-
-// A failure TetGen reported (or the intersection check found): becomes GeometryError(source, 0,
-// message) in the calling process, whichever process TetGen ran in.
-struct TetGenFailure {
-  std::string source;
-  std::string message;
-};
-
-// Runs TetGen; its errors (thrown as int in library mode) become TetGenFailure.
-void run_tetgen(const std::string& switches, tetgenio& in, tetgenio& out) {
-  std::vector<char> buffer(switches.begin(), switches.end());
-  buffer.push_back('\0');
-  try {
-    ::tetrahedralize(buffer.data(), &in, &out);
-  } catch (int code) {
-    throw TetGenFailure{"tetrahedralize",
-                        fmt::format("{} (switches \"{}\", code {})", tetgen_error_message(code), switches, code)};
-  }
-}
-
-// The part of TetGen's output that tetrahedralize() reads, copied out of tetgenio.
-struct RawTetGenOutput {
-  int corners = 0;             // numberofcorners
-  std::vector<double> points;  // 3 per point
-  std::vector<int> tets;       // `corners` per tet
-  std::vector<int> trifaces;   // 3 per boundary face
-  bool has_markers = false;    // trifacemarkerlist present
-  std::vector<int> markers;    // one per boundary face
-  int point_count() const { return static_cast<int>(points.size() / 3); }
-};
-
-// The two TetGen runs of tetrahedralize(): the intersection check, then the meshing.
-enum class Stage : char { intersection_check = 'i', meshing = 'm' };
-const char* const kIntersectionSwitches = "pdzQX1";
-
-// Runs both TetGen stages on `surface`; `on_stage` is told before each. Throws TetGenFailure.
-RawTetGenOutput run_tetgen_stages(const TriMesh& surface, const std::string& switches,
-                                  const std::function<void(Stage)>& on_stage) {
-  tetgenio in, out;
-  fill_input(surface, in);
-  // libtet 1.5.0 dereferences invalid memory (SIGSEGV, not an error code) when asked to mesh a
-  // self-intersecting or self-touching surface, so first run its intersection detector ('d'),
-  // which reports the intersecting facets as output faces instead of meshing.
-  {
-    on_stage(Stage::intersection_check);
-    tetgenio intersections;
-    run_tetgen(kIntersectionSwitches, in, intersections);
-    if (intersections.numberoftrifaces > 0) {
-      std::string faces;
-      for (int i = 0; i < std::min(intersections.numberoftrifaces, 8); ++i) {
-        const int marker = intersections.trifacemarkerlist ? intersections.trifacemarkerlist[i] : 0;
-        faces += (i > 0 ? ", " : "") + (marker > 0 ? std::to_string(marker - 1) : std::string("?"));
-      }
-      if (intersections.numberoftrifaces > 8) faces += ", ...";
-      throw TetGenFailure{"tetrahedralize input surface",
-                          fmt::format("the surface intersects or touches itself: {} triangles involved ({})",
-                                      intersections.numberoftrifaces, faces)};
-    }
-  }
-  on_stage(Stage::meshing);
-  run_tetgen(switches, in, out);
-
-  RawTetGenOutput raw;
-  raw.corners = out.numberofcorners;
-  const auto copy = [](auto* first, int count, int per_item) {
-    using T = std::remove_cv_t<std::remove_pointer_t<decltype(first)>>;
-    if (first == nullptr || count <= 0) return std::vector<T>();
-    return std::vector<T>(first, first + static_cast<std::size_t>(count) * static_cast<std::size_t>(per_item));
-  };
-  raw.points = copy(out.pointlist, out.numberofpoints, 3);
-  raw.tets = copy(out.tetrahedronlist, out.numberoftetrahedra, std::max(out.numberofcorners, 0));
-  raw.trifaces = copy(out.trifacelist, out.numberoftrifaces, 3);
-  raw.has_markers = out.trifacemarkerlist != nullptr;
-  if (raw.has_markers) raw.markers = copy(out.trifacemarkerlist, out.numberoftrifaces, 1);
-  return raw;
-}
-
-// --- The child's message to the parent: stage bytes, then one status byte and its payload. ---
-// Native byte order and sizes (both ends are the same executable).
-//   'i' / 'm'                          a Stage began
-//   'R' corners:i32 n_points:u64 n_tets:u64 n_trifaces:u64 has_markers:u8
-//       points (3·n_points f64) tets (corners·n_tets i32) trifaces (3·n_trifaces i32) markers
-//       (n_trifaces i32 if has_markers)                           success
-//   'F' len:u64 source len:u64 message                            TetGenFailure
-// Anything else, or bytes left over, is malformed.
-constexpr char kResultTag = 'R';
-constexpr char kFailureTag = 'F';
-
-template <typename T>
-void put(std::string& out, const T& value) {
-  out.append(reinterpret_cast<const char*>(&value), sizeof(T));
-}
-template <typename T>
-void put_array(std::string& out, const std::vector<T>& values) {
-  out.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
-}
-void put_text(std::string& out, const std::string& text) {
-  put<std::uint64_t>(out, text.size());
-  out += text;
-}
-
-std::string encode(const RawTetGenOutput& raw) {
-  std::string out(1, kResultTag);
-  put<std::int32_t>(out, raw.corners);
-  put<std::uint64_t>(out, raw.points.size() / 3);
-  put<std::uint64_t>(out, raw.corners > 0 ? raw.tets.size() / static_cast<std::size_t>(raw.corners) : 0);
-  put<std::uint64_t>(out, raw.trifaces.size() / 3);
-  put<std::uint8_t>(out, raw.has_markers ? 1 : 0);
-  put_array(out, raw.points);
-  put_array(out, raw.tets);
-  put_array(out, raw.trifaces);
-  put_array(out, raw.markers);
-  return out;
-}
-
-std::string encode(const TetGenFailure& failure) {
-  std::string out(1, kFailureTag);
-  put_text(out, failure.source);
-  put_text(out, failure.message);
-  return out;
-}
-
-// Reads the encoding above; false when the bytes are short, long or inconsistent.
-class Decoder {
- public:
-  explicit Decoder(std::string_view bytes) : bytes_(bytes) {}
-  bool done() const { return pos_ == bytes_.size(); }
-  template <typename T>
-  bool get(T& value) {
-    if (bytes_.size() - pos_ < sizeof(T)) return false;
-    std::memcpy(&value, bytes_.data() + pos_, sizeof(T));
-    pos_ += sizeof(T);
-    return true;
-  }
-  template <typename T>
-  bool get_array(std::vector<T>& values, std::uint64_t count) {
-    if (count > (bytes_.size() - pos_) / sizeof(T)) return false;
-    values.resize(static_cast<std::size_t>(count));
-    if (count > 0) std::memcpy(values.data(), bytes_.data() + pos_, static_cast<std::size_t>(count) * sizeof(T));
-    pos_ += static_cast<std::size_t>(count) * sizeof(T);
-    return true;
-  }
-  bool get_text(std::string& text) {
-    std::uint64_t size = 0;
-    if (!get(size) || size > bytes_.size() - pos_) return false;
-    text.assign(bytes_.data() + pos_, static_cast<std::size_t>(size));
-    pos_ += static_cast<std::size_t>(size);
-    return true;
-  }
-
- private:
-  std::string_view bytes_;
-  std::size_t pos_ = 0;
-};
-
-bool decode_result(Decoder& in, RawTetGenOutput& raw) {
-  std::int32_t corners = 0;
-  std::uint64_t n_points = 0, n_tets = 0, n_trifaces = 0;
-  std::uint8_t has_markers = 0;
-  if (!in.get(corners) || !in.get(n_points) || !in.get(n_tets) || !in.get(n_trifaces) || !in.get(has_markers)) {
-    return false;
-  }
-  constexpr std::uint64_t kMax = std::numeric_limits<int>::max();
-  if (corners < 0 || corners > 10 || n_points > kMax / 3 || n_tets > kMax / 10 || n_trifaces > kMax / 3 ||
-      has_markers > 1) {
-    return false;
-  }
-  raw.corners = corners;
-  raw.has_markers = has_markers == 1;
-  return in.get_array(raw.points, 3 * n_points) &&
-         in.get_array(raw.tets, static_cast<std::uint64_t>(corners) * n_tets) &&
-         in.get_array(raw.trifaces, 3 * n_trifaces) && in.get_array(raw.markers, raw.has_markers ? n_trifaces : 0) &&
-         in.done();
 }
 
 // The last lines of a child's stderr, on one line: "line | line | ...".
@@ -471,32 +255,49 @@ std::string stderr_summary(const std::string& tail) {
   return "stderr: " + text;
 }
 
-// Runs both TetGen stages in a forked child (see the header comment of tetrahedralize.h).
-RawTetGenOutput run_tetgen_in_child(const TriMesh& surface, const std::string& switches) {
-  const mesh_detail::ChildOutcome outcome =
-      mesh_detail::run_in_child_process([&](const mesh_detail::ChildWriter& write) {
-        const auto on_stage = [&](Stage stage) {
-          if (!write(std::string_view(reinterpret_cast<const char*>(&stage), 1))) ::_exit(71);
-        };
-        std::string message;
-        try {
-          message = encode(run_tetgen_stages(surface, switches, on_stage));
-        } catch (const TetGenFailure& failure) {
-          message = encode(failure);
-        }
-        if (!write(message)) ::_exit(71);
-      });
+// The helper program TetGen runs in: $CONTACTLAB_TETGEN_HELPER when set; else the one this build
+// made (its path is compiled in, like the viewer's); else contactlab-tetgen beside the running
+// executable (a copied or installed bin/ folder).
+std::string tetgen_helper_path() {
+  if (const char* env = std::getenv("CONTACTLAB_TETGEN_HELPER"); env != nullptr && *env != '\0') return env;
+  if (::access(CONTACTLAB_TETGEN_HELPER, X_OK) == 0) return CONTACTLAB_TETGEN_HELPER;
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (!error) {
+    const std::filesystem::path beside = self.parent_path() / "contactlab-tetgen";
+    if (::access(beside.c_str(), X_OK) == 0) return beside.string();
+  }
+  throw GeometryError("tetrahedralize", 0,
+                      fmt::format("TetGen's helper program contactlab-tetgen was found neither at {} (where this "
+                                  "build put it) nor beside the running executable; set CONTACTLAB_TETGEN_HELPER to "
+                                  "its path",
+                                  CONTACTLAB_TETGEN_HELPER));
+}
+
+mesh_detail::TetGenRequest tetgen_request(const TriMesh& surface, const std::string& switches) {
+  mesh_detail::TetGenRequest request;
+  request.switches = switches;
+  request.points.reserve(3 * surface.vertices.size());
+  for (const Vec3& v : surface.vertices) request.points.insert(request.points.end(), {v.x(), v.y(), v.z()});
+  request.triangles.reserve(3 * surface.triangles.size());
+  for (const Triangle& t : surface.triangles) request.triangles.insert(request.triangles.end(), t.begin(), t.end());
+  return request;
+}
+
+// Runs both TetGen stages in the helper program (see the header comment of tetrahedralize.h).
+mesh_detail::RawTetGenOutput run_tetgen_in_child(const TriMesh& surface, const std::string& switches) {
+  mesh_detail::ProgramRun run;
+  run.path = tetgen_helper_path();
+  run.input = mesh_detail::encode_request(tetgen_request(surface, switches));
+  const mesh_detail::ChildOutcome outcome = mesh_detail::run_program(run);
 
   // The stage the child was in when it ended, and where its final message starts.
-  std::size_t pos = 0;
-  std::string stage_switches = "(none: TetGen was not started)";
-  while (pos < outcome.data.size() && (outcome.data[pos] == static_cast<char>(Stage::intersection_check) ||
-                                       outcome.data[pos] == static_cast<char>(Stage::meshing))) {
-    stage_switches = outcome.data[pos] == static_cast<char>(Stage::meshing)
-                         ? switches
-                         : std::string(kIntersectionSwitches) + " (the self-intersection check)";
-    ++pos;
-  }
+  const mesh_detail::ReplyStages stages = mesh_detail::read_reply_stages(outcome.data);
+  const std::string stage_switches =
+      !stages.any ? "(none: TetGen was not started)"
+      : stages.last == mesh_detail::Stage::meshing
+          ? switches
+          : std::string(mesh_detail::kIntersectionSwitches) + " (the self-intersection check)";
   const std::string stderr_text = stderr_summary(outcome.stderr_tail);
   if (outcome.end == mesh_detail::ChildOutcome::End::signalled) {
     const bool aborted = outcome.signal == SIGABRT;
@@ -510,29 +311,29 @@ RawTetGenOutput run_tetgen_in_child(const TriMesh& surface, const std::string& s
                                     outcome.exit_status, stage_switches, stderr_text));
   }
   // Exited with status 0 (or, where SIGCHLD is ignored, unknown): the message must be complete.
-  Decoder in(std::string_view(outcome.data).substr(pos));
-  char tag = 0;
-  RawTetGenOutput raw;
-  TetGenFailure failure;
-  if (in.get(tag)) {
-    if (tag == kResultTag && decode_result(in, raw)) return raw;
-    if (tag == kFailureTag && in.get_text(failure.source) && in.get_text(failure.message) && in.done()) {
+  mesh_detail::RawTetGenOutput raw;
+  mesh_detail::TetGenFailure failure;
+  switch (mesh_detail::decode_reply(std::string_view(outcome.data).substr(stages.message_start), raw, failure)) {
+    case mesh_detail::ReplyKind::result:
+      return raw;
+    case mesh_detail::ReplyKind::failure:
       throw GeometryError(failure.source, 0, failure.message);
-    }
+    case mesh_detail::ReplyKind::malformed:
+      break;
   }
   throw GeometryError(
       "tetrahedralize", 0,
       fmt::format("TetGen's process ended ({}) without a complete result ({} bytes) with switches "
                   "\"{}\"; {}",
                   outcome.end == mesh_detail::ChildOutcome::End::exited ? "exit status 0" : "status unknown",
-                  outcome.data.size() - pos, stage_switches, stderr_text));
+                  outcome.data.size() - stages.message_start, stage_switches, stderr_text));
 }
 
-RawTetGenOutput run_tetgen_in_process(const TriMesh& surface, const std::string& switches) {
+mesh_detail::RawTetGenOutput run_tetgen_in_process(const TriMesh& surface, const std::string& switches) {
   RestorePredicates restore;
   try {
-    return run_tetgen_stages(surface, switches, [](Stage) {});
-  } catch (const TetGenFailure& failure) {
+    return mesh_detail::run_tetgen_stages(tetgen_request(surface, switches), [](mesh_detail::Stage) {});
+  } catch (const mesh_detail::TetGenFailure& failure) {
     throw GeometryError(failure.source, 0, failure.message);
   }
 }
@@ -553,7 +354,7 @@ TetrahedralizeResult tetrahedralize(const TriMesh& surface, const std::string& s
   }
   require_valid(surface, "tetrahedralize input surface");
 
-  RawTetGenOutput out;
+  mesh_detail::RawTetGenOutput out;
   {
     // TetGen keeps global state: runs are serialised. (A child's state is its own, but the lock
     // also bounds the number of children to one.)

@@ -14,17 +14,17 @@
 // input into shared memory before running it, so that when the child crashes (a signal, an ASan or
 // UBSan report) or an input runs longer than the timeout (a hang: more than --timeout CPU seconds,
 // default 1, spent by the child and the processes it starts — TetGen runs in one, see
-// run_in_child_process.h — or no CPU time at all for --wall-timeout wall seconds, default 60 ×
+// src/mesh/run_program.h — or no CPU time at all for --wall-timeout wall seconds, default 60 ×
 // timeout: an input that blocks; a busy machine slows an input down but never stops its clock;
 // the child's group is killed), the
 // driver runs that input again alone in a fresh child; if it is over the limit there too it is a
 // suspect and a new child goes on at the next input. After the run each suspect runs alone up to 3
 // more times, a second apart: only one over the limit every time is a hang, saved under the
 // findings folder (CPU time inflates on an oversubscribed virtual machine); every suspect is
-// listed in <findings>/suspects.txt when found, so a stopped run still names them. (An input can
-// be over the limit only in a long-lived child: the scene target forks TetGen, and a fork costs CPU
-// in proportion to the forking process's memory, which an ASan process grows input by input. For
-// the same reason a child runs at most --inputs-per-child inputs, default 1000, and a fresh one
+// listed in <findings>/suspects.txt when found, so a stopped run still names them. (An ASan process
+// grows input by input, and when the scene target forked TetGen each fork cost CPU in proportion to
+// that memory, so an input could be over the limit only in a long-lived child; TetGen is now a
+// started program, but a child still runs at most --inputs-per-child inputs, default 1000, and a fresh one
 // goes on: a long run keeps the speed of a short one.) A crash is saved at once. NaN,
 // broken invariants and exceptions other than InputError are reported by the target and recorded
 // without a restart. Findings are grouped by signature (kind + message with digits removed; for a
@@ -129,7 +129,7 @@ std::int64_t cpu_ns(clockid_t clock) {
 
 /// CPU time spent by the fuzzed process `pid`, its reaped children and its live children, in ns.
 /// The live children are what makes this differ from the process's own clock: the scene loader runs
-/// TetGen in a forked child, whose CPU time is invisible to the parent's clock until it is reaped,
+/// TetGen in its helper program, whose CPU time is invisible to the parent's clock until it is reaped,
 /// so a wall-clock limit alone would call a slow-but-busy machine a hang. Read from /proc (clock
 /// ticks); -1 when the process is gone.
 std::int64_t stat_ticks(const std::string& stat_path, bool with_reaped_children) {

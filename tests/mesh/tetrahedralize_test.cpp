@@ -6,7 +6,7 @@
 #include "contactlab/mesh/off_io.h"
 #include "contactlab/mesh/validate.h"
 // White-box: the in-process TetGen run, to compare with the default forked one.
-#include "run_in_child_process.h"
+#include "run_program.h"
 
 #include <gtest/gtest.h>
 
@@ -18,11 +18,15 @@
 #include <stdexcept>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <random>
 #include <set>
+#include <system_error>
+#include <thread>
 
 namespace contactlab {
 namespace {
@@ -480,45 +484,86 @@ TEST(Tetrahedralize, RepeatedRunsLeakNoFileDescriptors) {
   EXPECT_EQ(open_fd_count(), before);
 }
 
-// The fork helper: what the child writes comes back whole, stderr only as its bounded tail, and
-// every way the child can end is told apart.
-TEST(RunInChildProcess, DataStderrAndEndings) {
+// The program runner: what the program writes to descriptor 3 comes back whole, stderr only as its
+// bounded tail, its stdin is the input given, and every way it can end is told apart.
+TEST(RunProgram, DataStderrInputAndEndings) {
   using mesh_detail::ChildOutcome;
-  using mesh_detail::ChildWriter;
-  // Much data and much stderr at once: reading both pipes concurrently must not deadlock.
-  const std::string big(5'000'000, 'x');
-  ChildOutcome o = mesh_detail::run_in_child_process([&](const ChildWriter& write) {
-    for (int i = 0; i < 2000; ++i) std::fprintf(stderr, "line %d of stderr\n", i);
-    write(big);
-    write("end");
-  });
+  using mesh_detail::ProgramRun;
+  const auto shell = [](const std::string& script, std::string input = {}) {
+    ProgramRun run;
+    run.path = "/bin/sh";
+    run.arguments = {"-c", script};
+    run.input = std::move(input);
+    return mesh_detail::run_program(run);
+  };
+  // Much data and much stderr at once: reading both pipes concurrently must not deadlock. The
+  // input (5 MB, beyond any pipe buffer) comes back through descriptor 3.
+  std::string big(5'000'000, 'x');
+  big[123'456] = 'y';
+  ChildOutcome o = shell(
+      "i=0; while [ $i -lt 2000 ]; do echo \"line $i of stderr\" >&2; i=$((i+1)); done; "
+      "cat >&3; printf end >&3",
+      big);
   EXPECT_EQ(o.end, ChildOutcome::End::exited);
   EXPECT_EQ(o.exit_status, 0);
   EXPECT_EQ(o.data, big + "end");
   EXPECT_LE(o.stderr_tail.size(), 4096u);
   EXPECT_NE(o.stderr_tail.find("line 1999 of stderr\n"), std::string::npos);
 
-  o = mesh_detail::run_in_child_process([](const ChildWriter& write) {
-    write("partial");
-    std::raise(SIGSEGV);
-  });
+  o = shell("printf partial >&3; kill -SEGV $$");
   EXPECT_EQ(o.end, ChildOutcome::End::signalled);
   EXPECT_EQ(o.signal, SIGSEGV);
   EXPECT_EQ(o.data, "partial");
   EXPECT_EQ(mesh_detail::describe_signal(SIGSEGV), "signal 11, SIGSEGV");
 
-  o = mesh_detail::run_in_child_process([](const ChildWriter&) {
-    std::fprintf(stderr, "giving up\n");
-    ::_exit(3);
-  });
+  o = shell("echo giving up >&2; exit 3");
   EXPECT_EQ(o.end, ChildOutcome::End::exited);
   EXPECT_EQ(o.exit_status, 3);
   EXPECT_EQ(o.stderr_tail, "giving up\n");
 
-  o = mesh_detail::run_in_child_process([](const ChildWriter&) { throw std::runtime_error("thrown in the child"); });
-  EXPECT_EQ(o.end, ChildOutcome::End::exited);
-  EXPECT_EQ(o.exit_status, 70);
-  EXPECT_EQ(o.stderr_tail, "thrown in the child\n");
+  // A program that does not exist: std::system_error naming it, and no descriptor left open.
+  const int before = open_fd_count();
+  ProgramRun missing;
+  missing.path = "/nonexistent/contactlab-tetgen";
+  try {
+    mesh_detail::run_program(missing);
+    ADD_FAILURE() << "expected std::system_error";
+  } catch (const std::system_error& e) {
+    EXPECT_NE(std::string(e.what()).find("/nonexistent/contactlab-tetgen"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(open_fd_count(), before);
+}
+
+// Run from a thread while other threads allocate and free without pause, TetGen's helper still
+// starts and answers: a fork() child could inherit an allocator lock held by one of them (the
+// AddressSanitizer build hung so in CI); a spawned program does not.
+TEST(Tetrahedralize, RunsWhileOtherThreadsAllocate) {
+  const TriMesh cube = read_obj(kData + "/meshes/unit_cube.obj");
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> churn;
+  for (int t = 0; t < 3; ++t) {
+    churn.emplace_back([&stop] {
+      std::vector<std::unique_ptr<std::vector<double>>> blocks(64);
+      for (std::size_t i = 0; !stop.load(std::memory_order_relaxed); ++i) {
+        blocks[i % blocks.size()] = std::make_unique<std::vector<double>>(1 + i % 4096);
+      }
+    });
+  }
+  for (int i = 0; i < 100; ++i) EXPECT_EQ(tetrahedralize(cube).mesh.vertex_count(), 8);
+  stop = true;
+  for (std::thread& t : churn) t.join();
+}
+
+// The helper program refuses a request that is not one (e.g. started by hand) with status 2.
+TEST(Tetrahedralize, HelperRefusesAMalformedRequest) {
+  mesh_detail::ProgramRun run;
+  run.path = CONTACTLAB_TETGEN_HELPER;
+  run.input = "not a request";
+  const mesh_detail::ChildOutcome o = mesh_detail::run_program(run);
+  EXPECT_EQ(o.end, mesh_detail::ChildOutcome::End::exited);
+  EXPECT_EQ(o.exit_status, 2);
+  EXPECT_NE(o.stderr_tail.find("malformed request"), std::string::npos) << o.stderr_tail;
+  EXPECT_TRUE(o.data.empty());
 }
 
 }  // namespace

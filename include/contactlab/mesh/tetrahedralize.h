@@ -43,21 +43,27 @@
 // intersection detector ('d') and throws GeometryError listing the intersecting input triangles.
 // The first vertices of the output are the input vertices — all of them, also unused ones.
 //
-// TetGen runs in a forked child process (POSIX fork + pipes), because libtet 1.5.0 as Debian
-// builds it (with assertions) can also *abort* the process on valid input: e.g. an arch voussoir
-// (8 vertices) with "pq1.015a0.015" fails "tetgen.cxx:24475: checkfac4encroach: Assertion
-// `rd != 0' failed". The child runs the intersection check and the meshing, sends TetGen's output
-// (points, tets, boundary faces and markers; or TetGen's error as above) back through a pipe and
-// _exit()s; everything else happens in the caller's process. A child killed by a signal (abort,
-// segfault), exiting non-zero or sending an incomplete result becomes GeometryError naming the
-// signal or status, the switches of the TetGen run it was in, and the last lines of its stderr
-// (the assertion text). Results are bit-for-bit those of an in-process run. Cost: one fork per
-// call, 0.3–0.8 ms more for a unit cube with "pq2.0Y" (medians of 200 runs, test ForkOverhead,
-// Release, on a shared 2-core machine: 0.30–0.51 ms in-process, 0.58–1.34 ms forked; under
-// AddressSanitizer 1.5 vs 8 ms); fork time grows with the caller's mapped memory. TetGen's stdout (verbose 'V' output) still goes to the caller's stdout, which is
-// flushed before the fork. A fork/pipe failure is std::system_error.
-// TetGen runs are serialised (one child at a time); this call is thread-safe. TetGen's
-// re-initialisation of the process-wide Shewchuk predicates happens in the child, so it never
+// TetGen runs in a child process, the helper program contactlab-tetgen that the build puts beside
+// the contactlab executable (build/<preset>/bin/), because libtet 1.5.0 as Debian builds it (with
+// assertions) can also *abort* the process on valid input: e.g. an arch voussoir (8 vertices) with
+// "pq1.015a0.015" fails "tetgen.cxx:24475: checkfac4encroach: Assertion `rd != 0' failed". The
+// surface and switches go to the helper's stdin; it runs the intersection check and the meshing and
+// sends TetGen's output (points, tets, boundary faces and markers; or TetGen's error as above) back
+// through a pipe; everything else happens in the caller's process. A helper killed by a signal
+// (abort, segfault), exiting non-zero or sending an incomplete result becomes GeometryError naming
+// the signal or status, the switches of the TetGen run it was in, and the last lines of its stderr
+// (the assertion text). Results are bit-for-bit those of an in-process run.
+// The helper is found at $CONTACTLAB_TETGEN_HELPER when set, else where this build made it, else
+// beside the running executable; not found: GeometryError saying so. It is a started program, not a
+// fork() of the caller: a fork child of a process with other threads (oneTBB's workers) inherits
+// every lock those threads held at that instant, and under AddressSanitizer (whose allocator GCC 12
+// does not re-initialise after fork) such a child hung CI for 600 s. posix_spawn() is safe from any
+// thread and does not copy the caller's memory. Cost: one program start per call, about 1–3 ms
+// (bench/tetrahedralize_bench, child_process vs in_process). TetGen's stdout (verbose 'V' output)
+// still goes to the caller's stdout, which is flushed before the start. A pipe, memfd or start
+// failure is std::system_error.
+// TetGen runs are serialised (one helper at a time); this call is thread-safe. TetGen's
+// re-initialisation of the process-wide Shewchuk predicates happens in the helper, so it never
 // affects geometry/predicates.h in the caller.
 #pragma once
 
@@ -90,7 +96,7 @@ struct TetrahedralizeResult {
 
 /// Where TetGen runs. TetGen aborts or crashes on some inputs, which ends the process running it.
 enum class TetGenIsolation {
-  kChildProcess,  ///< in a forked child: its crashes become GeometryError (the default)
+  kChildProcess,  ///< in the helper program contactlab-tetgen: its crashes become GeometryError (the default)
   kInProcess,     ///< in this process (a crash inside TetGen ends it): for tests and benchmarks of TetGen
 };
 
