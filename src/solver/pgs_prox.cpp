@@ -1,10 +1,10 @@
 #include "contactlab/solver/pgs_prox.h"
 
 #include "contactlab/core/error.h"
+#include "contact_blocks.h"
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <string>
 #include <utility>
 
@@ -18,25 +18,11 @@ constexpr double kGrowth = 1.25;
 constexpr double kDivergence = 2.0;
 constexpr double kCeiling = 0.9;
 
-/// All a sweep needs of contact k, its constraint data copied next to what is computed once per
-/// solve, so that a sweep streams one array.
-struct Block {
-  ContactJacobianBlock jacobian_a;
-  ContactJacobianBlock jacobian_b;
-  Vec3 free_velocity;
-  double friction = 0.0;
+/// The r-factors of a contact (pgs_prox.h "r-factors"), beside its ContactBlock.
+struct Rates {
   double r_normal = 0.0;   // 1 / W_kk(n, n); 0 when W_kk(n, n) = 0
   double r_tangent = 0.0;  // 1 / λ_max(W_kk's tangent block); 0 likewise
-  Index body_a = 0, body_b = 0;
-  bool moves_a = false, moves_b = false;  // the body is not fixed: an impulse changes its velocity
-  bool active = false;                    // some impulse of the contact moves a body
-  // M⁻¹ Jᵀ of each body, stored by columns (one 6-vector per impulse direction): an impulse
-  // change δ moves the bodies by Δu += (M⁻¹ Jᵀ) δ, 18 multiply-adds a body instead of the 30 of
-  // Jᵀδ then M⁻¹ (as Bullet keeps m⁻¹ n and I⁻¹ (r × n) per row). On the wall with opposing it took
-  // the sweep from 1.27× Bullet's time per row to 1.07–1.15× (bench/simulation_bench, 3 runs of
-  // each, alternating), although it streams more memory per sweep.
-  Eigen::Matrix<double, 6, 3> response_a = Eigen::Matrix<double, 6, 3>::Zero();
-  Eigen::Matrix<double, 6, 3> response_b = Eigen::Matrix<double, 6, 3>::Zero();
+  bool active = false;     // some impulse of the contact moves a body
 };
 
 /// The proximal maps of §1.1.2 of seed 003 for one contact: normal onto [0, ∞), then the tangent
@@ -60,52 +46,25 @@ Vec3 prox(const Vec3& lambda, const Vec3& w, double r_normal, double r_tangent, 
   return out;
 }
 
-/// The order of a sweep (pgs_prox.h "Order"): contact k goes in round r_k, its rank among the
-/// contacts of its body pair (0 for the pair's first contact in the input, 1 for the second, …),
-/// rounds in turn, the input order within a round.
-std::vector<std::size_t> sweep_order(const ContactProblem& problem) {
-  std::map<std::pair<Index, Index>, std::size_t> seen;
-  std::vector<std::pair<std::size_t, std::size_t>> rank_and_index;
-  rank_and_index.reserve(problem.contacts.size());
-  for (std::size_t k = 0; k < problem.contacts.size(); ++k) {
-    const ContactConstraint& c = problem.contacts[k];
-    rank_and_index.emplace_back(seen[{std::min(c.body_a, c.body_b), std::max(c.body_a, c.body_b)}]++, k);
-  }
-  std::sort(rank_and_index.begin(), rank_and_index.end());
-  std::vector<std::size_t> order;
-  order.reserve(rank_and_index.size());
-  for (const auto& [rank, k] : rank_and_index) order.push_back(k);
-  return order;
-}
-
 class PgsProx {
  public:
   PgsProx(const ContactProblem& problem, const PgsProxRequest& request)
-      : order_(sweep_order(problem)), blocks_(order_.size()) {
+      : order_(solver_detail::sweep_order(problem)),
+        blocks_(solver_detail::contact_blocks(problem, order_)),
+        rates_(blocks_.size()) {
     // blocks_, impulses_ and everything else indexed by contact are in sweep order: a sweep
     // streams them front to back.
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
-      Block& block = blocks_[k];
-      const ContactConstraint& c = problem.contacts[order_[k]];
-      block.jacobian_a = c.jacobian_a;
-      block.jacobian_b = c.jacobian_b;
-      block.free_velocity = c.free_velocity;
-      block.friction = c.friction;
-      block.body_a = c.body_a;
-      block.body_b = c.body_b;
-      block.moves_a = !problem.bodies[c.body_a].fixed();
-      block.moves_b = !problem.bodies[c.body_b].fixed();
-      block.response_a = inverse_mass_times_transpose(problem.bodies[c.body_a], c.jacobian_a);
-      block.response_b = inverse_mass_times_transpose(problem.bodies[c.body_b], c.jacobian_b);
-      const Mat3 w = c.jacobian_a * block.response_a + c.jacobian_b * block.response_b;  // delassus_block
+      const Mat3& w = blocks_[k].delassus;
+      Rates& rates = rates_[k];
       // W_kk is positive semi-definite; a zero diagonal entry means that impulse moves nothing.
-      if (w(0, 0) > 0) block.r_normal = 1.0 / w(0, 0);
+      if (w(0, 0) > 0) rates.r_normal = 1.0 / w(0, 0);
       // The largest eigenvalue of the 2×2 tangent block: unlike its diagonal, it does not depend on
       // which tangent basis the caller chose, so neither do the iterates.
       const double mean = 0.5 * (w(1, 1) + w(2, 2)), half_difference = 0.5 * (w(1, 1) - w(2, 2));
       const double tangent = mean + std::hypot(half_difference, 0.5 * (w(1, 2) + w(2, 1)));
-      if (tangent > 0) block.r_tangent = 1.0 / tangent;
-      block.active = block.r_normal > 0;
+      if (tangent > 0) rates.r_tangent = 1.0 / tangent;
+      rates.active = rates.r_normal > 0;
     }
     impulses_.assign(blocks_.size(), Vec3::Zero());
     if (!request.initial_impulses.empty()) {
@@ -113,31 +72,23 @@ class PgsProx {
     }
     velocity_change_.assign(problem.bodies.size(), BodyVelocity::Zero());
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
-      if (!blocks_[k].active) {
+      if (!rates_[k].active) {
         impulses_[k].setZero();  // an impulse that moves nothing is none (pgs_prox.h)
         continue;
       }
-      apply(blocks_[k], impulses_[k]);
+      solver_detail::apply_impulse(blocks_[k], impulses_[k], velocity_change_);
     }
-  }
-
-  /// Relative contact-frame velocity of contact k with the current impulses: b + J Δu (a fixed
-  /// body's Δu is 0 for good, so its block is skipped).
-  Vec3 velocity(const Block& c) const {
-    Vec3 w = c.free_velocity;
-    if (c.moves_a) w.noalias() += c.jacobian_a * velocity_change_[c.body_a];
-    if (c.moves_b) w.noalias() += c.jacobian_b * velocity_change_[c.body_b];
-    return w;
   }
 
   /// One Gauss–Seidel sweep with the r-factors scaled by ν.
   void sweep(double nu) {
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
-      const Block& block = blocks_[k];
-      if (!block.active) continue;
-      const Vec3 updated =
-          prox(impulses_[k], velocity(block), nu * block.r_normal, nu * block.r_tangent, block.friction);
-      apply(block, updated - impulses_[k]);
+      const solver_detail::ContactBlock& block = blocks_[k];
+      const Rates& rates = rates_[k];
+      if (!rates.active) continue;
+      const Vec3 updated = prox(impulses_[k], solver_detail::contact_velocity(block, velocity_change_),
+                                nu * rates.r_normal, nu * rates.r_tangent, block.friction);
+      solver_detail::apply_impulse(block, updated - impulses_[k], velocity_change_);
       impulses_[k] = updated;
     }
   }
@@ -146,15 +97,15 @@ class PgsProx {
   double merit() const {
     double sum = 0.0;
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
-      const Block& block = blocks_[k];
-      if (!block.active) continue;
-      const Vec3 step =
-          impulses_[k] - prox(impulses_[k], velocity(block), block.r_normal, block.r_tangent, block.friction);
+      const Rates& rates = rates_[k];
+      if (!rates.active) continue;
+      const Vec3 step = impulses_[k] - prox(impulses_[k], solver_detail::contact_velocity(blocks_[k], velocity_change_),
+                                            rates.r_normal, rates.r_tangent, blocks_[k].friction);
       // R⁻¹ step, in velocity units; a tangent with r_t = 0 (frictionless direction that moves
       // nothing) cannot step at all.
-      const double n = step.x() / block.r_normal;
-      const double t = block.r_tangent > 0 ? step.y() / block.r_tangent : 0.0;
-      const double b = block.r_tangent > 0 ? step.z() / block.r_tangent : 0.0;
+      const double n = step.x() / rates.r_normal;
+      const double t = rates.r_tangent > 0 ? step.y() / rates.r_tangent : 0.0;
+      const double b = rates.r_tangent > 0 ? step.z() / rates.r_tangent : 0.0;
       sum += n * n + t * t + b * b;
     }
     return std::sqrt(sum);
@@ -162,28 +113,13 @@ class PgsProx {
 
   std::vector<Vec3>& impulses() { return impulses_; }
   /// The impulses in the problem's order of contacts.
-  std::vector<Vec3> impulses_in_input_order() const {
-    std::vector<Vec3> out(impulses_.size());
-    for (std::size_t k = 0; k < impulses_.size(); ++k) out[order_[k]] = impulses_[k];
-    return out;
-  }
+  std::vector<Vec3> impulses_in_input_order() const { return solver_detail::in_input_order(impulses_, order_); }
   std::vector<BodyVelocity>& velocity_change() { return velocity_change_; }
 
  private:
-  void apply(const Block& block, const Vec3& delta) {
-    if (block.moves_a) apply_to(block.body_a, block.response_a, delta);
-    if (block.moves_b) apply_to(block.body_b, block.response_b, delta);
-  }
-  /// Δu_i += (M_i⁻¹ J_iᵀ) δ: three updates of a 6-vector by the columns (contiguous).
-  void apply_to(Index i, const Eigen::Matrix<double, 6, 3>& response, const Vec3& delta) {
-    BodyVelocity& du = velocity_change_[i];
-    du.noalias() += response.col(0) * delta.x();
-    du.noalias() += response.col(1) * delta.y();
-    du.noalias() += response.col(2) * delta.z();
-  }
-
   std::vector<std::size_t> order_;  // order_[k]: the problem's index of the k-th contact swept
-  std::vector<Block> blocks_;
+  std::vector<solver_detail::ContactBlock> blocks_;
+  std::vector<Rates> rates_;
   std::vector<Vec3> impulses_;
   std::vector<BodyVelocity> velocity_change_;
 };
@@ -214,12 +150,12 @@ void validate_request(const PgsProxRequest& request, std::size_t contact_count) 
 
 }  // namespace
 
-PgsProxResult solve_pgs_prox(const ContactProblem& problem, const PgsProxRequest& request) {
+ContactSolution solve_pgs_prox(const ContactProblem& problem, const PgsProxRequest& request) {
   validate_contact_problem(problem, kSource);
   validate_request(request, problem.contacts.size());
 
   PgsProx solver(problem, request);
-  PgsProxResult result;
+  ContactSolution result;
   double merit = solver.merit();
   result.initial_merit = merit;
   double nu = request.initial_r_scale;

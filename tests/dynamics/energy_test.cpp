@@ -46,7 +46,7 @@ TEST_P(EnergyNeverGrows, OverTheRunWithOpposing) {
   double energy = start, largest_rise = 0.0;
   const int steps = test::count_from_environment("CONTACTLAB_ENERGY_STEPS", 500);
   for (int n = 0; n < steps; ++n) {
-    const PgsProxResult solve = sim.step().solve;
+    const ContactSolution solve = sim.step().solve;
     const double next = sim.kinetic_energy() + sim.potential_energy();
     largest_rise = std::max(largest_rise, next - energy);
     ASSERT_LE(next - energy, allowance) << scene_name << ", step " << n + 1 << ": merit " << solve.merit;

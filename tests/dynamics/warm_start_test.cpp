@@ -120,7 +120,7 @@ TEST(WarmStart, SameMatchesUnderRandomSimilarityTransforms) {
 }
 
 /// The starting and final merits of step 2 of a box resting on a slab (opposing: its face corners).
-PgsProxResult second_step(bool warm_start) {
+ContactSolution second_step(bool warm_start) {
   SimulationSettings settings;
   settings.warm_start = warm_start;
   RigidSimulation sim(test::box_on_slab(), *find_contact_method("opposing"), settings);
@@ -129,14 +129,14 @@ PgsProxResult second_step(bool warm_start) {
 }
 
 TEST(WarmStart, ARestingBoxStartsFromItsLoad) {
-  const PgsProxResult cold = second_step(false), warm = second_step(true);
+  const ContactSolution cold = second_step(false), warm = second_step(true);
   std::printf("box at rest, step 2: starting merit %.3g m/s cold, %.3g m/s warm\n", cold.initial_merit,
               warm.initial_merit);
   EXPECT_GT(cold.initial_merit, 1e-2);  // g h ≈ 0.098 m/s to take out
   EXPECT_LT(warm.initial_merit, 1e-6 * cold.initial_merit);
   // Both carry the box's weight: Σ λ_n = m g h.
   const double weight = 0.5 * 0.3 * 0.4 * 2000.0 * 9.81 * 0.01;
-  for (const PgsProxResult* r : {&cold, &warm}) {
+  for (const ContactSolution* r : {&cold, &warm}) {
     double sum = 0.0;
     for (const Vec3& l : r->impulses) sum += l.x();
     EXPECT_NEAR(sum, weight, 1e-9 * weight);

@@ -72,7 +72,7 @@ TEST(PgsProx, ParticleOnTheGroundStopsWithTheWeightImpulse) {
   ContactConstraint c = contact(0, 1, frame_of(Vec3::UnitY()), Vec3::Zero(), Vec3::Zero(), 0.5);
   set_free_velocity(c, BodyVelocity::Zero(), linear({0, -kGravity * kStep, 0}));
   problem.contacts = {c};
-  const PgsProxResult result = solve_pgs_prox(problem, request(10, 1e-12));
+  const ContactSolution result = solve_pgs_prox(problem, request(10, 1e-12));
   ASSERT_TRUE(result.converged);
   EXPECT_NEAR(result.impulses[0].x(), mass * kGravity * kStep, 1e-12);
   EXPECT_NEAR(result.impulses[0].tail<2>().norm(), 0.0, 1e-15);
@@ -86,7 +86,7 @@ TEST(PgsProx, SeparatingContactGetsNoImpulse) {
   ContactConstraint c = contact(0, 1, frame_of(Vec3::UnitY()), Vec3::Zero(), Vec3::Zero(), 0.5);
   set_free_velocity(c, BodyVelocity::Zero(), linear({0.3, 0.2, 0}));
   problem.contacts = {c};
-  const PgsProxResult result = solve_pgs_prox(problem);
+  const ContactSolution result = solve_pgs_prox(problem);
   EXPECT_EQ(result.impulses[0], Vec3::Zero());
   EXPECT_EQ(result.merit, 0.0);
   EXPECT_TRUE(result.converged);
@@ -109,7 +109,7 @@ TEST(PgsProx, FrictionSticksOrSlidesByCoulombsLaw) {
     ContactConstraint c = contact(0, 1, f, Vec3::Zero(), Vec3::Zero(), mu);
     set_free_velocity(c, BodyVelocity::Zero(), linear(-normal_speed * f.n + speed * tangent_dir));
     problem.contacts = {c};
-    const PgsProxResult result = solve_pgs_prox(problem, request(50, 1e-13));
+    const ContactSolution result = solve_pgs_prox(problem, request(50, 1e-13));
     ASSERT_TRUE(result.converged) << trial;
     const Vec3 after = -normal_speed * f.n + speed * tangent_dir + result.velocity_change[1].head<3>();
     EXPECT_NEAR(after.dot(f.n), 0.0, 1e-12) << trial;
@@ -142,7 +142,7 @@ TEST(PgsProx, BoxOnFourCornersComesToRest) {
       problem.contacts.push_back(c);
     }
   }
-  const PgsProxResult result = solve_pgs_prox(problem, request(10000, 1e-12));
+  const ContactSolution result = solve_pgs_prox(problem, request(10000, 1e-12));
   ASSERT_TRUE(result.converged) << result.merit;
   BodyVelocity expected = linear({0, kGravity * kStep, 0});
   EXPECT_LT((result.velocity_change[1] - expected).norm(), 1e-10);
@@ -161,7 +161,7 @@ TEST(PgsProx, HeadOnImpactConservesMomentum) {
   ContactConstraint c = contact(0, 1, frame_of(Vec3::UnitX()), Vec3::Zero(), Vec3::Zero(), 0.0);
   set_free_velocity(c, linear(v_a), linear(v_b));
   problem.contacts = {c};
-  const PgsProxResult result = solve_pgs_prox(problem, request(10, 1e-13));
+  const ContactSolution result = solve_pgs_prox(problem, request(10, 1e-13));
   ASSERT_TRUE(result.converged);
   const Vec3 after_a = v_a + result.velocity_change[0].head<3>();
   const Vec3 after_b = v_b + result.velocity_change[1].head<3>();
@@ -223,7 +223,7 @@ TEST(PgsProx, RandomProblemsMeetTheContactConditions) {
   std::mt19937_64 rng(2026);
   for (int trial = 0; trial < 30; ++trial) {
     const ContactProblem problem = random_problem(rng, 5, 2 + trial % 9);
-    const PgsProxResult result = solve_pgs_prox(problem, request(200000, 1e-11));
+    const ContactSolution result = solve_pgs_prox(problem, request(200000, 1e-11));
     ASSERT_TRUE(result.converged) << "trial " << trial << " merit " << result.merit;
     const Dense d = assemble(problem);
     Eigen::VectorXd lambda(3 * problem.contacts.size()), b(3 * problem.contacts.size());
@@ -263,7 +263,7 @@ TEST(PgsProx, StepsTooLongAreUndoneAndHalved) {
   ContactConstraint c = contact(0, 1, frame_of(Vec3::UnitY()), Vec3::Zero(), Vec3::Zero(), 0.5);
   set_free_velocity(c, BodyVelocity::Zero(), linear({0, -1.0, 0}));
   problem.contacts = {c};
-  const PgsProxResult result = solve_pgs_prox(problem, [] {
+  const ContactSolution result = solve_pgs_prox(problem, [] {
     PgsProxRequest r = request(1000, 1e-12);
     r.initial_r_scale = 4.0;
     r.record_merit_history = true;
@@ -299,7 +299,7 @@ TEST(PgsProx, ImpulsesComeBackInTheInputOrder) {
       expected.push_back(-masses[p] * velocities[p].dot(normal));
     }
   }
-  const PgsProxResult result = solve_pgs_prox(problem, request(100, 1e-13));
+  const ContactSolution result = solve_pgs_prox(problem, request(100, 1e-13));
   ASSERT_TRUE(result.converged);
   for (std::size_t k = 0; k < expected.size(); ++k) {
     EXPECT_NEAR(result.impulses[k].x(), expected[k], 1e-12) << "contact " << k;
@@ -320,7 +320,7 @@ TEST(PgsProx, TheMeritIntervalGrowsWhileChecksPass) {
   problem.contacts = {c};
   PgsProxRequest r = request(310, 0.0);
   r.record_merit_history = true;
-  const PgsProxResult result = solve_pgs_prox(problem, r);
+  const ContactSolution result = solve_pgs_prox(problem, r);
   EXPECT_EQ(result.rejected_sweeps, 0);
   EXPECT_EQ(result.iterations, 310);
   EXPECT_EQ(result.merit_history.size(), 6u);  // at 10, 30, 70, 150, 230, 310
@@ -348,8 +348,8 @@ TEST(PgsProx, TangentBasisDoesNotMatter) {
       c.free_velocity = turn * c.free_velocity;
       frames.push_back(turn);
     }
-    const PgsProxResult original = solve_pgs_prox(problem, request(3, 0.0));
-    const PgsProxResult rotated = solve_pgs_prox(turned, request(3, 0.0));
+    const ContactSolution original = solve_pgs_prox(problem, request(3, 0.0));
+    const ContactSolution rotated = solve_pgs_prox(turned, request(3, 0.0));
     for (std::size_t k = 0; k < problem.contacts.size(); ++k) {
       // λ in the original basis = turnᵀ λ in the turned one.
       EXPECT_LT((original.impulses[k] - frames[k].transpose() * rotated.impulses[k]).norm(), 1e-10) << trial;
@@ -360,9 +360,9 @@ TEST(PgsProx, TangentBasisDoesNotMatter) {
 TEST(PgsProx, WarmStartAtTheSolutionTakesNoSweep) {
   std::mt19937_64 rng(5);
   const ContactProblem problem = random_problem(rng, 4, 5);
-  const PgsProxResult cold = solve_pgs_prox(problem, request(100000, 1e-11));
+  const ContactSolution cold = solve_pgs_prox(problem, request(100000, 1e-11));
   ASSERT_TRUE(cold.converged);
-  const PgsProxResult warm = solve_pgs_prox(problem, [&] {
+  const ContactSolution warm = solve_pgs_prox(problem, [&] {
     PgsProxRequest r = request(100000, 1e-11);
     r.initial_impulses = cold.impulses;
     return r;
@@ -374,7 +374,7 @@ TEST(PgsProx, WarmStartAtTheSolutionTakesNoSweep) {
 TEST(PgsProx, FixedIterationModeRunsEverySweep) {
   std::mt19937_64 rng(9);
   const ContactProblem problem = random_problem(rng, 4, 6);
-  const PgsProxResult result = solve_pgs_prox(problem, request(37, 0.0));
+  const ContactSolution result = solve_pgs_prox(problem, request(37, 0.0));
   EXPECT_EQ(result.iterations, 37);
   EXPECT_LE(result.merit, result.initial_merit);
 }
@@ -385,7 +385,7 @@ TEST(PgsProx, ContactBetweenFixedBodiesGetsNoImpulse) {
   ContactConstraint c = contact(0, 1, frame_of(Vec3::UnitY()), Vec3::Zero(), Vec3::Zero(), 0.5);
   c.free_velocity = Vec3(-1, 0, 0);
   problem.contacts = {c};
-  const PgsProxResult result = solve_pgs_prox(problem, [] {
+  const ContactSolution result = solve_pgs_prox(problem, [] {
     PgsProxRequest r;
     r.initial_impulses = {Vec3(1, 0, 0)};
     return r;

@@ -25,6 +25,7 @@
 
 #include <Eigen/Core>
 
+#include <string>
 #include <vector>
 
 namespace contactlab {
@@ -56,6 +57,19 @@ struct ContactConstraint {
 struct ContactProblem {
   std::vector<BodyInverseMass> bodies;
   std::vector<ContactConstraint> contacts;
+};
+
+/// What every solver returns (pgs_prox.h, polyhedral_lcp.h, boxed_lcp.h).
+struct ContactSolution {
+  std::vector<Vec3> impulses;                 ///< λ_k, contact frame (n, t, b), N·s
+  std::vector<BodyVelocity> velocity_change;  ///< Δu = M⁻¹ Jᵀ λ per body (v, ω); zero for fixed bodies
+  int iterations = 0;                         ///< sweeps run, undone ones included (Lemke: pivots)
+  int rejected_sweeps = 0;                    ///< PGS prox: sweeps undone because the merit grew (ν halved each time)
+  double initial_merit = 0.0;                 ///< the solver's merit of the starting impulses, m/s
+  double merit = 0.0;                         ///< the solver's merit of `impulses` (its own problem's residual), m/s
+  bool converged = false;                     ///< merit ≤ tolerance (with tolerance 0: merit == 0)
+  std::vector<double> merit_history;          ///< at each check, if requested
+  std::string status;                         ///< how the solve ended, in words ("" for PGS prox)
 };
 
 /// Checks what every solver assumes: body indices in range and distinct, every number finite,

@@ -72,23 +72,13 @@ struct PgsProxRequest {
   int max_merit_interval = 80;
   /// Warm start: one impulse per contact (n, t, b), or empty to start from zero (the paper's).
   std::vector<Vec3> initial_impulses;
-  /// Keep the merit of every check in PgsProxResult::merit_history (off: only the last).
+  /// Keep the merit of every check in ContactSolution::merit_history (off: only the last).
   bool record_merit_history = false;
 };
 
-struct PgsProxResult {
-  std::vector<Vec3> impulses;                 ///< λ_k, contact frame (n, t, b), N·s
-  std::vector<BodyVelocity> velocity_change;  ///< Δu = M⁻¹ Jᵀ λ per body (v, ω); zero for fixed bodies
-  int iterations = 0;                         ///< sweeps run, undone ones included (≤ max_iterations)
-  int rejected_sweeps = 0;                    ///< sweeps undone because the merit did not fall (ν halved each time)
-  double initial_merit = 0.0;                 ///< merit of the starting impulses
-  double merit = 0.0;                         ///< merit of `impulses`
-  bool converged = false;                     ///< merit ≤ tolerance (with tolerance 0: merit == 0)
-  std::vector<double> merit_history;          ///< at each check (after an undone one: the kept merit), if requested
-};
 
 /// Solves `problem` (validated first: InputError naming the field, source "pgs_prox"); the request
 /// is checked too (max_iterations ≥ 0, tolerance ≥ 0, initial_r_scale > 0, warm start size).
-PgsProxResult solve_pgs_prox(const ContactProblem& problem, const PgsProxRequest& request = {});
+ContactSolution solve_pgs_prox(const ContactProblem& problem, const PgsProxRequest& request = {});
 
 }  // namespace contactlab
