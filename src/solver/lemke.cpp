@@ -145,8 +145,8 @@ LemkeResult solve_lemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, cons
                      "M: expected a square matrix, got " + std::to_string(M.rows()) + "x" + std::to_string(M.cols()));
   }
   if (M.rows() != q.size()) {
-    throw InputError(kSource, 0,
-                     "q: expected " + std::to_string(M.rows()) + " entries (M's size), got " + std::to_string(q.size()));
+    throw InputError(
+        kSource, 0, "q: expected " + std::to_string(M.rows()) + " entries (M's size), got " + std::to_string(q.size()));
   }
   if (!M.allFinite()) throw InputError(kSource, 0, "M: expected finite entries");
   if (!q.allFinite()) throw InputError(kSource, 0, "q: expected finite entries");

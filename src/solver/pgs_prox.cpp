@@ -1,7 +1,7 @@
 #include "contactlab/solver/pgs_prox.h"
 
-#include "contactlab/core/error.h"
 #include "contact_blocks.h"
+#include "contactlab/core/error.h"
 
 #include <algorithm>
 #include <cmath>

@@ -42,7 +42,7 @@ struct SimulationSettings {
 struct StepReport {
   ContactSet contacts;                   ///< generated at the start of the step
   std::vector<std::size_t> constrained;  ///< constraint k ↔ contacts.contacts[constrained[k]]
-  ContactSolution solve;                   ///< impulses per constraint (frame of contact_frame)
+  ContactSolution solve;                 ///< impulses per constraint (frame of contact_frame)
   double contact_seconds = 0.0;          ///< wall time of contact generation
   double solver_seconds = 0.0;           ///< wall time of building and solving the problem
 };

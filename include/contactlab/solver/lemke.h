@@ -30,9 +30,9 @@
 namespace contactlab {
 
 enum class LemkeStatus {
-  solved,          ///< z₀ left the basis: z solves the LCP (up to round-off; see the residual)
-  secondary_ray,   ///< the entering column had no positive entry: no solution found
-  pivot_limit,     ///< LemkeRequest::max_pivots reached
+  solved,         ///< z₀ left the basis: z solves the LCP (up to round-off; see the residual)
+  secondary_ray,  ///< the entering column had no positive entry: no solution found
+  pivot_limit,    ///< LemkeRequest::max_pivots reached
 };
 
 /// "solved", "secondary ray (...)", "pivot limit".

@@ -76,7 +76,6 @@ struct PgsProxRequest {
   bool record_merit_history = false;
 };
 
-
 /// Solves `problem` (validated first: InputError naming the field, source "pgs_prox"); the request
 /// is checked too (max_iterations ≥ 0, tolerance ≥ 0, initial_r_scale > 0, warm start size).
 ContactSolution solve_pgs_prox(const ContactProblem& problem, const PgsProxRequest& request = {});
