@@ -1,5 +1,6 @@
 // `contactlab simulate SCENE --method M [--steps N] [--dt H] [--iterations K] [--tolerance E]
-// [--warm-start] [--band REL] [--threads T] [--refined] [-o RUN]`: a rigid-body simulation (dynamics/rigid_simulation.h) with
+// [--solver prox|lcp|lcp-lemke|blcp] [--friction-directions K] [--warm-start] [--band REL]
+// [--threads T] [--refined] [-o RUN]`: a rigid-body simulation (dynamics/rigid_simulation.h) with
 // contacts regenerated every step by method M; the run is written to RUN/
 // (docs/simulation-format.md). Defaults are the paper's (Erleben 2018 §7): h = 0.01 s, 1000 PGS
 // prox sweeps, no early stop; μ and density from the scene.
@@ -25,6 +26,7 @@
 #include <limits>
 #include <memory>
 #include <numbers>
+#include <optional>
 
 namespace contactlab::cli {
 namespace {
@@ -36,6 +38,8 @@ struct SimulateArgs {
   int iterations = 1000;
   double tolerance = 0.0;
   bool warm_start = false;
+  std::string solver = "prox";
+  int friction_directions = 8;
   double band = kDefaultRelativeTolerance;
   int threads = 0;
   bool refined = false;
@@ -59,8 +63,14 @@ void run_simulate(const SimulateArgs& args, bool write_run) {
   if (!method) {
     throw InputError("--method", 0, "unknown method '" + args.method + "': expected one of " + method_names());
   }
+  const std::optional<ContactSolverKind> solver = contact_solver_from_name(args.solver);
+  if (!solver) {
+    throw InputError("--solver", 0, "unknown solver '" + args.solver + "': expected one of " + contact_solver_names());
+  }
   const Scene scene = load_scene(args.scene, {.refined = args.refined});
   SimulationSettings settings;
+  settings.solver_kind = *solver;
+  settings.friction_directions = args.friction_directions;
   settings.time_step = args.time_step;
   settings.solver.max_iterations = args.iterations;
   settings.solver.tolerance = args.tolerance;
@@ -114,14 +124,23 @@ void run_simulate(const SimulateArgs& args, bool write_run) {
 
 void add_simulate_command(CLI::App& app) {
   auto args = std::make_shared<SimulateArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "simulate", "Simulate a scene: contacts by a method every step, PGS prox, semi-implicit stepping");
+  CLI::App* cmd =
+      app.add_subcommand("simulate",
+                         "Simulate a scene: contacts by a method every step, a contact solver (PGS prox by default), "
+                         "semi-implicit stepping");
   cmd->add_option("SCENE", args->scene, "built-in scene name or scene JSON path")->required();
   cmd->add_option("--method", args->method, "contact method (see `contactlab methods`)")->required();
   add_stepping_options(cmd, args->steps, "time steps (default 100)", args->time_step, args->iterations);
   cmd->add_option("--tolerance", args->tolerance,
                   "stop the sweeps once the merit is at most this, m/s (default 0: always all sweeps)")
       ->check(number_in(0.0, 1e300, "a number >= 0"));
+  cmd->add_option("--solver", args->solver,
+                  "contact solver: prox (PGS on proximal maps, the friction disk; the paper's, default), lcp "
+                  "(polyhedral friction cone, block PGS), lcp-lemke (the same LCP by Lemke's method; small scenes), "
+                  "blcp (boxed LCP, PGS)");
+  cmd->add_option("--friction-directions", args->friction_directions,
+                  "directions of the polyhedral friction cone of lcp and lcp-lemke (default 8)")
+      ->check(integer_in(3, 360, "an integer from 3 to 360"));
   cmd->add_flag("--warm-start", args->warm_start,
                 "start each step's solve from the previous step's impulses of matching contacts (default: from "
                 "zero, the paper's)");

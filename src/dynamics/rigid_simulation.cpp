@@ -57,13 +57,13 @@ StepReport RigidSimulation::step() {
   std::vector<BodyVelocity> free(bodies_.size());
   for (std::size_t i = 0; i < bodies_.size(); ++i) free[i] = free_velocity(bodies_[i], scene_.gravity, h);
   ContactConstraints constraints = build_contact_constraints(report.contacts, bodies_, free, h);
+  ContactSolverRequest request{settings_.solver_kind, settings_.solver, settings_.friction_directions};
   if (settings_.warm_start) {
-    PgsProxRequest request = settings_.solver;
-    request.initial_impulses = impulses_.initial_impulses(report.contacts, constraints.contact, bodies_);
-    report.solve = solve_pgs_prox(constraints.problem, request);
+    request.sweeps.initial_impulses = impulses_.initial_impulses(report.contacts, constraints.contact, bodies_);
+    report.solve = solve_contacts(constraints.problem, request);
     impulses_.remember(report.contacts, constraints.contact, report.solve.impulses, bodies_);
   } else {
-    report.solve = solve_pgs_prox(constraints.problem, settings_.solver);
+    report.solve = solve_contacts(constraints.problem, request);
   }
   report.constrained = std::move(constraints.contact);
   report.solver_seconds = seconds_since(start);

@@ -119,7 +119,11 @@ void SimulationRunWriter::write(const std::string& dir, const RigidSimulation& s
   root["time_step"] = description_.settings.time_step;
   root["gravity"] = {initial_.gravity.x(), initial_.gravity.y(), initial_.gravity.z()};
   Json solver = Json::object();
-  solver["name"] = "pgs-prox";
+  solver["name"] = solver_record_name(description_.settings.solver_kind);
+  if (description_.settings.solver_kind == ContactSolverKind::lcp ||
+      description_.settings.solver_kind == ContactSolverKind::lcp_lemke) {
+    solver["friction_directions"] = description_.settings.friction_directions;
+  }
   solver["max_iterations"] = description_.settings.solver.max_iterations;
   solver["tolerance"] = description_.settings.solver.tolerance;
   solver["warm_start"] = description_.settings.warm_start;

@@ -101,7 +101,7 @@ Json study_fields(const DynamicStudyResult& result, const std::string& study, co
   root["cases"] = result.cases;
   root["steps"] = result.steps_requested;
   root["time_step"] = finite(result.simulation.time_step, field("time_step"));
-  root["solver"] = {{"name", "pgs-prox"},
+  root["solver"] = {{"name", solver_record_name(result.simulation.solver_kind)},
                     {"max_iterations", result.simulation.solver.max_iterations},
                     {"tolerance", finite(result.simulation.solver.tolerance, field("solver.tolerance"))}};
   root["touching_band"] = finite(result.simulation.contacts.settings.tolerance.relative, field("touching_band"));

@@ -2,6 +2,8 @@
 
 #include "contactlab/core/error.h"
 
+#include <Eigen/LU>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -13,6 +15,10 @@ namespace {
 constexpr const char* kSource = "lemke";
 /// Ratios (and lexicographic entries) within this relative distance of the minimum are ties.
 constexpr double kTieTolerance = 1e-11;
+/// Entries of q below this times its largest magnitude are round-off (see solve()).
+constexpr double kNoise = 1e-12;
+/// Harris's δ, relative to the largest right-hand side (see the ratio test).
+constexpr double kHarris = 1e-9;
 
 }  // namespace
 
@@ -30,6 +36,24 @@ std::string to_string(LemkeStatus status) {
 
 void LemkeSolver::solve(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen::Ref<const Eigen::VectorXd>& q,
                         LemkeResult& result) {
+  // Harris's δ first at 1e-9; a run that ends on a secondary ray or at the pivot limit (round-off
+  // can do either on a degenerate contact problem, lemke.h) is tried again with a larger δ, then a
+  // smaller one. The pivots of every run count.
+  int pivots = 0, degenerate = 0;
+  for (const double harris : {kHarris, 100 * kHarris, 0.01 * kHarris}) {
+    run(M, q, harris, result);
+    pivots += result.pivots;
+    degenerate += result.degenerate_pivots;
+    if (result.status == LemkeStatus::solved) break;
+  }
+  result.pivots = pivots;
+  result.degenerate_pivots = degenerate;
+  // (No pivot: z = 0 was the solution, no basis to read again.)
+  if (result.status == LemkeStatus::solved && result.pivots > 0) refine(M, q, result);
+}
+
+void LemkeSolver::run(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen::Ref<const Eigen::VectorXd>& q,
+                      double harris, LemkeResult& result) {
   const auto n = static_cast<int>(q.size());
   result.z.setZero(n);
   result.pivots = 0;
@@ -45,11 +69,16 @@ void LemkeSolver::solve(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen:
   tableau_.leftCols(n).setIdentity();
   tableau_.middleCols(n, n) = -M;
   tableau_.col(z0).setConstant(-1.0);
-  tableau_.col(rhs) = q;
+  // Entries of q within round-off of zero (relative to its largest) are zero: in a contact problem
+  // they are the relative velocities of bodies that move together, 1e-15 where exactly 0 was
+  // meant, and their noise turns an exactly degenerate problem — which the lexicographic rule
+  // handles — into a nearly degenerate one on which Lemke ended on a secondary ray (the pillar).
+  const double q_noise = kNoise * q.cwiseAbs().maxCoeff();
+  for (int i = 0; i < n; ++i) tableau_(i, rhs) = std::abs(q[i]) <= q_noise ? 0.0 : q[i];
   basis_.resize(n);
   for (int i = 0; i < n; ++i) basis_[i] = i;
   ties_.resize(n);
-  const int max_pivots = request_.max_pivots > 0 ? request_.max_pivots : 50 * n + 100;
+  const int max_pivots = request_.max_pivots > 0 ? request_.max_pivots : 10 * n + 100;
 
   const auto pivot = [&](int row, int column) {
     tableau_.row(row) /= tableau_(row, column);
@@ -102,28 +131,39 @@ void LemkeSolver::solve(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen:
     const auto column = tableau_.col(entering);
     const double column_scale = column.cwiseAbs().maxCoeff();
     const double positive = std::max(request_.pivot_tolerance * column_scale, 1e-300);
-    double least = std::numeric_limits<double>::infinity();
-    double rhs_scale = 0.0;
+    // Harris's two-pass ratio test (lemke.h "Degeneracy"): the step bound of rows allowed to go
+    // δ below zero, then, among the rows that reach zero within it, the largest pivot element.
+    const double delta = harris * std::max(q_scale, tableau_.col(rhs).cwiseAbs().maxCoeff());
+    double bound = std::numeric_limits<double>::infinity(), least = bound;
     for (int i = 0; i < n; ++i) {
       if (column[i] <= positive) continue;
-      least = std::min(least, std::max(0.0, tableau_(i, rhs)) / column[i]);
-      rhs_scale = std::max(rhs_scale, std::abs(tableau_(i, rhs)) / column[i]);
+      const double value = std::max(0.0, tableau_(i, rhs));
+      bound = std::min(bound, (value + delta) / column[i]);
+      least = std::min(least, value / column[i]);
     }
-    if (!std::isfinite(least)) {
+    if (!std::isfinite(bound)) {
       result.status = LemkeStatus::secondary_ray;
       break;
     }
     count = 0;
     int z0_row = -1;
+    double largest = 0.0;
     for (int i = 0; i < n; ++i) {
-      if (column[i] <= positive) continue;
-      if (std::max(0.0, tableau_(i, rhs)) / column[i] <= least + kTieTolerance * rhs_scale) {
-        ties_[count++] = i;
-        if (basis_[i] == z0) z0_row = i;
-      }
+      if (column[i] <= positive || std::max(0.0, tableau_(i, rhs)) / column[i] > bound) continue;
+      ties_[count++] = i;
+      largest = std::max(largest, column[i]);
+      if (basis_[i] == z0) z0_row = i;
     }
-    if (least <= kTieTolerance * rhs_scale) ++result.degenerate_pivots;
-    row = z0_row >= 0 ? z0_row : lexicographic_min(count, [&](int i) { return column[i]; });
+    if (least * column_scale <= delta) ++result.degenerate_pivots;
+    if (z0_row >= 0) {
+      row = z0_row;  // z₀ can leave: a solution
+    } else {
+      int kept = 0;
+      for (int t = 0; t < count; ++t) {
+        if (column[ties_[t]] >= (1.0 - kTieTolerance) * largest) ties_[kept++] = ties_[t];
+      }
+      row = lexicographic_min(kept, [&](int i) { return column[i]; });
+    }
     leaving = basis_[row];
     pivot(row, entering);
     basis_[row] = entering;
@@ -137,6 +177,34 @@ void LemkeSolver::solve(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen:
   if (result.status != LemkeStatus::solved) result.z.setZero();
   result.w.noalias() = M * result.z;
   result.w += q;
+}
+
+void LemkeSolver::refine(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen::Ref<const Eigen::VectorXd>& q,
+                         LemkeResult& result) {
+  // The final basis read again from M and q: B x_B = q with B's columns e_i (w_i basic) and −M_j
+  // (z_j basic), one LU — free of the round-off the tableau gathered pivot by pivot.
+  const auto n = static_cast<int>(q.size());
+  Eigen::MatrixXd basis_matrix(n, n);
+  for (int r = 0; r < n; ++r) {
+    if (basis_[r] < n) {
+      basis_matrix.col(r).setZero();
+      basis_matrix(basis_[r], r) = 1.0;
+    } else {
+      basis_matrix.col(r) = -M.col(basis_[r] - n);
+    }
+  }
+  const Eigen::PartialPivLU<Eigen::MatrixXd> lu(basis_matrix);
+  const Eigen::VectorXd x = lu.solve(q);
+  Eigen::VectorXd z = Eigen::VectorXd::Zero(n);
+  for (int r = 0; r < n; ++r) {
+    if (basis_[r] >= n) z[basis_[r] - n] = std::max(0.0, x[r]);
+  }
+  if (!z.allFinite()) return;
+  Eigen::VectorXd w = M * z + q;
+  if (z.cwiseMin(w).norm() < result.z.cwiseMin(result.w).norm()) {
+    result.z = std::move(z);
+    result.w = std::move(w);
+  }
 }
 
 LemkeResult solve_lemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const LemkeRequest& request) {

@@ -38,6 +38,20 @@ std::string contact_solver_names() {
   return out;
 }
 
+std::string solver_record_name(ContactSolverKind kind) {
+  switch (kind) {
+    case ContactSolverKind::prox:
+      return "pgs-prox";
+    case ContactSolverKind::lcp:
+      return "lcp-block-pgs";
+    case ContactSolverKind::lcp_lemke:
+      return "lcp-lemke";
+    case ContactSolverKind::blcp:
+      return "blcp-pgs";
+  }
+  return "unknown";
+}
+
 ContactSolution solve_contacts(const ContactProblem& problem, const ContactSolverRequest& request) {
   switch (request.kind) {
     case ContactSolverKind::prox:

@@ -5,7 +5,8 @@
 // One step, at time t with state (q, u):
 //   1. contacts C = generate_contacts(scene at q, method), one ShapeCache for the whole run;
 //   2. u_free = u + h M⁻¹ f_ext (moreau_step.h: gravity, implicit gyroscopic term);
-//   3. the contact problem of C at q (contact_constraints.h), solved by PGS prox → Δu;
+//   3. the contact problem of C at q (contact_constraints.h), solved by PGS prox (or the solver
+//      chosen in SimulationSettings::solver_kind) → Δu;
 //   4. u⁺ = u_free + Δu, then q⁺ = q + h H(q) u⁺ (moreau_step.h).
 // The contacts and impulses a step reports are those of its start (state q).
 //
@@ -20,6 +21,7 @@
 #include "contactlab/dynamics/warm_start.h"
 #include "contactlab/scene/scene.h"
 #include "contactlab/solver/pgs_prox.h"
+#include "contactlab/solver/solve_contacts.h"
 
 #include <memory>
 #include <vector>
@@ -28,8 +30,14 @@ namespace contactlab {
 
 struct SimulationSettings {
   double time_step = 0.01;  ///< h, s (the paper's)
-  /// The solver: 1000 sweeps, no early stop, cold start — the paper's (§7).
+  /// The solver's sweeps: 1000, no early stop, cold start — the paper's (§7). They apply to every
+  /// solver_kind (solver/solve_contacts.h); the r-factor settings to prox only.
   PgsProxRequest solver;
+  /// Which solver: PGS prox (the paper's, the default), the polyhedral-cone LCP by block PGS or by
+  /// Lemke, or the boxed LCP.
+  ContactSolverKind solver_kind = ContactSolverKind::prox;
+  /// K, the directions of the polyhedral friction cone (lcp, lcp-lemke).
+  int friction_directions = 8;
   /// Contact generation: threads and the touching band; shape_cache is ignored (the simulation
   /// keeps its own for the run).
   GenerateOptions contacts;

@@ -11,13 +11,24 @@
 // entry (a secondary ray: Lemke cannot solve this problem — it may have no solution, or M is not of
 // a class for which Lemke is guaranteed to work).
 //
-// Degeneracy: ties in the ratio test (several basic variables reaching zero together, common in
-// contact problems: four corners of a box on a plane) are broken by the lexicographic rule (CPS
-// §4.9): among the tied rows the one whose row of [rhs, B⁻¹]/pivot is lexicographically smallest
-// leaves, z₀'s row first when it is tied. That rule cannot cycle, so Lemke always ends; the number
-// of pivots with a zero step is reported. Ties are judged with a relative tolerance, not exactly:
-// round-off makes exactly equal ratios differ in the last bits.
-//
+// Degeneracy and round-off: contact problems are degenerate (four corners of a box on a plane:
+// W's normal block has rank 3 for four rows; bodies that move together have relative velocities
+// of 1e-15 where 0 was meant) and the dense tableau gathers round-off pivot by pivot. The textbook
+// lexicographic rule (Cottle, Pang & Stone §4.9), exact in exact arithmetic, ended a third of the
+// pillar's and the arch's steps on a secondary ray or with a residual of 10⁰–10⁴ after pivots on
+// elements of 1e-11 blew the tableau up to 1e10. So, as practical pivoting codes do:
+//  - entries of q within 1e-12 of its largest are taken as 0 (exact degeneracy, not noise);
+//  - the ratio test is Harris's two-pass one: the step bound of the rows allowed to go δ below
+//    zero (δ = 1e-9 of the largest right-hand side), then among the rows reaching zero within it
+//    the largest pivot element; z₀'s row whenever it is among them (the run ends); the
+//    lexicographic rule only among equally large pivots;
+//  - a run ending on a secondary ray or at the pivot limit (Harris's rule can cycle, in theory) is
+//    tried again with δ 100× larger, then 100× smaller;
+//  - the final basis is solved once more from M and q with an LU factorisation, and that z kept
+//    when its residual is smaller.
+// On the pillar (40 contacts, 400 variables) and the arch (560) over 60 and 30 simulated steps
+// every solve then ends solved with a natural-map residual below 1e-6 (it was 10 of 60 and 9 of 30
+// failing before). Pivots whose step was (within δ) zero are counted as degenerate.
 // Used for the polyhedral-cone contact LCP (polyhedral_lcp.h): whole problems when they are small,
 // and the one-contact subproblems of its block Gauss–Seidel solver. Dense tableau, O(n²) per
 // pivot: for n up to a few thousand.
@@ -39,8 +50,8 @@ enum class LemkeStatus {
 std::string to_string(LemkeStatus status);
 
 struct LemkeRequest {
-  /// Pivots at most; 0: 50 n + 100 (Lemke needs about n on the contact problems; the bound only
-  /// stops runs that round-off has sent astray).
+  /// Pivots at most per run; 0: 10 n + 100 (Lemke needs well under n on the contact problems;
+  /// the bound stops runs that cycle or that round-off has sent astray).
   int max_pivots = 0;
   /// A column entry counts as positive in the ratio test above this times the column's largest
   /// magnitude (and 1e-300): round-off is not a pivot.
@@ -72,6 +83,10 @@ class LemkeSolver {
              LemkeResult& result);
 
  private:
+  void run(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen::Ref<const Eigen::VectorXd>& q, double harris,
+           LemkeResult& result);
+  void refine(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen::Ref<const Eigen::VectorXd>& q,
+              LemkeResult& result);
   using Tableau = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   LemkeRequest request_;
   Tableau tableau_;

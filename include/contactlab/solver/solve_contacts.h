@@ -27,6 +27,9 @@ std::string to_string(ContactSolverKind kind);
 std::optional<ContactSolverKind> contact_solver_from_name(std::string_view name);
 /// "prox, lcp, lcp-lemke, blcp" (for messages and help).
 std::string contact_solver_names();
+/// The name a run or study file records, saying the method too: "pgs-prox", "lcp-block-pgs",
+/// "lcp-lemke", "blcp-pgs".
+std::string solver_record_name(ContactSolverKind kind);
 
 struct ContactSolverRequest {
   ContactSolverKind kind = ContactSolverKind::prox;
