@@ -36,3 +36,12 @@ cli_test(simulate_intersection_band_stands 0 "" "^largest displacement (0\\.00[0
   -- ${cli} simulate pillar --method intersection --steps 30 --band 1e-4)
 cli_test(simulate_band_out_of_range 2 "" "--band: expected a relative band in \\[0, 0\\.1\\], got '0.5'"
   --absent ${simulate_dir}/bad -- ${cli} simulate pillar --method intersection --band 0.5 -o ${simulate_dir}/bad)
+
+# --solver (issue 16): Lemke solves the pillar's polyhedral LCP exactly each step, so the pillar
+# stands still to round-off (5e-10 m in 100 steps; PGS prox's 1000 sweeps leave 1 mm in 500).
+cli_test(simulate_lcp_lemke_pillar_stands 0 "" "^largest displacement [0-9.]+e-(0[7-9]|[1-9][0-9]) m"
+  -- ${cli} simulate pillar --method semi-local --steps 30 --solver lcp-lemke)
+cli_test(simulate_unknown_solver 2 "" "--solver: unknown solver 'frob': expected one of prox, lcp, lcp-lemke, blcp"
+  --absent ${simulate_dir}/bad -- ${cli} simulate pillar --method opposing --solver frob -o ${simulate_dir}/bad)
+cli_test(simulate_friction_directions_out_of_range 2 "" "--friction-directions: expected an integer from 3 to 360, got '2'"
+  --absent ${simulate_dir}/bad -- ${cli} simulate pillar --method opposing --solver lcp --friction-directions 2 -o ${simulate_dir}/bad)

@@ -80,6 +80,39 @@ TEST(RigidSimulation, BoxOnAnInclineSticksOrSlidesByCoulomb) {
   }
 }
 
+// The same incline with the other solvers (solver/solve_contacts.h): each sticks where its friction
+// set holds the box and slides where it cannot. Their sets differ: the polyhedral cone of 8
+// directions bounds the friction impulse by between μ cos(π/8) and μ depending on the direction,
+// the box of the BLCP by between μ and √2 μ — so 20° (tan 0.36) sticks and 40° (tan 0.84) slides
+// for all, and a slide's distance lies between those of the smallest and largest bound.
+TEST(RigidSimulation, BoxOnAnInclineSticksOrSlidesWithEverySolver) {
+  const double mu = 0.5;
+  const int steps = 40;
+  for (const ContactSolverKind kind : {ContactSolverKind::lcp, ContactSolverKind::lcp_lemke, ContactSolverKind::blcp}) {
+    SimulationSettings settings;
+    settings.solver_kind = kind;
+    const double weakest = kind == ContactSolverKind::blcp ? mu : mu * std::cos(std::numbers::pi / 8);
+    const double strongest = kind == ContactSolverKind::blcp ? std::sqrt(2.0) * mu : mu;
+    for (const double degrees : {20.0, 40.0}) {
+      const double theta = degrees * std::numbers::pi / 180;
+      RigidSimulation sim(incline(theta), method("volume-sat"), settings);
+      const Vec3 moved = displacement(sim, 1, steps);
+      const Vec3 down_slope(-std::cos(theta), -std::sin(theta), 0);
+      SCOPED_TRACE(to_string(kind) + " at " + std::to_string(degrees) + "°");
+      if (degrees == 20.0) {
+        EXPECT_LT(moved.norm(), 1e-6) << moved.transpose();
+      } else {
+        const double least = recurrence_distance(kG * (std::sin(theta) - strongest * std::cos(theta)), 0.01, steps);
+        const double most = recurrence_distance(kG * (std::sin(theta) - weakest * std::cos(theta)), 0.01, steps);
+        std::printf("incline 40°, %s: slid %.6g m, bounds %.6g to %.6g m\n", to_string(kind).c_str(),
+                    moved.dot(down_slope), least, most);
+        EXPECT_GE(moved.dot(down_slope), 0.98 * least);
+        EXPECT_LE(moved.dot(down_slope), 1.02 * most);
+      }
+    }
+  }
+}
+
 // A horizontal push F through the centre of mass: a sideways gravity component F/m.
 TEST(RigidSimulation, PushBeyondFrictionSlidesAndBelowDoesNot) {
   const double mu = 0.5;

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -74,6 +76,25 @@ TEST(SimulationRun, WrittenRunReadsBackBitForBit) {
   EXPECT_TRUE(run.frames[3].contacts.contacts.empty());  // the last frame has no step
   // The final scene holds the last frame's poses.
   EXPECT_EQ(run.scene.bodies[1].position, states[3][1].origin());
+}
+
+// run.json says which solver ran (solver/solve_contacts.h) and, for the polyhedral LCP, its K.
+TEST(SimulationRun, RunRecordsTheSolver) {
+  RunFolder folder;
+  SimulationSettings settings;
+  settings.solver.max_iterations = 20;
+  settings.solver_kind = ContactSolverKind::lcp;
+  settings.friction_directions = 6;
+  const ContactMethod* method = find_contact_method("volume-sat");
+  RigidSimulation sim(test::box_on_slab(), *method, settings);
+  SimulationRunWriter writer(test::box_on_slab(), sim.bodies(), {method->name(), 1, settings});
+  const std::vector<RigidBody> before = sim.bodies();
+  writer.record_step(before, sim.step());
+  writer.write(folder.dir.string(), sim, true);
+  const nlohmann::json run = nlohmann::json::parse(read(folder.dir / "run.json"));
+  EXPECT_EQ(run["solver"]["name"], "lcp-block-pgs");
+  EXPECT_EQ(run["solver"]["friction_directions"], 6);
+  EXPECT_EQ(run["solver"]["max_iterations"], 20);
 }
 
 TEST(SimulationRun, DamagedRunNamesTheFileAndLine) {
