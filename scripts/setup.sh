@@ -11,6 +11,8 @@ packages=(
   libcairo2-dev fonts-dejavu-core  # the assessment report's plots (SVG and PNG) and their font
   libfcl-dev  # bench/methods_bench (side by side with FCL) and the fcl peer; optional for the library
   libbullet-dev libode-dev  # the bullet and ode peers of `contactlab assess --peers` (docs/peers.md); optional
+  libfclib-dev  # FCLIB (HDF5) export and import of contact problems (io/fclib.h, simulate --export-fclib)
+  libsiconos-numerics-dev  # bench/solver_bench: Siconos numerics' fc3d solvers beside ours; optional
   clang-format  # the code style check (scripts/check_format.sh, .clang-format)
   chromium
 )

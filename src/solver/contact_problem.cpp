@@ -3,6 +3,8 @@
 #include "contactlab/core/error.h"
 
 #include <cmath>
+#include <utility>
+#include <vector>
 #include <string>
 
 namespace contactlab {
@@ -52,6 +54,40 @@ Eigen::Matrix<double, 6, 3> inverse_mass_times_transpose(const BodyInverseMass& 
   result.topRows<3>() = body.inverse_mass * jacobian.leftCols<3>().transpose();
   result.bottomRows<3>() = body.inverse_inertia * jacobian.rightCols<3>().transpose();
   return result;
+}
+
+Eigen::SparseMatrix<double> delassus_matrix(const ContactProblem& problem) {
+  // Per movable body, the contacts acting on it and with which Jacobian block.
+  struct Side {
+    Eigen::Index contact;
+    const ContactJacobianBlock* jacobian;
+    Eigen::Matrix<double, 6, 3> response;  // M⁻¹ Jᵀ
+  };
+  std::vector<std::vector<Side>> sides(problem.bodies.size());
+  for (std::size_t k = 0; k < problem.contacts.size(); ++k) {
+    const ContactConstraint& c = problem.contacts[k];
+    for (const auto& [body, jacobian] : {std::pair{c.body_a, &c.jacobian_a}, std::pair{c.body_b, &c.jacobian_b}}) {
+      const BodyInverseMass& mass = problem.bodies[static_cast<std::size_t>(body)];
+      if (mass.fixed()) continue;
+      sides[static_cast<std::size_t>(body)].push_back(
+          {static_cast<Eigen::Index>(k), jacobian, inverse_mass_times_transpose(mass, *jacobian)});
+    }
+  }
+  std::vector<Eigen::Triplet<double>> entries;
+  for (const std::vector<Side>& body : sides) {
+    for (const Side& row : body) {
+      for (const Side& column : body) {
+        const Mat3 block = *row.jacobian * column.response;
+        for (int i = 0; i < 3; ++i) {
+          for (int j = 0; j < 3; ++j) entries.emplace_back(3 * row.contact + i, 3 * column.contact + j, block(i, j));
+        }
+      }
+    }
+  }
+  const auto n = static_cast<Eigen::Index>(3 * problem.contacts.size());
+  Eigen::SparseMatrix<double> w(n, n);
+  w.setFromTriplets(entries.begin(), entries.end());  // duplicates (two shared bodies) are summed
+  return w;
 }
 
 Mat3 delassus_block(const ContactProblem& problem, std::size_t k) {

@@ -263,25 +263,15 @@ PolyhedralLcp polyhedral_lcp(const ContactProblem& problem, int friction_directi
   lcp.friction_directions = k;
   lcp.matrix = Eigen::MatrixXd::Zero(m * n, m * n);
   lcp.offset = Eigen::VectorXd::Zero(m * n);
-  // W_kl = Σ over the movable bodies i that contacts k and l share of J_k(i) M_i⁻¹ J_l(i)ᵀ.
-  struct Side {
-    std::size_t contact;
-    bool is_a;
-  };
-  std::vector<std::vector<Side>> sides(problem.bodies.size());
-  for (std::size_t c = 0; c < blocks.size(); ++c) {
-    if (blocks[c].moves_a) sides[static_cast<std::size_t>(blocks[c].body_a)].push_back({c, true});
-    if (blocks[c].moves_b) sides[static_cast<std::size_t>(blocks[c].body_b)].push_back({c, false});
-  }
-  for (const std::vector<Side>& body : sides) {
-    for (const Side& row : body) {
-      const ContactJacobianBlock& j = row.is_a ? blocks[row.contact].jacobian_a : blocks[row.contact].jacobian_b;
-      for (const Side& column : body) {
-        const auto& response = column.is_a ? blocks[column.contact].response_a : blocks[column.contact].response_b;
-        const Mat3 w = j * response;
-        lcp.matrix.block(static_cast<Eigen::Index>(row.contact) * n, static_cast<Eigen::Index>(column.contact) * n,
-                         k + 1, k + 1) += g.transpose() * w * g;
-      }
+  // A's (k, l) block is Gᵀ W_kl G, for the blocks of W that are not zero.
+  const Eigen::SparseMatrix<double> w = delassus_matrix(problem);
+  for (Eigen::Index column = 0; column < w.outerSize(); ++column) {
+    for (Eigen::SparseMatrix<double>::InnerIterator it(w, column); it; ++it) {
+      const Eigen::Index k = it.row() / 3, l = it.col() / 3;
+      // Each entry W(3k + i, 3l + j) adds W_ij G_iᵀ G_j to the block.
+      lcp.matrix.block(k * n, l * n, static_cast<Eigen::Index>(friction_directions) + 1,
+                       static_cast<Eigen::Index>(friction_directions) + 1) +=
+          it.value() * g.row(it.row() % 3).transpose() * g.row(it.col() % 3);
     }
   }
   for (Eigen::Index c = 0; c < m; ++c) {

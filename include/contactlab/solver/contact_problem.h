@@ -24,6 +24,7 @@
 #include "contactlab/core/types.h"
 
 #include <Eigen/Core>
+#include <Eigen/SparseCore>
 
 #include <string>
 #include <vector>
@@ -80,6 +81,12 @@ void validate_contact_problem(const ContactProblem& problem, const char* source)
 /// W's diagonal block of contact k, J_a M_a⁻¹ J_aᵀ + J_b M_b⁻¹ J_bᵀ: the inverse of the contact's
 /// effective mass in its own frame.
 Mat3 delassus_block(const ContactProblem& problem, std::size_t k);
+
+/// W = J M⁻¹ Jᵀ assembled, 3m × 3m for m contacts (rows and columns (n, t, b) per contact in the
+/// problem's order): the 3×3 block (k, l) is Σ J_k(i) M_i⁻¹ J_l(i)ᵀ over the movable bodies i that
+/// contacts k and l share, so W is sparse (a block per pair of contacts on one body). For FCLIB
+/// export and for the solvers that need W itself (Lemke); the Gauss–Seidel solvers never form it.
+Eigen::SparseMatrix<double> delassus_matrix(const ContactProblem& problem);
 
 /// M⁻¹ Jᵀ of one body's block: the velocity change (v, ω) per unit impulse along n, t, b.
 Eigen::Matrix<double, 6, 3> inverse_mass_times_transpose(const BodyInverseMass& body,
