@@ -3,9 +3,9 @@
 #include "contactlab/core/error.h"
 
 #include <cmath>
+#include <string>
 #include <utility>
 #include <vector>
-#include <string>
 
 namespace contactlab {
 namespace {
