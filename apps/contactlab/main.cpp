@@ -61,6 +61,7 @@ int main(int argc, char** argv) {
   contactlab::cli::add_assess_command(app);
   contactlab::cli::add_simulate_command(app);
   contactlab::cli::add_study_command(app);
+  contactlab::cli::add_fclib_command(app);
   contactlab::cli::add_demo_command(app);
 
   try {

@@ -16,6 +16,7 @@
 #include "contactlab/core/output_files.h"
 #include "contactlab/core/tolerance.h"
 #include "contactlab/dynamics/rigid_simulation.h"
+#include "contactlab/io/fclib.h"
 #include "contactlab/io/simulation_run.h"
 #include "contactlab/suite/load_scene.h"
 
@@ -23,6 +24,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <limits>
 #include <memory>
 #include <numbers>
@@ -39,6 +41,7 @@ struct SimulateArgs {
   double tolerance = 0.0;
   bool warm_start = false;
   std::string solver = "prox";
+  std::string export_fclib;
   int friction_directions = 8;
   double band = kDefaultRelativeTolerance;
   int threads = 0;
@@ -71,6 +74,7 @@ void run_simulate(const SimulateArgs& args, bool write_run) {
   SimulationSettings settings;
   settings.solver_kind = *solver;
   settings.friction_directions = args.friction_directions;
+  settings.keep_problem = !args.export_fclib.empty();
   settings.time_step = args.time_step;
   settings.solver.max_iterations = args.iterations;
   settings.solver.tolerance = args.tolerance;
@@ -92,6 +96,16 @@ void run_simulate(const SimulateArgs& args, bool write_run) {
     if (write_run) before = sim.bodies();
     const StepReport report = sim.step();
     if (write_run) writer.record_step(before, report);
+    if (!args.export_fclib.empty()) {
+      FclibProblem problem = fclib_problem(report.problem, &report.solve.impulses);
+      problem.title = fmt::format("{} step {} ({} contacts)", scene.name, done + 1, report.problem.contacts.size());
+      problem.description = fmt::format(
+          "contactlab simulate {} --method {} --solver {}: W = J M^-1 J^T, q = J u_free (+ gap/h for open "
+          "contacts), mu per contact; the solution is the solver's, {} sweeps, merit {:.3g}",
+          scene.name, method->name(), to_string(settings.solver_kind), report.solve.iterations, report.solve.merit);
+      problem.math_info = "W symmetric positive semi-definite";
+      write_fclib(problem, fmt::format("{}/step-{:06d}.hdf5", args.export_fclib, done + 1));
+    }
     // On a terminal every step; in a log the first step, then about twenty lines a run.
     if (progress.terminal() || done == 0 || (done + 1) % std::max(1, args.steps / 20) == 0 || done + 1 == args.steps) {
       const double energy = sim.kinetic_energy() + sim.potential_energy();
@@ -141,6 +155,10 @@ void add_simulate_command(CLI::App& app) {
   cmd->add_option("--friction-directions", args->friction_directions,
                   "directions of the polyhedral friction cone of lcp and lcp-lemke (default 8)")
       ->check(integer_in(3, 360, "an integer from 3 to 360"));
+  CLI::Option* export_fclib =
+      cmd->add_option("--export-fclib", args->export_fclib,
+                      "write every step's contact problem and its solution to this folder in FCLIB's HDF5 format "
+                      "(step-000001.hdf5, ...; docs/solvers.md)");
   cmd->add_flag("--warm-start", args->warm_start,
                 "start each step's solve from the previous step's impulses of matching contacts (default: from "
                 "zero, the paper's)");
@@ -149,9 +167,13 @@ void add_simulate_command(CLI::App& app) {
       ->check(integer_in(0, std::numeric_limits<int>::max(), "an integer ≥ 0 (0: all cores)"));
   cmd->add_flag("--refined", args->refined, "refined tet meshes");
   CLI::Option* output = cmd->add_option("-o,--output", args->output, "write the run to this folder");
-  cmd->callback([args, output] {
+  cmd->callback([args, output, export_fclib] {
     const bool write_run = output->count() > 0;
     if (write_run) check_output_folder(args->output);  // before simulating, not after
+    if (export_fclib->count() > 0) {
+      check_output_folder(args->export_fclib);
+      std::filesystem::create_directories(args->export_fclib);
+    }
     run_simulate(*args, write_run);
   });
 }

@@ -66,6 +66,7 @@ StepReport RigidSimulation::step() {
     report.solve = solve_contacts(constraints.problem, request);
   }
   report.constrained = std::move(constraints.contact);
+  if (settings_.keep_problem) report.problem = std::move(constraints.problem);
   report.solver_seconds = seconds_since(start);
 
   for (std::size_t i = 0; i < bodies_.size(); ++i) {

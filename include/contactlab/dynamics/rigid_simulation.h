@@ -45,12 +45,15 @@ struct SimulationSettings {
   /// (dynamics/warm_start.h) instead of from zero (the paper's). solver.initial_impulses is then
   /// replaced every step.
   bool warm_start = false;
+  /// Keep each step's contact problem in StepReport::problem (for export, e.g. to FCLIB).
+  bool keep_problem = false;
 };
 
 struct StepReport {
   ContactSet contacts;                   ///< generated at the start of the step
   std::vector<std::size_t> constrained;  ///< constraint k ↔ contacts.contacts[constrained[k]]
   ContactSolution solve;                 ///< impulses per constraint (frame of contact_frame)
+  ContactProblem problem;                ///< the problem solved, if SimulationSettings::keep_problem
   double contact_seconds = 0.0;          ///< wall time of contact generation
   double solver_seconds = 0.0;           ///< wall time of building and solving the problem
 };
