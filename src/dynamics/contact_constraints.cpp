@@ -4,15 +4,13 @@
 
 namespace contactlab {
 
-ContactFrame contact_frame(const Vec3& normal) {
+ContactFrame contact_frame(const Vec3& normal, const Quat& axes) {
+  // Two oblique directions of body A's frame (contact_constraints.h).
+  static const Vec3 first = Vec3(1.0, std::sqrt(2.0), std::sqrt(3.0)).normalized();
+  static const Vec3 second = Vec3(-std::sqrt(3.0), 1.0, std::sqrt(2.0)).normalized();
   const Vec3 n = normal.normalized();
-  const Vec3 magnitude = n.cwiseAbs();
-  Vec3 axis = Vec3::UnitX();
-  if (magnitude.y() < magnitude.x() && magnitude.y() <= magnitude.z()) {
-    axis = Vec3::UnitY();
-  } else if (magnitude.z() < magnitude.x() && magnitude.z() < magnitude.y()) {
-    axis = Vec3::UnitZ();
-  }
+  const Vec3 a1 = axes * first, a2 = axes * second;
+  const Vec3 axis = std::abs(n.dot(a1)) <= std::abs(n.dot(a2)) ? a1 : a2;
   const Vec3 t = n.cross(axis).normalized();
   return {n, t, n.cross(t)};
 }
@@ -27,7 +25,7 @@ ContactConstraints build_contact_constraints(const ContactSet& contacts, const s
     const RigidBody& a = bodies[contact.body_a];
     const RigidBody& b = bodies[contact.body_b];
     if (a.fixed && b.fixed) continue;
-    const ContactFrame frame = contact_frame(contact.normal);
+    const ContactFrame frame = contact_frame(contact.normal, a.orientation);
     const Vec3 r_a = contact.position - a.centre;
     const Vec3 r_b = contact.position - b.centre;
     ContactConstraint c;

@@ -32,7 +32,7 @@ std::vector<Vec3> ContactImpulseMemory::initial_impulses(const ContactSet& conta
     }
     if (!best) continue;
     const Vec3 impulse = a.orientation * best->impulse;  // world
-    const ContactFrame frame = contact_frame(c.normal);
+    const ContactFrame frame = contact_frame(c.normal, a.orientation);
     // Only a pushing normal impulse carries over (a rounding-negative one would start infeasible).
     out[k] = Vec3(std::max(0.0, impulse.dot(frame.normal)), impulse.dot(frame.tangent), impulse.dot(frame.bitangent));
   }
@@ -46,7 +46,7 @@ void ContactImpulseMemory::remember(const ContactSet& contacts, const std::vecto
     const Contact& c = contacts.contacts[constrained[k]];
     const RigidBody& a = bodies[static_cast<std::size_t>(c.body_a)];
     const Quat to_a = a.orientation.conjugate();
-    const ContactFrame frame = contact_frame(c.normal);
+    const ContactFrame frame = contact_frame(c.normal, a.orientation);
     const Vec3 world =
         impulses[k].x() * frame.normal + impulses[k].y() * frame.tangent + impulses[k].z() * frame.bitangent;
     records_[{c.body_a, c.body_b}].push_back({to_a * (c.position - a.centre), to_a * c.normal, to_a * world});

@@ -73,7 +73,7 @@ std::string SimulationRunWriter::frame_line(int frame, const std::vector<RigidBo
     }
     for (std::size_t i = 0; i < report->contacts.contacts.size(); ++i) {
       const Contact& c = report->contacts.contacts[i];
-      const ContactFrame f = contact_frame(c.normal);
+      const ContactFrame f = contact_frame(c.normal, bodies[static_cast<std::size_t>(c.body_a)].orientation);
       const Vec3 friction = impulse[i].y() * f.tangent + impulse[i].z() * f.bitangent;
       fmt::format_to(it, "{}[{},{},", i ? "," : "", c.body_a, c.body_b);
       append_vec(out, c.position);

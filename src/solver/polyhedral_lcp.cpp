@@ -37,6 +37,15 @@ Eigen::MatrixXd cone_map(const Directions& d) {
   return g;
 }
 
+/// The LCP in velocity units (polyhedral_lcp.h "Units"): with c = W_nn of the contact, λ_n and β
+/// become c λ_n and c β (m/s) and the γ row is multiplied by c, so every variable and row is a
+/// velocity and every matrix entry a number. M' = D_r M D_c, q' = D_r q, x = D_c x'. In place on the
+/// (K+2)-block of contact rows `row` and columns `column`.
+void to_velocity_units(Eigen::Ref<Eigen::MatrixXd> block, int k, double c_row, double c_column) {
+  block.leftCols(k + 1) /= c_column;
+  block.row(k + 1) *= c_row;
+}
+
 /// A contact's own LCP matrix: Gᵀ W_kk G and the coupling entries of γ (polyhedral_lcp.h).
 void add_coupling(Eigen::Ref<Eigen::MatrixXd> block, int k, double friction) {
   for (int j = 0; j < k; ++j) {
@@ -90,6 +99,8 @@ class PolyhedralSolve {
       a.setZero();
       a.topLeftCorner(k_ + 1, k_ + 1) = g.transpose() * blocks_[k].delassus * g;
       add_coupling(a, k_, blocks_[k].friction);
+      const double c = blocks_[k].delassus(0, 0);
+      to_velocity_units(a, k_, c, c);
     }
   }
 
@@ -183,6 +194,8 @@ class PolyhedralSolve {
           continue;  // keep the contact's impulse
         }
       }
+      // Back from velocity units: λ_n and β divided by c (γ is a velocity already).
+      local_result_.z.head(k_ + 1) /= c.delassus(0, 0);
       set(k, local_result_.z);
     }
   }
@@ -304,7 +317,24 @@ ContactSolution solve_polyhedral_lcp(const ContactProblem& problem, const Polyhe
     }
     result.initial_merit = solve.merit();
     const PolyhedralLcp lcp = polyhedral_lcp(problem, request.friction_directions);
-    const LemkeResult lemke = solve_lemke(lcp.matrix, lcp.offset, request.lemke);
+    // In velocity units (polyhedral_lcp.h "Units"), contact by contact.
+    PolyhedralLcp scaled = lcp;
+    const int n = request.friction_directions + 2;
+    const auto m = static_cast<Eigen::Index>(problem.contacts.size());
+    Eigen::VectorXd c(m);
+    for (Eigen::Index k = 0; k < m; ++k) {
+      const double w_nn = delassus_block(problem, static_cast<std::size_t>(k))(0, 0);
+      c[k] = w_nn > 0 ? w_nn : 1.0;  // an inactive contact's rows are e_i: any c keeps them
+    }
+    for (Eigen::Index row = 0; row < m; ++row) {
+      for (Eigen::Index column = 0; column < m; ++column) {
+        to_velocity_units(scaled.matrix.block(row * n, column * n, n, n), request.friction_directions, c[row],
+                          c[column]);
+      }
+      scaled.offset[row * n + n - 1] *= c[row];
+    }
+    LemkeResult lemke = solve_lemke(scaled.matrix, scaled.offset, request.lemke);
+    for (Eigen::Index k = 0; k < m; ++k) lemke.z.segment(k * n, n - 1) /= c[k];
     if (lemke.status == LemkeStatus::solved) solve.set_from_lcp(lemke.z);
     result.iterations = lemke.pivots;
     result.status = "Lemke: " + to_string(lemke.status) + " after " + std::to_string(lemke.pivots) + " pivots (" +

@@ -64,7 +64,7 @@ TEST(ContactConstraints, RowsGiveTheRelativeVelocityOfTheContactPoints) {
       return body.linear_velocity + body.angular_velocity.cross(c.position - body.centre);
     };
     const Vec3 relative = point_velocity(bodies[1]) - point_velocity(bodies[0]);
-    const ContactFrame f = contact_frame(c.normal);
+    const ContactFrame f = contact_frame(c.normal, bodies[0].orientation);
     const Vec3 expected(relative.dot(f.normal), relative.dot(f.tangent), relative.dot(f.bitangent));
     EXPECT_LT((built.problem.contacts[0].free_velocity - expected).norm(), 1e-14) << trial;
     EXPECT_DOUBLE_EQ(built.problem.contacts[0].friction, std::sqrt(bodies[0].friction * bodies[1].friction));

@@ -25,10 +25,12 @@
 #include "contactlab/scene/scene_transforms.h"
 #include "contactlab/suite/load_scene.h"
 #include "core/count_from_environment.h"
+#include "dynamics/box_scenes.h"
 #include "scene/random_similarity.h"
 
 #include <gtest/gtest.h>
 
+#include <numbers>
 #include <string>
 
 namespace contactlab {
@@ -122,6 +124,43 @@ constexpr Case kThirtySteps[] = {{"pillar", "closest-points", 30},
                                  {"arch", "semi-local", 30, true},
                                  {"wall", "semi-local", 30, true}};
 INSTANTIATE_TEST_SUITE_P(ThirtySteps, SimulationFrame, ::testing::ValuesIn(kThirtySteps), case_name);
+
+// The polygon of the polyhedral LCP and the square of the boxed LCP are not isotropic: their
+// friction bound depends on the direction of sliding within the contact's tangent basis. The basis
+// comes from body A's axes (contact_frame), so it turns with the scene and a box sliding down a 40°
+// incline slides alike in any frame — with tangents from the world axes, a turned incline met
+// another side of the square and slid another distance. (And Lemke's tolerances, relative to the
+// largest entry of an LCP whose variables mixed impulses and velocities, made a scaled scene pivot
+// differently — one step's answer differed by 1e-8 and the box jumped — until the LCP was put in
+// velocity units, polyhedral_lcp.h "Units".)
+TEST(SimulationFrame, AnisotropicFrictionSlidesAlikeInAnyFrame) {
+  const double theta = 40.0 * std::numbers::pi / 180;
+  Scene incline = transformed(test::box_on_slab(), Transform::from_axis_angle(Vec3(0.3, 0.2, 1).normalized(), theta));
+  incline.gravity = Vec3(0, -9.81, 0);
+  const ContactMethod* method = find_contact_method("volume-sat");
+  const int steps = 20;
+  const int seeds = test::count_from_environment("CONTACTLAB_FRAME_SEEDS", 10);
+  for (const ContactSolverKind kind : {ContactSolverKind::lcp, ContactSolverKind::lcp_lemke, ContactSolverKind::blcp}) {
+    SimulationSettings settings;
+    settings.solver_kind = kind;
+    RigidSimulation reference(incline, *method, settings);
+    const Vec3 start = reference.bodies()[1].centre;
+    for (int n = 0; n < steps; ++n) reference.step();
+    const Vec3 slid = reference.bodies()[1].centre - start;
+    ASSERT_GT(slid.norm(), 0.01) << to_string(kind) << ": the box should slide";
+    for (int seed = 0; seed < seeds; ++seed) {
+      const test::SimilarityMove m = test::random_similarity(static_cast<unsigned>(seed));
+      Scene moved = transformed(incline, m.motion, m.scale);
+      moved.gravity *= m.scale;
+      RigidSimulation sim(moved, *method, settings);
+      const Vec3 moved_start = sim.bodies()[1].centre;
+      for (int n = 0; n < steps; ++n) sim.step();
+      const Vec3 moved_slid = (sim.bodies()[1].centre - moved_start) / m.scale;
+      EXPECT_LT((moved_slid - m.motion.rotation * slid).norm(), 1e-9 * slid.norm())
+          << to_string(kind) << ", " << m.text;
+    }
+  }
+}
 
 }  // namespace
 }  // namespace contactlab

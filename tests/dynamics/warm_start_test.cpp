@@ -70,10 +70,15 @@ std::vector<Vec3> warm(Configuration c, const Mat3& r, const Vec3& t, double s) 
   }
   // The impulses as vectors turn with the scene; their components in the (new) contact frames:
   for (std::size_t k = 0; k < c.impulses.size(); ++k) {
-    const ContactFrame old_frame = contact_frame(configuration().before.contacts[k].normal);
+    const Configuration plain_configuration = configuration();
+    const ContactFrame old_frame = contact_frame(
+        plain_configuration.before.contacts[k].normal,
+        plain_configuration.bodies[static_cast<std::size_t>(plain_configuration.before.contacts[k].body_a)]
+            .orientation);
     const Vec3 world = c.impulses[k].x() * old_frame.normal + c.impulses[k].y() * old_frame.tangent +
                        c.impulses[k].z() * old_frame.bitangent;
-    const ContactFrame frame = contact_frame(c.before.contacts[k].normal);
+    const ContactFrame frame = contact_frame(
+        c.before.contacts[k].normal, c.bodies[static_cast<std::size_t>(c.before.contacts[k].body_a)].orientation);
     const Vec3 turned = r * world;
     c.impulses[k] = Vec3(turned.dot(frame.normal), turned.dot(frame.tangent), turned.dot(frame.bitangent));
   }
@@ -83,10 +88,14 @@ std::vector<Vec3> warm(Configuration c, const Mat3& r, const Vec3& t, double s) 
   std::vector<Vec3> out = memory.initial_impulses(c.after, all(c.after), c.bodies);
   // Back to world vectors, then into the unmoved configuration's frames, for comparison.
   for (std::size_t k = 0; k < out.size(); ++k) {
-    const ContactFrame frame = contact_frame(c.after.contacts[k].normal);
+    const ContactFrame frame = contact_frame(
+        c.after.contacts[k].normal, c.bodies[static_cast<std::size_t>(c.after.contacts[k].body_a)].orientation);
     const Vec3 world =
         r.transpose() * (out[k].x() * frame.normal + out[k].y() * frame.tangent + out[k].z() * frame.bitangent);
-    const ContactFrame plain = contact_frame(configuration().after.contacts[k].normal);
+    const Configuration plain_configuration = configuration();
+    const ContactFrame plain = contact_frame(
+        plain_configuration.after.contacts[k].normal,
+        plain_configuration.bodies[static_cast<std::size_t>(plain_configuration.after.contacts[k].body_a)].orientation);
     out[k] = Vec3(world.dot(plain.normal), world.dot(plain.tangent), world.dot(plain.bitangent));
   }
   return out;

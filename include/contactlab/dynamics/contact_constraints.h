@@ -28,10 +28,17 @@ struct ContactFrame {
   Vec3 normal, tangent, bitangent;  ///< orthonormal, bitangent = normal × tangent
 };
 
-/// A deterministic tangent basis for a unit normal: t = normalise(n × a), a the world axis least
-/// aligned with n (x, then y, then z on ties), b = n × t. Isotropic friction makes the results
-/// independent of this choice (pgs_prox.h); it is fixed only so that runs repeat bit for bit.
-ContactFrame contact_frame(const Vec3& normal);
+/// A deterministic tangent basis for a unit normal: t = normalise(n × a), b = n × t, with a one of
+/// two fixed directions of body A's frame (`axes`, its orientation), (1, √2, √3)/√6 or
+/// (−√3, 1, √2)/√6, whichever is less aligned with n. The disk of PGS prox is isotropic, so its
+/// results do not depend on this choice (pgs_prox.h); the polygon of the polyhedral LCP and the
+/// square of the boxed LCP are not. Taken from body A, which turns with the scene, the basis turns
+/// with it: a rotated scene gives the rotated result (tests/dynamics/simulation_frame_test.cpp).
+/// The directions are oblique on purpose: with A's own axes, a normal along one of them left two
+/// axes tied, round-off picked either, and Lemke — whose answer on an indeterminate problem (a box
+/// on four corners) depends on the order of the cone's directions — moved the box differently in a
+/// turned frame. The two directions are not tied for any normal along A's axes.
+ContactFrame contact_frame(const Vec3& normal, const Quat& axes = Quat::Identity());
 
 struct ContactConstraints {
   ContactProblem problem;            ///< bodies: all of them, in scene order

@@ -28,7 +28,10 @@
 //    when its residual is smaller.
 // On the pillar (40 contacts, 400 variables) and the arch (560) over 60 and 30 simulated steps
 // every solve then ends solved with a natural-map residual below 1e-6 (it was 10 of 60 and 9 of 30
-// failing before). Pivots whose step was (within δ) zero are counted as degenerate.
+// failing before); with the LCP in velocity units (polyhedral_lcp.h "Units"), 60 steps of each end
+// solved with a merit below 1e-9 m/s. Pivots whose step was (within δ) zero are counted as
+// degenerate. The tolerances are relative to the largest entries: give Lemke an LCP whose
+// variables share one unit.
 // Used for the polyhedral-cone contact LCP (polyhedral_lcp.h): whole problems when they are small,
 // and the one-contact subproblems of its block Gauss–Seidel solver. Dense tableau, O(n²) per
 // pivot: for n up to a few thousand.

@@ -29,6 +29,14 @@
 //    zero). A contact whose normal velocity without its own impulse is separating (c_n ≥ 0) gets
 //    λ = 0 and γ = max_j(−d_jᵀ c_t)⁺ at once, which is that LCP's solution.
 //
+// Units: λ_n and β are impulses (N·s), γ a velocity, the rows velocities except γ's (an impulse):
+// Lemke's tolerances, relative to the largest entry, would then depend on the units — a scene
+// scaled by 0.005 pivoted differently and one step's answer moved by 1e-8 (the box then jumped).
+// So Lemke gets each contact's block in velocity units: with c = W_nn of the contact, the
+// variables c λ_n, c β, γ and the γ row multiplied by c; every entry of the matrix is then a
+// number, and a similarity transform of the scene scales q and the solution alike
+// (tests/dynamics/simulation_frame_test.cpp, AnisotropicFrictionSlidesAlikeInAnyFrame: 1e-15).
+//
 // Merit (m/s): the natural-map residual of the LCP, each row brought to velocity units —
 //   sqrt(Σ_k [min(W_nn λ_n, w_n)² + Σ_j min(a_j β_j, d_jᵀ w_t + γ)² + min(γ, W_nn (μ λ_n − Σ β_j))²])
 // with a_j = d_jᵀ W_tt d_j (W's diagonal block of the contact): 0 exactly at a solution of this LCP.
