@@ -48,12 +48,14 @@ cli_test(simulate_friction_directions_out_of_range 2 "" "--friction-directions: 
 
 # --export-fclib (issue 16): every step's problem and solution in FCLIB's format, which `contactlab
 # fclib` reads back (W = J M^-1 J^T of the arch's 56 contacts; the stored u is W r + q exactly).
+# (Its own folder: simulate_writes_a_run empties ${simulate_dir} and may run at the same time.)
+set(fclib_dir ${scratch}/fclib-export)
 cli_test(simulate_exports_fclib 0 "" "^ran 2 of 2 steps of arch with semi-local"
-  --setup "rm -rf '${simulate_dir}/fclib'" --file ${simulate_dir}/fclib/step-000001.hdf5
-  --file ${simulate_dir}/fclib/step-000002.hdf5 --absent ${simulate_dir}/fclib/step-000003.hdf5
-  -- ${cli} simulate arch --method semi-local --steps 2 --iterations 50 --export-fclib ${simulate_dir}/fclib)
-cli_test(fclib_describes_an_export 0 "^${simulate_dir}/fclib/step-000002.hdf5: 56 contacts, W 168x168 with [0-9]+ non-zeros, mu 0.5 to 0.5.*\n.*title: arch step 2 \\(56 contacts\\)\n.*solution: fc3d error [0-9.e-]+ \\(Siconos' measure, relative to \\|q\\|\\), \\|u - \\(W r \\+ q\\)\\| 0$" ""
-  -- ${cli} fclib ${simulate_dir}/fclib/step-000002.hdf5)
+  --setup "rm -rf '${fclib_dir}'" --file ${fclib_dir}/step-000001.hdf5
+  --file ${fclib_dir}/step-000002.hdf5 --absent ${fclib_dir}/step-000003.hdf5
+  -- ${cli} simulate arch --method semi-local --steps 2 --iterations 50 --export-fclib ${fclib_dir})
+cli_test(fclib_describes_an_export 0 "^${fclib_dir}/step-000002.hdf5: 56 contacts, W 168x168 with [0-9]+ non-zeros, mu 0.5 to 0.5.*\n.*title: arch step 2 \\(56 contacts\\)\n.*solution: fc3d error [0-9.e-]+ \\(Siconos' measure, relative to \\|q\\|\\), \\|u - \\(W r \\+ q\\)\\| 0$" ""
+  -- ${cli} fclib ${fclib_dir}/step-000002.hdf5)
 set_tests_properties(cli.fclib_describes_an_export PROPERTIES DEPENDS cli.simulate_exports_fclib)
 cli_test(fclib_refuses_a_text_file 2 "" "contactlab: error: .*simulate.cmake: not an HDF5 file"
   -- ${cli} fclib ${CMAKE_CURRENT_SOURCE_DIR}/simulate.cmake)
