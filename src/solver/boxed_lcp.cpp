@@ -18,21 +18,8 @@ double row_residual(double a_ii, double x, double w, double lo, double hi) {
 }
 
 void validate_request(const BoxedLcpRequest& request, std::size_t contact_count) {
-  const auto fail = [](const std::string& what) { throw InputError(kSource, 0, what); };
-  if (request.max_iterations < 0) fail("max_iterations: expected >= 0, got " + std::to_string(request.max_iterations));
-  if (!std::isfinite(request.tolerance) || request.tolerance < 0) {
-    fail("tolerance: expected a finite number >= 0, got " + std::to_string(request.tolerance));
-  }
-  if (request.merit_interval < 1) fail("merit_interval: expected >= 1, got " + std::to_string(request.merit_interval));
-  if (!request.initial_impulses.empty() && request.initial_impulses.size() != contact_count) {
-    fail("initial_impulses: expected one per contact (" + std::to_string(contact_count) + ") or none, got " +
-         std::to_string(request.initial_impulses.size()));
-  }
-  for (std::size_t k = 0; k < request.initial_impulses.size(); ++k) {
-    if (!request.initial_impulses[k].allFinite()) {
-      fail("initial_impulses[" + std::to_string(k) + "]: expected finite entries");
-    }
-  }
+  solver_detail::validate_sweeps(kSource, request.max_iterations, request.tolerance, request.merit_interval,
+                                 request.initial_impulses, contact_count);
 }
 
 class BoxedSolve {
@@ -136,16 +123,7 @@ ContactSolution solve_boxed_lcp(const ContactProblem& problem, const BoxedLcpReq
   BoxedSolve solve(problem);
   if (!request.initial_impulses.empty()) solve.start_from(request.initial_impulses);
   ContactSolution result;
-  result.initial_merit = solve.merit();
-  double merit = result.initial_merit;
-  while (result.iterations < request.max_iterations && !(request.tolerance > 0 && merit <= request.tolerance)) {
-    const int sweeps = std::min(request.merit_interval, request.max_iterations - result.iterations);
-    for (int s = 0; s < sweeps; ++s) solve.sweep();
-    result.iterations += sweeps;
-    if (request.tolerance > 0) merit = solve.merit();
-  }
-  result.merit = solve.merit();
-  result.converged = request.tolerance > 0 ? result.merit <= request.tolerance : result.merit == 0.0;
+  solver_detail::run_sweeps(solve, request.max_iterations, request.tolerance, request.merit_interval, result);
   result.impulses = solve.impulses_in_input_order();
   result.velocity_change = std::move(solve.velocity_change());
   return result;

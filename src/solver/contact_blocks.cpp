@@ -1,7 +1,11 @@
 #include "contact_blocks.h"
 
+#include "contactlab/core/error.h"
+
 #include <algorithm>
+#include <cmath>
 #include <map>
+#include <string>
 #include <utility>
 
 namespace contactlab::solver_detail {
@@ -19,6 +23,23 @@ std::vector<std::size_t> sweep_order(const ContactProblem& problem) {
   order.reserve(rank_and_index.size());
   for (const auto& [rank, k] : rank_and_index) order.push_back(k);
   return order;
+}
+
+void validate_sweeps(const char* source, int max_iterations, double tolerance, int merit_interval,
+                     const std::vector<Vec3>& initial_impulses, std::size_t contact_count) {
+  const auto fail = [&](const std::string& what) { throw InputError(source, 0, what); };
+  if (max_iterations < 0) fail("max_iterations: expected >= 0, got " + std::to_string(max_iterations));
+  if (!std::isfinite(tolerance) || tolerance < 0) {
+    fail("tolerance: expected a finite number >= 0, got " + std::to_string(tolerance));
+  }
+  if (merit_interval < 1) fail("merit_interval: expected >= 1, got " + std::to_string(merit_interval));
+  if (!initial_impulses.empty() && initial_impulses.size() != contact_count) {
+    fail("initial_impulses: expected one per contact (" + std::to_string(contact_count) + ") or none, got " +
+         std::to_string(initial_impulses.size()));
+  }
+  for (std::size_t k = 0; k < initial_impulses.size(); ++k) {
+    if (!initial_impulses[k].allFinite()) fail("initial_impulses[" + std::to_string(k) + "]: expected finite entries");
+  }
 }
 
 std::vector<ContactBlock> contact_blocks(const ContactProblem& problem, const std::vector<std::size_t>& order) {

@@ -5,6 +5,7 @@
 
 #include "contactlab/solver/contact_problem.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace contactlab::solver_detail {
@@ -54,6 +55,29 @@ inline void apply_impulse(const ContactBlock& c, const Vec3& delta, std::vector<
   };
   if (c.moves_a) apply_to(c.body_a, c.response_a);
   if (c.moves_b) apply_to(c.body_b, c.response_b);
+}
+
+/// The checks every sweeping solver makes of its request (InputError, source `source`, naming the
+/// field): max_iterations ≥ 0, tolerance finite and ≥ 0, merit_interval ≥ 1, initial_impulses
+/// empty or one finite impulse per contact.
+void validate_sweeps(const char* source, int max_iterations, double tolerance, int merit_interval,
+                     const std::vector<Vec3>& initial_impulses, std::size_t contact_count);
+
+/// Sweeps `solve` (its sweep() and merit()) up to max_iterations times, checking the merit every
+/// merit_interval sweeps when a tolerance is set and stopping once it is met; fills the result's
+/// iterations, initial_merit, merit and converged.
+template <typename Solve>
+void run_sweeps(Solve& solve, int max_iterations, double tolerance, int merit_interval, ContactSolution& result) {
+  result.initial_merit = solve.merit();
+  double merit = result.initial_merit;
+  while (result.iterations < max_iterations && !(tolerance > 0 && merit <= tolerance)) {
+    const int sweeps = std::min(merit_interval, max_iterations - result.iterations);
+    for (int s = 0; s < sweeps; ++s) solve.sweep();
+    result.iterations += sweeps;
+    if (tolerance > 0) merit = solve.merit();
+  }
+  result.merit = solve.merit();
+  result.converged = tolerance > 0 ? result.merit <= tolerance : result.merit == 0.0;
 }
 
 /// Results in the problem's order of contacts from values in sweep order.

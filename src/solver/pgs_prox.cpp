@@ -125,26 +125,14 @@ class PgsProx {
 };
 
 void validate_request(const PgsProxRequest& request, std::size_t contact_count) {
+  solver_detail::validate_sweeps(kSource, request.max_iterations, request.tolerance, request.merit_interval,
+                                 request.initial_impulses, contact_count);
   const auto fail = [](const std::string& what) { throw InputError(kSource, 0, what); };
-  if (request.max_iterations < 0) fail("max_iterations: expected >= 0, got " + std::to_string(request.max_iterations));
-  if (!std::isfinite(request.tolerance) || request.tolerance < 0) {
-    fail("tolerance: expected a finite number >= 0, got " + std::to_string(request.tolerance));
-  }
-  if (request.merit_interval < 1) fail("merit_interval: expected >= 1, got " + std::to_string(request.merit_interval));
   if (request.max_merit_interval < 1) {
     fail("max_merit_interval: expected >= 1, got " + std::to_string(request.max_merit_interval));
   }
   if (!std::isfinite(request.initial_r_scale) || request.initial_r_scale <= 0) {
     fail("initial_r_scale: expected a finite number > 0, got " + std::to_string(request.initial_r_scale));
-  }
-  if (!request.initial_impulses.empty() && request.initial_impulses.size() != contact_count) {
-    fail("initial_impulses: expected one per contact (" + std::to_string(contact_count) + ") or none, got " +
-         std::to_string(request.initial_impulses.size()));
-  }
-  for (std::size_t k = 0; k < request.initial_impulses.size(); ++k) {
-    if (!request.initial_impulses[k].allFinite()) {
-      fail("initial_impulses[" + std::to_string(k) + "]: expected finite entries");
-    }
   }
 }
 

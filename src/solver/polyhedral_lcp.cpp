@@ -56,25 +56,13 @@ void add_coupling(Eigen::Ref<Eigen::MatrixXd> block, int k, double friction) {
 }
 
 void validate_request(const PolyhedralLcpRequest& request, std::size_t contact_count) {
+  solver_detail::validate_sweeps(kSource, request.max_iterations, request.tolerance, request.merit_interval,
+                                 request.initial_impulses, contact_count);
   const auto fail = [](const std::string& what) { throw InputError(kSource, 0, what); };
   if (request.friction_directions < 3 || request.friction_directions > 360) {
     fail("friction_directions: expected 3 to 360, got " + std::to_string(request.friction_directions));
   }
-  if (request.max_iterations < 0) fail("max_iterations: expected >= 0, got " + std::to_string(request.max_iterations));
-  if (!std::isfinite(request.tolerance) || request.tolerance < 0) {
-    fail("tolerance: expected a finite number >= 0, got " + std::to_string(request.tolerance));
-  }
-  if (request.merit_interval < 1) fail("merit_interval: expected >= 1, got " + std::to_string(request.merit_interval));
   if (request.max_lemke_variables < 0) fail("max_lemke_variables: expected >= 0");
-  if (!request.initial_impulses.empty() && request.initial_impulses.size() != contact_count) {
-    fail("initial_impulses: expected one per contact (" + std::to_string(contact_count) + ") or none, got " +
-         std::to_string(request.initial_impulses.size()));
-  }
-  for (std::size_t k = 0; k < request.initial_impulses.size(); ++k) {
-    if (!request.initial_impulses[k].allFinite()) {
-      fail("initial_impulses[" + std::to_string(k) + "]: expected finite entries");
-    }
-  }
 }
 
 class PolyhedralSolve {
@@ -341,14 +329,7 @@ ContactSolution solve_polyhedral_lcp(const ContactProblem& problem, const Polyhe
                     std::to_string(lemke.degenerate_pivots) + " degenerate)";
   } else {
     if (!request.initial_impulses.empty()) solve.start_from(request.initial_impulses);
-    result.initial_merit = solve.merit();
-    double merit = result.initial_merit;
-    while (result.iterations < request.max_iterations && !(request.tolerance > 0 && merit <= request.tolerance)) {
-      const int sweeps = std::min(request.merit_interval, request.max_iterations - result.iterations);
-      for (int s = 0; s < sweeps; ++s) solve.sweep();
-      result.iterations += sweeps;
-      if (request.tolerance > 0) merit = solve.merit();
-    }
+    solver_detail::run_sweeps(solve, request.max_iterations, request.tolerance, request.merit_interval, result);
     result.status = solve.unsolved() == 0 ? "block Gauss-Seidel: every one-contact LCP solved"
                                           : "block Gauss-Seidel: " + std::to_string(solve.unsolved()) +
                                                 " one-contact LCPs without a Lemke solution (impulse kept)";

@@ -63,6 +63,23 @@ inline Mat3 box_inverse_inertia(double mass, const Vec3& size) {
       .asDiagonal();
 }
 
+/// A box of `mass` and full extents `size` (centre of mass at the origin) on the fixed ground, one
+/// contact per bottom corner (normal +y, friction μ), falling with g h: the four-corner problem, in
+/// which the split of the weight between the corners is indeterminate.
+inline ContactProblem box_on_four_corners(double mass, const Vec3& size, double mu) {
+  ContactProblem problem;
+  problem.bodies = {fixed_body(), {1.0 / mass, box_inverse_inertia(mass, size)}};
+  for (const double sx : {-0.5, 0.5}) {
+    for (const double sz : {-0.5, 0.5}) {
+      const Vec3 corner(sx * size.x(), -0.5 * size.y(), sz * size.z());
+      ContactConstraint c = contact(0, 1, frame_of(Vec3::UnitY()), corner, corner, mu);
+      set_free_velocity(c, BodyVelocity::Zero(), linear({0, -kGravity * kStep, 0}));
+      problem.contacts.push_back(c);
+    }
+  }
+  return problem;
+}
+
 /// Random rigid bodies (one fixed) and contacts between them.
 inline ContactProblem random_problem(std::mt19937_64& rng, int body_count, int contact_count) {
   std::uniform_real_distribution<double> unit(-1.0, 1.0), positive(0.5, 2.0), friction(0.0, 1.0);

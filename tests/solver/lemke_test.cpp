@@ -156,16 +156,7 @@ TEST(Lemke, RandomSemidefiniteProblemsMatchEnumeration) {
 TEST(Lemke, DegenerateBoxOnFourCornersTerminatesWithTheWeight) {
   const double mass = 5.0;
   const Vec3 size(1.0, 0.4, 0.6);
-  ContactProblem problem;
-  problem.bodies = {fixed_body(), {1.0 / mass, box_inverse_inertia(mass, size)}};
-  for (const double sx : {-0.5, 0.5}) {
-    for (const double sz : {-0.5, 0.5}) {
-      const Vec3 corner(sx * size.x(), -0.5 * size.y(), sz * size.z());
-      ContactConstraint c = contact(0, 1, frame_of(Vec3::UnitY()), corner, corner, 0.5);
-      set_free_velocity(c, BodyVelocity::Zero(), linear({0, -kGravity * kStep, 0}));
-      problem.contacts.push_back(c);
-    }
-  }
+  const ContactProblem problem = box_on_four_corners(mass, size, 0.5);
   const PolyhedralLcp lcp = polyhedral_lcp(problem, 8);
   const LemkeResult r = solve_lemke(lcp.matrix, lcp.offset);
   ASSERT_EQ(r.status, LemkeStatus::solved) << to_string(r.status);

@@ -84,17 +84,7 @@ TEST(PgsProx, FrictionSticksOrSlidesByCoulombsLaw) {
 TEST(PgsProx, BoxOnFourCornersComesToRest) {
   const double mass = 5.0;
   const Vec3 size(1.0, 0.4, 0.6);
-  ContactProblem problem;
-  problem.bodies = {fixed_body(), {1.0 / mass, box_inverse_inertia(mass, size)}};
-  const BodyVelocity falling = linear({0, -kGravity * kStep, 0});
-  for (const double sx : {-0.5, 0.5}) {
-    for (const double sz : {-0.5, 0.5}) {
-      const Vec3 corner(sx * size.x(), -0.5 * size.y(), sz * size.z());  // centre of mass at origin
-      ContactConstraint c = contact(0, 1, frame_of(Vec3::UnitY()), corner, corner, 0.5);
-      set_free_velocity(c, BodyVelocity::Zero(), falling);
-      problem.contacts.push_back(c);
-    }
-  }
+  const ContactProblem problem = box_on_four_corners(mass, size, 0.5);
   const ContactSolution result = solve_pgs_prox(problem, request(10000, 1e-12));
   ASSERT_TRUE(result.converged) << result.merit;
   BodyVelocity expected = linear({0, kGravity * kStep, 0});
