@@ -96,7 +96,8 @@ void run_simulate(const SimulateArgs& args, bool write_run) {
     if (write_run) before = sim.bodies();
     const StepReport report = sim.step();
     if (write_run) writer.record_step(before, report);
-    if (!args.export_fclib.empty()) {
+    // A step without contacts has no problem to write (FCLIB cannot hold an empty one): no file.
+    if (!args.export_fclib.empty() && !report.problem.contacts.empty()) {
       FclibProblem problem = fclib_problem(report.problem, &report.solve.impulses);
       problem.title = fmt::format("{} step {} ({} contacts)", scene.name, done + 1, report.problem.contacts.size());
       problem.description = fmt::format(

@@ -228,6 +228,9 @@ void write_fclib(const FclibProblem& problem, const std::string& path) {
       problem.impulses.has_value() != problem.velocities.has_value()) {
     throw std::invalid_argument("write_fclib: W 3m x 3m, q, r, u of 3m and mu of m entries expected");
   }
+  // libfclib ends the process (exit) when q or mu is a null pointer, which an empty vector's data()
+  // is: a problem without contacts is refused here instead.
+  if (n == 0) fail(path, "a contact problem without contacts: FCLIB (libfclib) cannot hold one");
   check_output_file(path);
   Eigen::SparseMatrix<double> w = problem.delassus;  // column-major, compressed: FCLIB's nz = -1
   w.makeCompressed();

@@ -43,7 +43,8 @@ struct FclibProblem {
 FclibProblem fclib_problem(const ContactProblem& problem, const std::vector<Vec3>* impulses = nullptr);
 
 /// Writes `problem` (and its solution, if any) to `path` through libfclib, atomically. InputError
-/// naming the path when it cannot be written; std::invalid_argument when the sizes disagree.
+/// naming the path when it cannot be written or the problem has no contacts (libfclib cannot hold
+/// one: it ends the process); std::invalid_argument when the sizes disagree.
 void write_fclib(const FclibProblem& problem, const std::string& path);
 
 /// Reads a local problem (and its solution, if the file has one). InputError naming the path and
