@@ -159,7 +159,7 @@ void add_simulate_command(CLI::App& app) {
   CLI::Option* export_fclib =
       cmd->add_option("--export-fclib", args->export_fclib,
                       "write every step's contact problem and its solution to this folder in FCLIB's HDF5 format "
-                      "(step-000001.hdf5, ...; docs/solvers.md)");
+                      "(step-000001.hdf5, ...; a step without contacts writes none; docs/solvers.md)");
   cmd->add_flag("--warm-start", args->warm_start,
                 "start each step's solve from the previous step's impulses of matching contacts (default: from "
                 "zero, the paper's)");

@@ -122,5 +122,20 @@ TEST(Fclib, WritingToAFolderIsRefused) {
   EXPECT_THROW(write_fclib(fclib_problem(test::random_problem(rng, 3, 2)), folder.dir.string()), InputError);
 }
 
+// A problem without contacts cannot be written (libfclib would end the process), so it is refused.
+TEST(Fclib, AProblemWithoutContactsIsRefused) {
+  Folder folder;
+  ContactProblem empty;
+  empty.bodies.resize(2);
+  const std::string path = (folder.dir / "empty.hdf5").string();
+  try {
+    write_fclib(fclib_problem(empty), path);
+    ADD_FAILURE();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("without contacts"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(fs::exists(path));
+}
+
 }  // namespace
 }  // namespace contactlab
