@@ -125,8 +125,10 @@ void check_layout(const std::string& path, bool& has_solution) {
   const long long m = need("/fclib_local/W/m"), n = need("/fclib_local/W/n"), nz = need("/fclib_local/W/nz"),
                   nzmax = need("/fclib_local/W/nzmax");
   constexpr long long kMax = 1LL << 30;
-  if (m != n || m < 0 || m % 3 != 0 || m > kMax) {
-    fail(path, fmt::format("/fclib_local/W: expected a square matrix of 3 rows per contact, got {}x{}", m, n));
+  if (m != n || m <= 0 || m % 3 != 0 || m > kMax) {
+    fail(path, fmt::format("/fclib_local/W: expected a square matrix of 3 rows per contact (at least one "
+                           "contact), got {}x{}",
+                           m, n));
   }
   if (nzmax < 0 || nzmax > kMax || nz < -2 || nz > nzmax) {
     fail(path, fmt::format("/fclib_local/W: inconsistent sizes nz {} and nzmax {}", nz, nzmax));
