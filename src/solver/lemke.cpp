@@ -19,6 +19,8 @@ constexpr double kTieTolerance = 1e-11;
 constexpr double kNoise = 1e-12;
 /// Harris's δ, relative to the largest right-hand side (see the ratio test).
 constexpr double kHarris = 1e-9;
+/// A run's answer is accepted when its residual ‖min(z, w)‖ is at most this times q's largest entry.
+constexpr double kAccept = 1e-6;
 
 }  // namespace
 
@@ -30,6 +32,8 @@ std::string to_string(LemkeStatus status) {
       return "secondary ray (the entering column has no positive entry: Lemke found no solution)";
     case LemkeStatus::pivot_limit:
       return "pivot limit";
+    case LemkeStatus::inaccurate:
+      return "inaccurate (z0 left the basis, but every run's residual was above 1e-6 of q's largest entry)";
   }
   return "unknown";
 }
@@ -37,19 +41,34 @@ std::string to_string(LemkeStatus status) {
 void LemkeSolver::solve(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen::Ref<const Eigen::VectorXd>& q,
                         LemkeResult& result) {
   // Harris's δ first at 1e-9; a run that ends on a secondary ray or at the pivot limit (round-off
-  // can do either on a degenerate contact problem, lemke.h) is tried again with a larger δ, then a
-  // smaller one. The pivots of every run count.
+  // can do either on a degenerate contact problem, lemke.h), or with z₀ out but a residual above
+  // kAccept of q's largest entry, is tried again with a larger δ, then a smaller one. The pivots of
+  // every run count. No run accurate: the most accurate of those that ended, marked inaccurate.
   int pivots = 0, degenerate = 0;
+  const double accept = kAccept * (q.size() > 0 ? q.cwiseAbs().maxCoeff() : 0.0);
+  LemkeResult best;
+  double best_residual = std::numeric_limits<double>::infinity();
   for (const double harris : {kHarris, 100 * kHarris, 0.01 * kHarris}) {
     run(M, q, harris, result);
     pivots += result.pivots;
     degenerate += result.degenerate_pivots;
-    if (result.status == LemkeStatus::solved) break;
+    if (result.status != LemkeStatus::solved) continue;
+    if (result.pivots == 0) break;  // z = 0 was the solution: nothing to read again
+    refine(M, q, result);
+    const double residual = result.z.cwiseMin(result.w).norm();
+    if (residual <= accept) break;
+    if (residual < best_residual) {
+      best_residual = residual;
+      best = result;
+    }
+    result.status = LemkeStatus::inaccurate;
+  }
+  if (result.status != LemkeStatus::solved && std::isfinite(best_residual)) {
+    result = std::move(best);
+    result.status = LemkeStatus::inaccurate;
   }
   result.pivots = pivots;
   result.degenerate_pivots = degenerate;
-  // (No pivot: z = 0 was the solution, no basis to read again.)
-  if (result.status == LemkeStatus::solved && result.pivots > 0) refine(M, q, result);
 }
 
 void LemkeSolver::run(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen::Ref<const Eigen::VectorXd>& q,

@@ -177,7 +177,7 @@ class PolyhedralSolve {
       } else {
         const Eigen::Map<const Eigen::MatrixXd> a(&local_[k * static_cast<std::size_t>(n_ * n_)], n_, n_);
         lemke_.solve(a, local_q_, local_result_);
-        if (local_result_.status != LemkeStatus::solved) {
+        if (local_result_.status != LemkeStatus::solved && local_result_.status != LemkeStatus::inaccurate) {
           ++unsolved_;
           continue;  // keep the contact's impulse
         }
@@ -323,7 +323,7 @@ ContactSolution solve_polyhedral_lcp(const ContactProblem& problem, const Polyhe
     }
     LemkeResult lemke = solve_lemke(scaled.matrix, scaled.offset, request.lemke);
     for (Eigen::Index k = 0; k < m; ++k) lemke.z.segment(k * n, n - 1) /= c[k];
-    if (lemke.status == LemkeStatus::solved) solve.set_from_lcp(lemke.z);
+    if (lemke.status == LemkeStatus::solved || lemke.status == LemkeStatus::inaccurate) solve.set_from_lcp(lemke.z);
     result.iterations = lemke.pivots;
     result.status = "Lemke: " + to_string(lemke.status) + " after " + std::to_string(lemke.pivots) + " pivots (" +
                     std::to_string(lemke.degenerate_pivots) + " degenerate)";

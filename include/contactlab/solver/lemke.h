@@ -22,10 +22,12 @@
 //    zero (δ = 1e-9 of the largest right-hand side), then among the rows reaching zero within it
 //    the largest pivot element; z₀'s row whenever it is among them (the run ends); the
 //    lexicographic rule only among equally large pivots;
-//  - a run ending on a secondary ray or at the pivot limit (Harris's rule can cycle, in theory) is
-//    tried again with δ 100× larger, then 100× smaller;
 //  - the final basis is solved once more from M and q with an LU factorisation, and that z kept
-//    when its residual is smaller.
+//    when its residual is smaller;
+//  - a run ending on a secondary ray or at the pivot limit (Harris's rule can cycle, in theory), or
+//    with a residual ‖min(z, w)‖ above 1e-6 of max|q| (the pillar's step 184 ended "solved" with
+//    0.77), is tried again with δ 100× larger, then 100× smaller; when none is accurate, the most
+//    accurate is returned, status inaccurate.
 // On the pillar (40 contacts, 400 variables) and the arch (560) over 60 and 30 simulated steps
 // every solve then ends solved with a natural-map residual below 1e-6 (it was 10 of 60 and 9 of 30
 // failing before); with the LCP in velocity units (polyhedral_lcp.h "Units"), 60 steps of each end
@@ -47,6 +49,7 @@ enum class LemkeStatus {
   solved,         ///< z₀ left the basis: z solves the LCP (up to round-off; see the residual)
   secondary_ray,  ///< the entering column had no positive entry: no solution found
   pivot_limit,    ///< LemkeRequest::max_pivots reached
+  inaccurate,     ///< z₀ left, but the residual stayed above 1e-6 of max|q| in every run: the best z
 };
 
 /// "solved", "secondary ray (...)", "pivot limit".
@@ -62,7 +65,7 @@ struct LemkeRequest {
 };
 
 struct LemkeResult {
-  Eigen::VectorXd z;  ///< the solution (zero where no solution was found)
+  Eigen::VectorXd z;  ///< the solution (zero where none was found; the best found when inaccurate)
   Eigen::VectorXd w;  ///< M z + q, computed from z
   LemkeStatus status = LemkeStatus::solved;
   int pivots = 0;             ///< including the first (z₀ entering)
