@@ -81,7 +81,9 @@ void add_stepping_options(CLI::App* command, int& steps, const std::string& step
   command->add_option("--steps", steps, steps_help)->check(integer_in(1, 10'000'000, "an integer in [1, 10000000]"));
   command->add_option("--dt", time_step, "time step in seconds (default 0.01, the paper's)")
       ->check(number_in(1e-9, 1.0, "a time step in [1e-9, 1] s"));
-  command->add_option("--iterations", iterations, "PGS prox sweeps per step at most (default 1000, the paper's)")
+  command
+      ->add_option("--iterations", iterations,
+                   "solver sweeps per step at most (default 1000, the paper's; Lemke ignores it)")
       ->check(integer_in(1, 100'000'000, "an integer in [1, 100000000]"));
 }
 
