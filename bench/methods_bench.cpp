@@ -48,6 +48,7 @@
 #include <vector>
 
 #include "bench_meshes.h"
+#include "bench_support.h"
 #include "contactlab/contact/generate_contacts.h"
 #include "contactlab/contact/method.h"
 #include "contactlab/io/contacts_json.h"
@@ -68,15 +69,6 @@ struct Options {
   bool refined = false;
   std::string dump;
 };
-
-std::vector<std::string> split(const std::string& text) {
-  std::vector<std::string> parts;
-  std::stringstream in(text);
-  for (std::string part; std::getline(in, part, ',');) {
-    if (!part.empty()) parts.push_back(part);
-  }
-  return parts;
-}
 
 [[noreturn]] void usage(const std::string& problem) {
   std::fprintf(stderr,
@@ -106,12 +98,12 @@ Options parse_options(int argc, char** argv) {
     if (flag == "--repetitions") {
       options.repetitions = positive_int(flag, value());
     } else if (flag == "--scenes") {
-      options.scenes = split(value());
+      options.scenes = bench::split_list(value());
     } else if (flag == "--methods") {
-      options.methods = split(value());
+      options.methods = bench::split_list(value());
     } else if (flag == "--threads") {
       options.threads.clear();
-      for (const std::string& t : split(value())) options.threads.push_back(positive_int(flag, t));
+      for (const std::string& t : bench::split_list(value())) options.threads.push_back(positive_int(flag, t));
     } else if (flag == "--cells") {
       options.cells = positive_int(flag, value());
     } else if (flag == "--refined") {
@@ -225,12 +217,6 @@ FclResult run_fcl(FclScene& scene) {
 
 double milliseconds(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
 
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t n = values.size();
-  return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
-
 /// Speed-up of a compute-only loop (no memory traffic, no synchronisation inside) from 1 to
 /// `threads` threads, median of 9: what the machine can give right now — the ceiling for the
 /// speed-ups below on a shared machine.
@@ -249,7 +235,7 @@ double parallel_ceiling(int threads) {
       });
       ms.push_back(milliseconds(Clock::now() - start));
     }
-    return median(ms);
+    return bench::median(ms);
   };
   return time_with(1) / time_with(threads);
 }
@@ -337,7 +323,7 @@ void bench_scene(const std::string& name, const Scene& scene, const Options& opt
               "cached", "cold", "cached");
   std::printf("%-18s %3s %9s %9s %8s %8s %8s %8s %8s %8s %8s\n", "method", "thr", "median ms", "median ms", "contacts",
               "tetpairs", "x FCL", "x FCL", "1->2 x", "1->2 x", "b2b 1->2");
-  const double fcl_median = median(fcl_ms);
+  const double fcl_median = bench::median(fcl_ms);
   std::printf("%-18s %3d %9.3f %9s %8zu %8s %8s %8s %8s %8s %8s\n", "FCL OBBRSS", 1, fcl_median, "-",
               fcl_result.contacts, "-", "1.00", "-", "-", "-", "-");
   struct OneThread {
@@ -346,12 +332,12 @@ void bench_scene(const std::string& name, const Scene& scene, const Options& opt
   std::map<const ContactMethod*, OneThread> one_thread;
   for (const Row& row : rows) {
     if (row.threads == 1) {
-      one_thread[row.method] = {median(row.cached_ms), median(row.cold_ms),
-                                row.back_to_back_ms.empty() ? 0.0 : median(row.back_to_back_ms)};
+      one_thread[row.method] = {bench::median(row.cached_ms), bench::median(row.cold_ms),
+                                row.back_to_back_ms.empty() ? 0.0 : bench::median(row.back_to_back_ms)};
     }
   }
   for (const Row& row : rows) {
-    const double cached = median(row.cached_ms), cold = median(row.cold_ms);
+    const double cached = bench::median(row.cached_ms), cold = bench::median(row.cold_ms);
     char speedup_cached[32] = "-", speedup_cold[32] = "-", speedup_back_to_back[32] = "-";
     if (row.threads > 1 && one_thread.count(row.method)) {
       const OneThread& one = one_thread[row.method];
@@ -359,7 +345,7 @@ void bench_scene(const std::string& name, const Scene& scene, const Options& opt
       std::snprintf(speedup_cold, sizeof speedup_cold, "%.2f", one.cold / cold);
       if (!row.back_to_back_ms.empty() && one.back_to_back > 0.0) {
         std::snprintf(speedup_back_to_back, sizeof speedup_back_to_back, "%.2f",
-                      one.back_to_back / median(row.back_to_back_ms));
+                      one.back_to_back / bench::median(row.back_to_back_ms));
       }
     }
     std::printf("%-18s %3d %9.3f %9.3f %8zu %8zu %8.2f %8.2f %8s %8s %8s\n", row.method->name().c_str(), row.threads,

@@ -32,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_support.h"
 #include "contactlab/contact/method.h"
 #include "contactlab/dynamics/rigid_simulation.h"
 #include "contactlab/mesh/mass_properties.h"
@@ -41,22 +42,6 @@ namespace contactlab {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0.0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-std::vector<std::string> split(const std::string& list) {
-  std::vector<std::string> out;
-  std::stringstream s(list);
-  for (std::string item; std::getline(s, item, ',');) {
-    if (!item.empty()) out.push_back(item);
-  }
-  return out;
-}
 
 struct Options {
   int steps = 20;
@@ -206,8 +191,11 @@ OurRow run_ours(const Scene& scene, const ContactMethod& method, const Options& 
     const double row_sweeps = 3.0 * static_cast<double>(report.constrained.size()) * report.solve.iterations;
     if (row_sweeps > 0) ns_per_row_sweep.push_back(1e9 * report.solver_seconds / row_sweeps);
   }
-  if (bullet_out) *bullet_out = {median(b_ms), median(b_points), median(b_rows), median(b_sweeps), median(b_ns)};
-  OurRow row{median(contact_ms), median(solver_ms), median(contacts), 0, median(ns_per_row_sweep), median(merit)};
+  if (bullet_out)
+    *bullet_out = {bench::median(b_ms), bench::median(b_points), bench::median(b_rows), bench::median(b_sweeps),
+                   bench::median(b_ns)};
+  OurRow row{bench::median(contact_ms),       bench::median(solver_ms), bench::median(contacts), 0,
+             bench::median(ns_per_row_sweep), bench::median(merit)};
   row.row_sweeps_per_s = row.ns_per_row_sweep > 0 ? 1e9 / row.ns_per_row_sweep : 0;
   return row;
 }
@@ -228,9 +216,9 @@ int run(int argc, char** argv) {
     } else if (arg == "--iterations") {
       options.iterations = std::max(1, std::atoi(value().c_str()));
     } else if (arg == "--scenes") {
-      options.scenes = split(value());
+      options.scenes = bench::split_list(value());
     } else if (arg == "--methods") {
-      options.methods = split(value());
+      options.methods = bench::split_list(value());
     } else if (arg == "--quick") {
       options.steps = 5;
       options.iterations = 100;

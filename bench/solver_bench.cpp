@@ -44,6 +44,7 @@ extern "C" {
 #include <siconos/numerics/fc3d_compute_error.h>
 }
 
+#include "bench_support.h"
 #include "contactlab/contact/method.h"
 #include "contactlab/dynamics/rigid_simulation.h"
 #include "contactlab/io/fclib.h"
@@ -67,22 +68,6 @@ namespace contactlab {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double median(std::vector<double> v) {
-  if (v.empty()) return NAN;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-std::vector<std::string> split(const std::string& list) {
-  std::vector<std::string> out;
-  std::stringstream s(list);
-  for (std::string item; std::getline(s, item, ',');) {
-    if (!item.empty()) out.push_back(item);
-  }
-  return out;
-}
 
 /// A problem read from FCLIB, in Siconos' form (W in 3×3 sparse blocks), owning its arrays.
 class SiconosProblem {
@@ -313,8 +298,9 @@ int run(const Options& o) {
         times.push_back(1e3 * last->seconds);
         cap_used = last->cap;
       }
-      at_reference[name] = {median(errors), median(times)};
-      std::printf("%-14s %12.3e %12.3f   (at %d iterations)\n", name.c_str(), median(errors), median(times), cap_used);
+      at_reference[name] = {bench::median(errors), bench::median(times)};
+      std::printf("%-14s %12.3e %12.3f   (at %d iterations)\n", name.c_str(), bench::median(errors),
+                  bench::median(times), cap_used);
     }
     // prox's time to NSGS's error at the reference cap, per problem.
     std::vector<double> ratios, prox_times, nsgs_times;
@@ -340,7 +326,8 @@ int run(const Options& o) {
     std::printf(
         "prox reaches NSGS's error at %d iterations in %.3f ms, NSGS took %.3f ms: ratio %.2fx (median of "
         "%d; target <= 1; NaN: not reached by %d sweeps)\n",
-        reference_cap, median(prox_times), median(nsgs_times), median(ratios), o.problems, o.caps.back());
+        reference_cap, bench::median(prox_times), bench::median(nsgs_times), bench::median(ratios), o.problems,
+        o.caps.back());
     std::vector<std::pair<std::string, std::vector<Point>>> plotted;
     const std::size_t middle = all.begin()->second.size() / 2;
     for (const auto& [name, curves_of] : all) plotted.emplace_back(name, curves_of[middle]);
@@ -373,7 +360,7 @@ int main(int argc, char** argv) {
       return argv[++i];
     };
     if (a == "--scenes") {
-      o.scenes = contactlab::split(value());
+      o.scenes = contactlab::bench::split_list(value());
     } else if (a == "--problems") {
       o.problems = std::max(1, std::atoi(value().c_str()));
     } else if (a == "--settle") {
