@@ -30,11 +30,9 @@ class BoxedSolve {
         impulses_(blocks_.size(), Vec3::Zero()),
         velocity_change_(problem.bodies.size(), BodyVelocity::Zero()) {}
 
-  bool active(std::size_t k) const { return blocks_[k].delassus(0, 0) > 0; }
-
   void start_from(const std::vector<Vec3>& initial) {
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
-      if (!active(k)) continue;
+      if (!blocks_[k].active()) continue;
       Vec3 lambda = initial[order_[k]];
       lambda.x() = std::max(0.0, lambda.x());
       const double bound = blocks_[k].friction * lambda.x();
@@ -50,7 +48,7 @@ class BoxedSolve {
   /// One projected Gauss–Seidel sweep (boxed_lcp.h).
   void sweep() {
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
-      if (!active(k)) continue;
+      if (!blocks_[k].active()) continue;
       const solver_detail::ContactBlock& c = blocks_[k];
       Vec3 w = solver_detail::contact_velocity(c, velocity_change_);
       Vec3 lambda = impulses_[k];
@@ -74,7 +72,7 @@ class BoxedSolve {
   double merit() const {
     double sum = 0.0;
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
-      if (!active(k)) continue;
+      if (!blocks_[k].active()) continue;
       const solver_detail::ContactBlock& c = blocks_[k];
       const Vec3 w = solver_detail::contact_velocity(c, velocity_change_);
       const Vec3& lambda = impulses_[k];

@@ -25,6 +25,9 @@ struct ContactBlock {
   Eigen::Matrix<double, 6, 3> response_a = Eigen::Matrix<double, 6, 3>::Zero();
   Eigen::Matrix<double, 6, 3> response_b = Eigen::Matrix<double, 6, 3>::Zero();
   Mat3 delassus = Mat3::Zero();  // W_kk = J_a M_a⁻¹ J_aᵀ + J_b M_b⁻¹ J_bᵀ
+  /// Some impulse of the contact moves a body (W_kk is positive semi-definite: a zero normal
+  /// diagonal means both bodies are fixed). An inactive contact gets no impulse from any solver.
+  bool active() const { return delassus(0, 0) > 0; }
 };
 
 /// The order of a sweep (pgs_prox.h "Order"): contact k goes in round r_k, its rank among the

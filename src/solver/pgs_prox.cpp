@@ -22,7 +22,6 @@ constexpr double kCeiling = 0.9;
 struct Rates {
   double r_normal = 0.0;   // 1 / W_kk(n, n); 0 when W_kk(n, n) = 0
   double r_tangent = 0.0;  // 1 / λ_max(W_kk's tangent block); 0 likewise
-  bool active = false;     // some impulse of the contact moves a body
 };
 
 /// The proximal maps of §1.1.2 of seed 003 for one contact: normal onto [0, ∞), then the tangent
@@ -64,7 +63,6 @@ class PgsProx {
       const double mean = 0.5 * (w(1, 1) + w(2, 2)), half_difference = 0.5 * (w(1, 1) - w(2, 2));
       const double tangent = mean + std::hypot(half_difference, 0.5 * (w(1, 2) + w(2, 1)));
       if (tangent > 0) rates.r_tangent = 1.0 / tangent;
-      rates.active = rates.r_normal > 0;
     }
     impulses_.assign(blocks_.size(), Vec3::Zero());
     if (!request.initial_impulses.empty()) {
@@ -72,7 +70,7 @@ class PgsProx {
     }
     velocity_change_.assign(problem.bodies.size(), BodyVelocity::Zero());
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
-      if (!rates_[k].active) {
+      if (!blocks_[k].active()) {
         impulses_[k].setZero();  // an impulse that moves nothing is none (pgs_prox.h)
         continue;
       }
@@ -85,7 +83,7 @@ class PgsProx {
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
       const solver_detail::ContactBlock& block = blocks_[k];
       const Rates& rates = rates_[k];
-      if (!rates.active) continue;
+      if (!block.active()) continue;
       const Vec3 updated = prox(impulses_[k], solver_detail::contact_velocity(block, velocity_change_),
                                 nu * rates.r_normal, nu * rates.r_tangent, block.friction);
       solver_detail::apply_impulse(block, updated - impulses_[k], velocity_change_);
@@ -98,7 +96,7 @@ class PgsProx {
     double sum = 0.0;
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
       const Rates& rates = rates_[k];
-      if (!rates.active) continue;
+      if (!blocks_[k].active()) continue;
       const Vec3 step = impulses_[k] - prox(impulses_[k], solver_detail::contact_velocity(blocks_[k], velocity_change_),
                                             rates.r_normal, rates.r_tangent, blocks_[k].friction);
       // R⁻¹ step, in velocity units; a tangent with r_t = 0 (frictionless direction that moves

@@ -82,7 +82,7 @@ class PolyhedralSolve {
     x_.setZero();
     const Eigen::MatrixXd g = cone_map(directions_);
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
-      if (!active(k)) continue;
+      if (!blocks_[k].active()) continue;
       Eigen::Map<Eigen::MatrixXd> a(&local_[k * static_cast<std::size_t>(n_ * n_)], n_, n_);
       a.setZero();
       a.topLeftCorner(k_ + 1, k_ + 1) = g.transpose() * blocks_[k].delassus * g;
@@ -92,7 +92,6 @@ class PolyhedralSolve {
     }
   }
 
-  bool active(std::size_t k) const { return blocks_[k].delassus(0, 0) > 0; }
   Eigen::Ref<Eigen::VectorXd> x(std::size_t k) { return x_.segment(static_cast<Eigen::Index>(k) * n_, n_); }
   Eigen::Ref<const Eigen::VectorXd> x(std::size_t k) const { return x_.segment(static_cast<Eigen::Index>(k) * n_, n_); }
 
@@ -109,7 +108,7 @@ class PolyhedralSolve {
     Eigen::VectorXd value(n_);
     const double sector = 2.0 * std::numbers::pi / k_;
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
-      if (!active(k)) continue;
+      if (!blocks_[k].active()) continue;
       const Vec3& lambda = initial[order_[k]];
       value.setZero();
       value[0] = std::max(0.0, lambda.x());
@@ -139,7 +138,7 @@ class PolyhedralSolve {
     // γ, the sliding speed, from the velocities of all the impulses: the fastest slip against a
     // direction (0 when sticking) — what the LCP's β rows ask of it.
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
-      if (!active(k)) continue;
+      if (!blocks_[k].active()) continue;
       const Vec3 w = solver_detail::contact_velocity(blocks_[k], velocity_change_);
       double gamma = 0.0;
       for (int j = 0; j < k_; ++j) {
@@ -153,14 +152,14 @@ class PolyhedralSolve {
   /// The whole LCP's solution (in the problem's order of contacts).
   void set_from_lcp(const Eigen::VectorXd& z) {
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
-      if (active(k)) set(k, z.segment(static_cast<Eigen::Index>(order_[k]) * n_, n_));
+      if (blocks_[k].active()) set(k, z.segment(static_cast<Eigen::Index>(order_[k]) * n_, n_));
     }
   }
 
   /// One block Gauss–Seidel sweep (polyhedral_lcp.h "Methods").
   void sweep() {
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
-      if (!active(k)) continue;
+      if (!blocks_[k].active()) continue;
       const solver_detail::ContactBlock& c = blocks_[k];
       // The contact's velocity without its own impulse.
       const Vec3 free = solver_detail::contact_velocity(c, velocity_change_) - c.delassus * impulses_[k];
@@ -192,7 +191,7 @@ class PolyhedralSolve {
   double merit() const {
     double sum = 0.0;
     for (std::size_t k = 0; k < blocks_.size(); ++k) {
-      if (!active(k)) continue;
+      if (!blocks_[k].active()) continue;
       const solver_detail::ContactBlock& c = blocks_[k];
       const Vec3 w = solver_detail::contact_velocity(c, velocity_change_);
       const auto xk = x(k);
@@ -304,16 +303,14 @@ ContactSolution solve_polyhedral_lcp(const ContactProblem& problem, const Polyhe
                            "): its dense tableau would not fit; use block_gauss_seidel");
     }
     result.initial_merit = solve.merit();
-    const PolyhedralLcp lcp = polyhedral_lcp(problem, request.friction_directions);
-    // In velocity units (polyhedral_lcp.h "Units"), contact by contact.
-    PolyhedralLcp scaled = lcp;
+    // In velocity units (polyhedral_lcp.h "Units"), contact by contact, in place.
+    PolyhedralLcp scaled = polyhedral_lcp(problem, request.friction_directions);
     const int n = request.friction_directions + 2;
     const auto m = static_cast<Eigen::Index>(problem.contacts.size());
     Eigen::VectorXd c(m);
-    for (Eigen::Index k = 0; k < m; ++k) {
-      const double w_nn = delassus_block(problem, static_cast<std::size_t>(k))(0, 0);
-      c[k] = w_nn > 0 ? w_nn : 1.0;  // an inactive contact's rows are e_i: any c keeps them
-    }
+    // c = A's (λ_n, λ_n) entry: W_nn (G's first row is the normal), or 1 for an inactive contact,
+    // whose rows polyhedral_lcp made e_i.
+    for (Eigen::Index k = 0; k < m; ++k) c[k] = scaled.matrix(k * n, k * n);
     for (Eigen::Index row = 0; row < m; ++row) {
       for (Eigen::Index column = 0; column < m; ++column) {
         to_velocity_units(scaled.matrix.block(row * n, column * n, n, n), request.friction_directions, c[row],

@@ -22,8 +22,9 @@
 //    zero (δ = 1e-9 of the largest right-hand side), then among the rows reaching zero within it
 //    the largest pivot element; z₀'s row whenever it is among them (the run ends); the
 //    lexicographic rule only among equally large pivots;
-//  - the final basis is solved once more from M and q with an LU factorisation, and that z kept
-//    when its residual is smaller;
+//  - unless the tableau's answer is exact to round-off (residual ≤ 1e-13 max|q|), the final basis
+//    is solved once more from M and q with an LU factorisation, and that z kept when its residual
+//    is smaller;
 //  - a run ending on a secondary ray or at the pivot limit (Harris's rule can cycle, in theory), or
 //    with a residual ‖min(z, w)‖ above 1e-6 of max|q| (the pillar's step 184 ended "solved" with
 //    0.77), is tried again with δ 100× larger, then 100× smaller; when none is accurate, the most
