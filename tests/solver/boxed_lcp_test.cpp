@@ -21,9 +21,12 @@ using namespace test;  // solver/contact_rows.h
 
 enum class Row { lower, upper, free };
 
-/// Every solution of the BLCP (A, b, lo, hi) with fixed bounds, by enumerating 3ⁿ row states.
-std::vector<Eigen::VectorXd> enumerate_fixed(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
-                                             const Eigen::VectorXd& lo, const Eigen::VectorXd& hi, double eps) {
+/// Every solution of the BLCP (A, b) whose bounds are affine in the solution, lo_i(x) = lo_i + L_i x
+/// and hi_i(x) = hi_i + H_i x (L, H zero for fixed bounds; an infinite bound has a zero row), by
+/// enumerating the 3ⁿ row states: x_i at its lower bound, at its upper bound, or free with w_i = 0.
+std::vector<Eigen::VectorXd> enumerate(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, const Eigen::VectorXd& lo,
+                                       const Eigen::MatrixXd& L, const Eigen::VectorXd& hi, const Eigen::MatrixXd& H,
+                                       double eps) {
   const auto n = static_cast<int>(b.size());
   int combos = 1;
   for (int i = 0; i < n; ++i) combos *= 3;
@@ -36,17 +39,19 @@ std::vector<Eigen::VectorXd> enumerate_fixed(const Eigen::MatrixXd& A, const Eig
     for (int i = 0, c = code; i < n; ++i, c /= 3) {
       state[static_cast<std::size_t>(i)] = static_cast<Row>(c % 3);
       switch (state[static_cast<std::size_t>(i)]) {
-        case Row::lower:
+        case Row::lower:  // x_i − L_i x = lo_i
           possible &= std::isfinite(lo[i]);
-          m(i, i) = 1;
+          m.row(i) = -L.row(i);
+          m(i, i) += 1;
           r[i] = lo[i];
           break;
-        case Row::upper:
+        case Row::upper:  // x_i − H_i x = hi_i
           possible &= std::isfinite(hi[i]);
-          m(i, i) = 1;
+          m.row(i) = -H.row(i);
+          m(i, i) += 1;
           r[i] = hi[i];
           break;
-        case Row::free:
+        case Row::free:  // w_i = 0
           m.row(i) = A.row(i);
           r[i] = -b[i];
           break;
@@ -59,7 +64,9 @@ std::vector<Eigen::VectorXd> enumerate_fixed(const Eigen::MatrixXd& A, const Eig
     const Eigen::VectorXd w = A * x + b;
     bool ok = true;
     for (int i = 0; i < n; ++i) {
-      ok &= x[i] >= lo[i] - eps && x[i] <= hi[i] + eps;
+      const double lower = std::isfinite(lo[i]) ? lo[i] + L.row(i).dot(x) : lo[i];
+      const double upper = std::isfinite(hi[i]) ? hi[i] + H.row(i).dot(x) : hi[i];
+      ok &= x[i] >= lower - eps && x[i] <= upper + eps;
       if (state[static_cast<std::size_t>(i)] == Row::lower) ok &= w[i] >= -eps;
       if (state[static_cast<std::size_t>(i)] == Row::upper) ok &= w[i] <= eps;
     }
@@ -102,7 +109,8 @@ TEST(BoxedLcp, RandomFixedBoundProblemsMatchEnumeration) {
           hi[i] = INFINITY;
       }
     }
-    const std::vector<Eigen::VectorXd> truth = enumerate_fixed(A, b, lo, hi, 1e-10);
+    const Eigen::MatrixXd none = Eigen::MatrixXd::Zero(n, n);
+    const std::vector<Eigen::VectorXd> truth = enumerate(A, b, lo, none, hi, none, 1e-10);
     ASSERT_EQ(truth.size(), 1u) << trial;
     const BoxedLcpResult r = solve_boxed_pgs(A, b, lo, hi, 100000, 1e-13);
     EXPECT_LT(r.residual, 1e-12) << trial;
@@ -112,55 +120,23 @@ TEST(BoxedLcp, RandomFixedBoundProblemsMatchEnumeration) {
 }
 
 /// Every solution of the contact BLCP of `problem` (rows n, t, b per contact; tangent bounds
-/// ±μ λ_n), by enumerating each row's state; W and b assembled densely.
+/// ±μ λ_n, affine in the solution), W and b assembled densely.
 std::vector<Eigen::VectorXd> enumerate_contact(const ContactProblem& problem, double eps) {
   const Dense d = assemble(problem);
   const Eigen::MatrixXd W = d.jacobian * d.inverse_mass * d.jacobian.transpose();
-  const auto n = static_cast<int>(3 * problem.contacts.size());
-  Eigen::VectorXd b(n);
-  for (std::size_t k = 0; k < problem.contacts.size(); ++k) b.segment<3>(3 * k) = problem.contacts[k].free_velocity;
-  int combos = 1;
-  for (int i = 0; i < n; ++i) combos *= 3;
-  std::vector<Eigen::VectorXd> out;
-  for (int code = 0; code < combos; ++code) {
-    Eigen::MatrixXd m = Eigen::MatrixXd::Zero(n, n);
-    Eigen::VectorXd r = Eigen::VectorXd::Zero(n);
-    std::vector<Row> state(static_cast<std::size_t>(n));
-    bool possible = true;
-    for (int i = 0, c = code; i < n; ++i, c /= 3) {
-      const Row s = static_cast<Row>(c % 3);
-      state[static_cast<std::size_t>(i)] = s;
-      const int normal = i - i % 3;
-      const double mu = problem.contacts[static_cast<std::size_t>(i / 3)].friction;
-      if (s == Row::free) {
-        m.row(i) = W.row(i);
-        r[i] = -b[i];
-      } else if (i % 3 == 0) {
-        possible &= s == Row::lower;  // the normal's upper bound is ∞
-        m(i, i) = 1;                  // λ_n = 0
-      } else {
-        m(i, i) = 1;  // λ_t = ∓μ λ_n
-        m(i, normal) = s == Row::lower ? mu : -mu;
-      }
+  const auto n = static_cast<Eigen::Index>(3 * problem.contacts.size());
+  Eigen::VectorXd b(n), lo = Eigen::VectorXd::Zero(n), hi = Eigen::VectorXd::Zero(n);
+  Eigen::MatrixXd L = Eigen::MatrixXd::Zero(n, n), H = Eigen::MatrixXd::Zero(n, n);
+  for (std::size_t k = 0; k < problem.contacts.size(); ++k) {
+    const auto normal = static_cast<Eigen::Index>(3 * k);
+    b.segment<3>(normal) = problem.contacts[k].free_velocity;
+    hi[normal] = INFINITY;  // λ_n ∈ [0, ∞)
+    for (Eigen::Index t = normal + 1; t < normal + 3; ++t) {
+      L(t, normal) = -problem.contacts[k].friction;  // λ_t ∈ [−μ λ_n, μ λ_n]
+      H(t, normal) = problem.contacts[k].friction;
     }
-    if (!possible) continue;
-    const Eigen::FullPivLU<Eigen::MatrixXd> lu(m);
-    if (!lu.isInvertible()) continue;
-    const Eigen::VectorXd x = lu.solve(r);
-    const Eigen::VectorXd w = W * x + b;
-    bool ok = true;
-    for (int i = 0; i < n; ++i) {
-      const int normal = i - i % 3;
-      const double bound =
-          i % 3 == 0 ? INFINITY : problem.contacts[static_cast<std::size_t>(i / 3)].friction * x[normal];
-      const double lower = i % 3 == 0 ? 0.0 : -bound;
-      ok &= x[i] >= lower - eps && x[i] <= bound + eps;
-      if (state[static_cast<std::size_t>(i)] == Row::lower) ok &= w[i] >= -eps;
-      if (state[static_cast<std::size_t>(i)] == Row::upper) ok &= w[i] <= eps;
-    }
-    if (ok) out.push_back(x);
   }
-  return out;
+  return enumerate(W, b, lo, L, hi, H, eps);
 }
 
 // The contact BLCP of one or two random contacts: the PGS solution is one of the enumerated ones.
