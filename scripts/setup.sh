@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build ccache pkg-config git
   libeigen3-dev libtet1.5-dev libtbb-dev libqhull-dev
+  libgmp-dev  # exact rational arithmetic of the geometry tests (convex intersection brute force)
   libfmt-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libcairo2-dev fonts-dejavu-core  # the assessment report's plots (SVG and PNG) and their font

@@ -1,0 +1,99 @@
+// The intersection of two convex polyhedra by Solfec-1.0's dual algorithm (seed 004, "Calculating
+// volumetric intersection"; D. E. Muller and F. P. Preparata, "Finding the intersection of two
+// convex polyhedra", Theor. Comput. Sci. 7, 1978), and the contact Solfec derives from its surface
+// (seed 004, "Deriving contact points and normals", lines 1–8 and 12).
+//
+// The algorithm, line by line of the seed:
+//  1–3  d, p, q = gjk(A, B); if d > ε: no intersection (kSeparated).
+//  4    x = a point deep inside both: the deepest point of the 2 sets of planes (deepest_point.h,
+//       the Chebyshev centre, started from GJK's (p + q)/2) — the seed's "refine_point".
+//  5–6  every plane n · y ≤ h is moved so that x is the origin and scaled to the form
+//       n' · y ≤ 1, n' = n / (h − n · x): its dual point. A plane passing closer to x than ε
+//       (or on its wrong side: touching or barely overlapping polyhedra) is taken as passing at ε
+//       — Solfec's regularisation in cvi.c, which gives touching polyhedra (zero volume) a slab
+//       of thickness up to 2ε with the right faces, instead of nothing.
+//  7    the convex hull of the dual points, by Qhull (facets merged where coplanar): the polar of
+//       the intersection.
+//  8    polarisation: each hull facet N · y + o = 0 is the intersection vertex x − N / o; each hull
+//       vertex, a dual point, is the face of the intersection on that point's plane, its corners the
+//       polar vertices of the facets around it (Qhull's cyclic order).
+//  9    each face is fanned into triangles, labelled with the body whose plane it lies on (the
+//       seed's "+ for faces of A's boundary, − for B's") and that plane's index.
+// Dual points inside the hull are planes that bound nothing; a face of two planes that coincide
+// (a shared face plane) is labelled with whichever of them Qhull keeps as a hull vertex.
+//
+// Documented results of the hard cases:
+//  - separated farther than ε: kSeparated, no triangles;
+//  - touching (distance ≤ ε, zero volume): kIntersecting with `regularised` set — the ε-slab
+//    around the touching region (faces on A's side and B's side, as cvi.c gives);
+//  - nested: the inner polyhedron, every face labelled with its body;
+//  - a polyhedron without volume (ConvexPolyhedron::planes empty): kDegenerateInput;
+//  - Qhull failing (the dual points flat or beyond its precision, e.g. slivers thinner than
+//    ~1e-12 of their size): kFailed, no triangles — never a crash, never NaN.
+// Units: those of the input; ε is absolute (callers scale it with the bodies: ConvexIntersectionRequest).
+#pragma once
+
+#include "contactlab/geometry/convex_polyhedron.h"
+#include "contactlab/geometry/gjk_distance.h"
+
+#include <array>
+#include <vector>
+
+namespace contactlab {
+
+struct ConvexIntersectionRequest {
+  /// Solfec's GEOMETRIC_EPSILON (a length, > 0): the largest GJK distance that still counts as
+  /// touching, and the least distance of a plane from the interior point (the regularisation).
+  /// Solfec recommends 1e-4 to 1e-2 of the smallest feature's size.
+  double epsilon = 1e-6;
+};
+
+enum class ConvexIntersectionStatus {
+  kSeparated,        ///< farther apart than epsilon
+  kIntersecting,     ///< the triangles below describe the intersection
+  kDegenerateInput,  ///< a polyhedron without volume (no planes)
+  kFailed,           ///< Qhull could not build the dual hull (see the file comment)
+};
+
+/// One triangle of the intersection's surface, outward.
+struct IntersectionTriangle {
+  std::array<int, 3> corners{};  ///< indices into ConvexIntersection::vertices, counter-clockwise from outside
+  int body = 0;                  ///< 0: on A's boundary (a plane of A), 1: on B's
+  int plane = 0;                 ///< index of that plane in its polyhedron's `planes`
+  Vec3 normal = Vec3::UnitY();   ///< the plane's unit outward normal
+  double area = 0.0;
+};
+
+struct ConvexIntersection {
+  ConvexIntersectionStatus status = ConvexIntersectionStatus::kSeparated;
+  GjkResult gjk;                       ///< line 1's distance and closest points
+  Vec3 interior_point = Vec3::Zero();  ///< x of line 4
+  double depth = 0.0;                  ///< least slack of the planes at x (deepest_point's depth)
+  bool regularised = false;            ///< some plane was moved out to pass ε from x
+  std::vector<Vec3> vertices;          ///< world frame
+  std::vector<IntersectionTriangle> triangles;
+  double volume = 0.0;
+
+  /// Total area of the triangles on body `body`'s boundary (0 or 1).
+  double area_on(int body) const;
+};
+
+ConvexIntersection convex_intersection(const ConvexPolyhedron& a, const ConvexPolyhedron& b,
+                                       const ConvexIntersectionRequest& request = {});
+
+/// The contact of an intersection surface, seed 004 lines 1–8 and 12: the area-weighted centroid
+/// of its triangles, the normal Σ ± area² · n (+ on A's boundary, − on B's: both point from A to
+/// B), normalised, half the total area (the surface is both sides of the contact), and the
+/// extent gap min n · v − max n · v over the vertices (≤ 0). `valid` is false when there are no
+/// triangles or the weighted normals cancel (|Σ| ≤ 1e-12 Σ area²).
+struct IntersectionSurfaceContact {
+  bool valid = false;
+  Vec3 point = Vec3::Zero();
+  Vec3 normal = Vec3::UnitY();
+  double area = 0.0;
+  double extent_gap = 0.0;
+};
+
+IntersectionSurfaceContact intersection_surface_contact(const ConvexIntersection& intersection);
+
+}  // namespace contactlab

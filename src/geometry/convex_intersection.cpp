@@ -1,0 +1,162 @@
+#include "contactlab/geometry/convex_intersection.h"
+
+#include "contactlab/geometry/deepest_point.h"
+#include "qhull_3d.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace contactlab {
+
+double ConvexIntersection::area_on(int body) const {
+  double total = 0.0;
+  for (const IntersectionTriangle& t : triangles) {
+    if (t.body == body) total += t.area;
+  }
+  return total;
+}
+
+ConvexIntersection convex_intersection(const ConvexPolyhedron& a, const ConvexPolyhedron& b,
+                                       const ConvexIntersectionRequest& request) {
+  ConvexIntersection out;
+  if (!a.has_volume() || !b.has_volume() || a.vertices.empty() || b.vertices.empty()) {
+    out.status = ConvexIntersectionStatus::kDegenerateInput;
+    return out;
+  }
+  const double eps = request.epsilon;
+  // Lines 1–3: GJK; farther apart than ε → nothing.
+  out.gjk = gjk_distance(a.vertices, b.vertices);
+  if (!(out.gjk.distance <= eps)) {
+    out.status = ConvexIntersectionStatus::kSeparated;
+    return out;
+  }
+  // Line 4: the deepest point of both sets of planes.
+  std::vector<HalfSpace> planes;
+  planes.reserve(a.planes.size() + b.planes.size());
+  planes.insert(planes.end(), a.planes.begin(), a.planes.end());
+  planes.insert(planes.end(), b.planes.begin(), b.planes.end());
+  const DeepestPoint deepest = deepest_point(planes, 0.5 * (out.gjk.point_a + out.gjk.point_b));
+  if (!deepest.bounded || !deepest.point.allFinite()) {
+    out.status = ConvexIntersectionStatus::kFailed;
+    return out;
+  }
+  const Vec3 x = deepest.point;
+  out.interior_point = x;
+  out.depth = deepest.depth;
+  // Lines 5–6: dual points n / (h − n · x), slacks below ε regularised to ε.
+  std::vector<double> dual;
+  dual.reserve(3 * planes.size());
+  for (const HalfSpace& p : planes) {
+    double slack = p.offset - p.normal.dot(x);
+    if (!(slack >= eps)) {
+      slack = eps;
+      out.regularised = true;
+    }
+    const Vec3 y = p.normal / slack;
+    dual.insert(dual.end(), {y.x(), y.y(), y.z()});
+  }
+  // Line 7: their convex hull.
+  geometry_detail::Qhull3d hull(dual, "");
+  if (!hull.ok()) {
+    out.status = ConvexIntersectionStatus::kFailed;
+    return out;
+  }
+  qhT* qh = hull.get();
+  // Line 8: each facet's polar point is a vertex of the intersection.
+  facetT* facet = nullptr;
+  unsigned next_index = 0;
+  FORALLfacets {
+    const Vec3 normal(facet->normal[0], facet->normal[1], facet->normal[2]);
+    const double offset = facet->offset;  // normal · y + offset = 0, < 0 with the origin inside
+    if (!(offset < 0.0)) {
+      out.status = ConvexIntersectionStatus::kFailed;
+      out.vertices.clear();
+      return out;
+    }
+    const Vec3 v = x - normal / offset;
+    if (!v.allFinite()) {
+      out.status = ConvexIntersectionStatus::kFailed;
+      out.vertices.clear();
+      return out;
+    }
+    facet->visitid = next_index++;
+    out.vertices.push_back(v);
+  }
+  // Line 9: each hull vertex (a plane that bounds the intersection) is a face: the polar points of
+  // the facets around it, in Qhull's cyclic order, fanned into triangles.
+  qh_vertexneighbors(qh);
+  const int count_a = static_cast<int>(a.planes.size());
+  vertexT* vertex = nullptr;
+  std::vector<int> polygon;
+  FORALLvertices {
+    qh_order_vertexneighbors(qh, vertex);
+    polygon.clear();
+    facetT *neighbor = nullptr, **neighborp = nullptr;
+    FOREACHneighbor_(vertex) { polygon.push_back(static_cast<int>(neighbor->visitid)); }
+    if (polygon.size() < 3) continue;
+    const int plane_index = hull.point_index(vertex);
+    if (plane_index < 0 || plane_index >= static_cast<int>(planes.size())) continue;
+    const Vec3& n = planes[static_cast<std::size_t>(plane_index)].normal;
+    // Orient the cycle counter-clockwise about the plane's outward normal (Newell's normal).
+    Vec3 newell = Vec3::Zero();
+    for (std::size_t i = 0; i < polygon.size(); ++i) {
+      const Vec3& p = out.vertices[static_cast<std::size_t>(polygon[i])];
+      const Vec3& q = out.vertices[static_cast<std::size_t>(polygon[(i + 1) % polygon.size()])];
+      newell += (p - x).cross(q - x);
+    }
+    if (newell.dot(n) < 0.0) std::reverse(polygon.begin(), polygon.end());
+    for (std::size_t k = 1; k + 1 < polygon.size(); ++k) {
+      IntersectionTriangle t;
+      t.corners = {polygon[0], polygon[k], polygon[k + 1]};
+      t.body = plane_index < count_a ? 0 : 1;
+      t.plane = plane_index < count_a ? plane_index : plane_index - count_a;
+      t.normal = n;
+      const Vec3& p0 = out.vertices[static_cast<std::size_t>(t.corners[0])];
+      const Vec3& p1 = out.vertices[static_cast<std::size_t>(t.corners[1])];
+      const Vec3& p2 = out.vertices[static_cast<std::size_t>(t.corners[2])];
+      t.area = 0.5 * (p1 - p0).cross(p2 - p0).norm();
+      // The signed volume of the cone from x: the polytope's volume is their sum.
+      out.volume += (p0 - x).dot((p1 - x).cross(p2 - x)) / 6.0;
+      out.triangles.push_back(t);
+    }
+  }
+  out.volume = std::max(out.volume, 0.0);
+  out.status = ConvexIntersectionStatus::kIntersecting;
+  return out;
+}
+
+IntersectionSurfaceContact intersection_surface_contact(const ConvexIntersection& intersection) {
+  IntersectionSurfaceContact out;
+  if (intersection.triangles.empty()) return out;
+  Vec3 point = Vec3::Zero(), normal = Vec3::Zero();
+  double area = 0.0, weights = 0.0;
+  for (const IntersectionTriangle& t : intersection.triangles) {  // lines 2–7
+    const double a = t.area;
+    const double b = a * a;
+    normal += (t.body == 0 ? b : -b) * t.normal;  // A's faces point to B, B's faces point to A
+    const Vec3 centroid = (intersection.vertices[static_cast<std::size_t>(t.corners[0])] +
+                           intersection.vertices[static_cast<std::size_t>(t.corners[1])] +
+                           intersection.vertices[static_cast<std::size_t>(t.corners[2])]) /
+                          3.0;
+    point += a * centroid;
+    area += a;
+    weights += b;
+  }
+  const double length = normal.norm();
+  if (!(area > 0.0) || !(length > 1e-12 * weights) || !std::isfinite(length)) return out;
+  out.point = point / area;  // line 8
+  out.normal = normal / length;
+  out.area = 0.5 * area;
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;  // line 12
+  for (const Vec3& v : intersection.vertices) {
+    const double s = out.normal.dot(v);
+    lo = std::min(lo, s);
+    hi = std::max(hi, s);
+  }
+  out.extent_gap = lo - hi;
+  out.valid = out.point.allFinite() && out.normal.allFinite();
+  return out;
+}
+
+}  // namespace contactlab
