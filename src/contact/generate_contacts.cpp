@@ -276,7 +276,8 @@ std::uint64_t hash_bits(const std::array<std::uint64_t, 6>& bits) {
   return h;
 }
 
-/// Contacts of one body pair with positions within `tolerance` and normals within 1e-9 of each
+/// Contacts of one body pair with positions within `tolerance` and normals within
+/// `normal_tolerance` (ContactMethod::merge_normal_tolerance, 1e-9 but for Solfec's) of each
 /// other are one contact: the groups are the connected components of that relation (so the result
 /// depends on the set of contacts only, not on an order of visiting them), and of each group the
 /// first in output order (full_less) is kept. Returns the kept ones in output order.
@@ -292,7 +293,8 @@ std::uint64_t hash_bits(const std::array<std::uint64_t, 6>& bits) {
 ///     near enough to reach (few do: searching all 13 for every cell was a fifth of vertex-only's
 ///     time on the pillar): O(n log n) however many contacts share a coordinate (an x-sweep was
 ///     quadratic on the faces of axis-aligned blocks).
-std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, double tolerance, const BodyFrame& frame) {
+std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, double tolerance, const BodyFrame& frame,
+                                      double normal_tolerance) {
   const std::size_t n = contacts.size();
   if (n == 0) return {};
   std::vector<MergeCell> on_a(n);
@@ -369,7 +371,7 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
   };
   const auto close = [&](std::size_t i, std::size_t j) {
     const Contact &a = rep(i), &b = rep(j);
-    return (a.position - b.position).norm() <= tolerance && (a.normal - b.normal).norm() <= 1e-9;
+    return (a.position - b.position).norm() <= tolerance && (a.normal - b.normal).norm() <= normal_tolerance;
   };
   const auto join = [&](std::size_t i, std::size_t j) {
     const std::size_t ri = find(i), rj = find(j);
@@ -641,7 +643,8 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
       for (const std::vector<Contact>& out : w.chunk_contacts) raw.insert(raw.end(), out.begin(), out.end());
       w.chunk_contacts = {};
       const double tolerance = pair_settings.absolute_tolerance();
-      w.contacts = merge_duplicates(raw, tolerance, body_frame(views[pair.a], tolerance));
+      w.contacts =
+          merge_duplicates(raw, tolerance, body_frame(views[pair.a], tolerance), method.merge_normal_tolerance());
     });
   });
 

@@ -44,16 +44,16 @@ ConvexIntersection convex_intersection(const ConvexPolyhedron& a, const ConvexPo
   const Vec3 x = deepest.point;
   out.interior_point = x;
   out.depth = deepest.depth;
-  // Lines 5–6: dual points n / (h − n · x), slacks below ε regularised to ε.
+  // Lines 5–6: dual points n / (h + shift − n · x). Thinner than ε at x (depth < ε: touching or
+  // barely overlapping): every plane is moved out by ε − depth, so that the deepest point is ε
+  // deep (the regularisation; see the header for how it differs from cvi.c's).
+  const double shift = deepest.depth < eps ? eps - deepest.depth : 0.0;
+  out.regularised = shift > 0.0;
   std::vector<double> dual;
   dual.reserve(3 * planes.size());
   for (const HalfSpace& p : planes) {
-    double slack = p.offset - p.normal.dot(x);
-    if (!(slack >= eps)) {
-      slack = eps;
-      out.regularised = true;
-    }
-    const Vec3 y = p.normal / slack;
+    const double slack = p.offset + shift - p.normal.dot(x);
+    const Vec3 y = p.normal / std::max(slack, eps);  // slack ≥ ε but for rounding
     dual.insert(dual.end(), {y.x(), y.y(), y.z()});
   }
   // Line 7: their convex hull.
@@ -89,6 +89,7 @@ ConvexIntersection convex_intersection(const ConvexPolyhedron& a, const ConvexPo
   const int count_a = static_cast<int>(a.planes.size());
   vertexT* vertex = nullptr;
   std::vector<int> polygon;
+  int face_count = 0;
   FORALLvertices {
     qh_order_vertexneighbors(qh, vertex);
     polygon.clear();
@@ -106,11 +107,26 @@ ConvexIntersection convex_intersection(const ConvexPolyhedron& a, const ConvexPo
       newell += (p - x).cross(q - x);
     }
     if (newell.dot(n) < 0.0) std::reverse(polygon.begin(), polygon.end());
+    // A face whose plane the other body has too (same direction, offsets within 1e-3 ε): on both
+    // boundaries — Qhull keeps one of the two equal dual points, by rounding; labelled "both".
+    int body = plane_index < count_a ? 0 : 1;
+    int own_index = plane_index < count_a ? plane_index : plane_index - count_a;
+    const std::size_t other_begin = body == 0 ? static_cast<std::size_t>(count_a) : 0;
+    const std::size_t other_end = body == 0 ? planes.size() : static_cast<std::size_t>(count_a);
+    for (std::size_t j = other_begin; j < other_end; ++j) {
+      const HalfSpace& p = planes[static_cast<std::size_t>(plane_index)];
+      if (p.normal.dot(planes[j].normal) > 1.0 - 1e-12 && std::abs(p.offset - planes[j].offset) <= 1e-3 * eps) {
+        own_index = body == 0 ? own_index : static_cast<int>(j);  // A's index
+        body = 2;
+        break;
+      }
+    }
     for (std::size_t k = 1; k + 1 < polygon.size(); ++k) {
       IntersectionTriangle t;
       t.corners = {polygon[0], polygon[k], polygon[k + 1]};
-      t.body = plane_index < count_a ? 0 : 1;
-      t.plane = plane_index < count_a ? plane_index : plane_index - count_a;
+      t.body = body;
+      t.plane = own_index;
+      t.face = face_count;
       t.normal = n;
       const Vec3& p0 = out.vertices[static_cast<std::size_t>(t.corners[0])];
       const Vec3& p1 = out.vertices[static_cast<std::size_t>(t.corners[1])];
@@ -120,6 +136,7 @@ ConvexIntersection convex_intersection(const ConvexPolyhedron& a, const ConvexPo
       out.volume += (p0 - x).dot((p1 - x).cross(p2 - x)) / 6.0;
       out.triangles.push_back(t);
     }
+    ++face_count;
   }
   out.volume = std::max(out.volume, 0.0);
   out.status = ConvexIntersectionStatus::kIntersecting;
@@ -131,16 +148,25 @@ IntersectionSurfaceContact intersection_surface_contact(const ConvexIntersection
   if (intersection.triangles.empty()) return out;
   Vec3 point = Vec3::Zero(), normal = Vec3::Zero();
   double area = 0.0, weights = 0.0;
-  for (const IntersectionTriangle& t : intersection.triangles) {  // lines 2–7
-    const double a = t.area;
-    const double b = a * a;
-    normal += (t.body == 0 ? b : -b) * t.normal;  // A's faces point to B, B's faces point to A
-    const Vec3 centroid = (intersection.vertices[static_cast<std::size_t>(t.corners[0])] +
-                           intersection.vertices[static_cast<std::size_t>(t.corners[1])] +
-                           intersection.vertices[static_cast<std::size_t>(t.corners[2])]) /
-                          3.0;
-    point += a * centroid;
-    area += a;
+  // Lines 2–7, with each face's area squared (its triangles are consecutive, one face each).
+  std::size_t k = 0;
+  const auto& triangles = intersection.triangles;
+  while (k < triangles.size()) {
+    const IntersectionTriangle& first = triangles[k];
+    double face_area = 0.0;
+    for (; k < triangles.size() && triangles[k].face == first.face; ++k) {
+      const IntersectionTriangle& t = triangles[k];
+      const Vec3 centroid = (intersection.vertices[static_cast<std::size_t>(t.corners[0])] +
+                             intersection.vertices[static_cast<std::size_t>(t.corners[1])] +
+                             intersection.vertices[static_cast<std::size_t>(t.corners[2])]) /
+                            3.0;
+      point += t.area * centroid;
+      face_area += t.area;
+    }
+    const double b = face_area * face_area;
+    // A's faces point to B, B's faces point to A; a face on both boundaries is no interface: none.
+    if (first.body != 2) normal += (first.body == 0 ? b : -b) * first.normal;
+    area += face_area;
     weights += b;
   }
   const double length = normal.norm();

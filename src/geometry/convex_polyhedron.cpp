@@ -11,11 +11,14 @@
 namespace contactlab {
 
 ConvexPolyhedron tet_polyhedron(const std::array<Vec3, 4>& corners) {
+  return tet_polyhedron(corners, tet_planes(corners));
+}
+
+ConvexPolyhedron tet_polyhedron(const std::array<Vec3, 4>& corners, const TetPlanes& planes) {
   ConvexPolyhedron out;
   out.vertices.assign(corners.begin(), corners.end());
   // tet_planes: the exact orientation sign and the unit outward normals of the faces (face f
   // opposite corner f), so a flat tet is recognised exactly, in any frame.
-  const TetPlanes planes = tet_planes(corners);
   if (planes.orientation == 0) return out;
   for (std::size_t f = 0; f < 4; ++f) {
     if (!planes.valid[f]) {

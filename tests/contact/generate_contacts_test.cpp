@@ -5,6 +5,7 @@
 // by a non-rigid map gives the contacts of a scene built from the deformed mesh as a new rigid shape.
 #include "contactlab/contact/generate_contacts.h"
 #include "contactlab/contact/methods/closest_points.h"
+#include "contactlab/contact/methods/solfec.h"
 
 #include "contactlab/broadphase/brute_force.h"
 #include "contactlab/core/error.h"
@@ -454,10 +455,13 @@ TEST(GenerateContacts, DeformedBodyGivesTheContactsOfTheDeformedMeshAsARigidShap
       // Closest points with an absolute envelope: its default ε is relative to the pair's rest
       // length, which differs between the deformed body (its rest shape) and the reference (a new
       // shape from the deformed mesh).
+      // Solfec likewise, whose ε is relative to the pair's length by default.
       const std::unique_ptr<ContactMethod> absolute_closest_points = make_closest_points_method({.envelope = 0.01});
+      const std::unique_ptr<ContactMethod> absolute_solfec = make_solfec_method({.epsilon = 1e-6});
       for (const ContactMethod* registered : contact_methods()) {
-        const ContactMethod* method =
-            registered->name() == "closest-points" ? absolute_closest_points.get() : registered;
+        const ContactMethod* method = registered->name() == "closest-points" ? absolute_closest_points.get()
+                                      : registered->name() == "solfec"       ? absolute_solfec.get()
+                                                                             : registered;
         const std::string what = std::string(name) + " " + map_name + " " + method->name();
         const ContactSet want = generate_contacts(reference, *method);
         expect_same_contacts(want, generate_contacts(deformed, *method), what);

@@ -319,6 +319,17 @@ bool exact_translation(const PosedBodies& bodies, const Mat3& r, double s, const
   return true;
 }
 
+/// How far a contact's normal may turn under an exact motion: 1e-9 (rounding), except Solfec's
+/// contacts of tets that touch only along an edge or at a corner (area below 1e-6 of the length
+/// squared: an ε-thin sliver of the regularisation, convex_intersection.h). Their normal is the
+/// area²-weighted mix of the sliver's faces, which nearly cancel — the ill-conditioned contacts
+/// seed 004 describes ("near corners or sharp edges, due to roundoff error") and Solfec's
+/// sparsification removes: rounding moved it by up to 8.5e-7 on the suite's scenes.
+double normal_tolerance_of(const ContactMethod& method, const Contact& c, double length) {
+  if (method.name() == "solfec" && c.has_area && c.area < 1e-6 * length * length) return 1e-5;
+  return 1e-9;
+}
+
 TEST_P(MethodContract, RigidMotionAndUniformScaleMoveTheContacts) {
   const ContactMethod& method = *GetParam();
   // Half turns about the axes (diagonal sign matrices: exact, and they keep every floating-point
@@ -362,11 +373,13 @@ TEST_P(MethodContract, RigidMotionAndUniformScaleMoveTheContacts) {
       ASSERT_EQ(before.contacts.size(), after.contacts.size());
       // Matched as sets: which of two coinciding points represents a merged contact may change.
       for (const Contact& o : before.contacts) {
+        const double normal_tolerance = normal_tolerance_of(method, o, scene.length_scale());
         int matches = 0;
         for (const Contact& m : after.contacts) {
           matches += m.body_a == o.body_a && m.body_b == o.body_b &&
                      (s * (r * o.position) + t - m.position).norm() <= 1e-9 * length &&
-                     (r * o.normal - m.normal).norm() <= 1e-9 && std::abs(s * o.gap - m.gap) <= 1e-9 * length;
+                     (r * o.normal - m.normal).norm() <= normal_tolerance &&
+                     std::abs(s * o.gap - m.gap) <= 1e-9 * length;
         }
         ASSERT_EQ(matches, 1) << o.position.transpose();
         ++compared;
@@ -433,8 +446,9 @@ TEST(MethodRuns, GiveThePairByPairContacts) {
 TEST(MethodRegistry, ListsThePapersEightMethodsInThePapersOrderThenOurs) {
   std::vector<std::string> names;
   for (const ContactMethod* m : contact_methods()) names.push_back(m->name());
-  EXPECT_EQ(names, (std::vector<std::string>{"intersection", "closest-points", "vertex-only", "consistent-vertex",
-                                             "volume-sat", "surface-sat", "opposing", "growth", "semi-local"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"intersection", "closest-points", "vertex-only", "consistent-vertex",
+                                      "volume-sat", "surface-sat", "opposing", "growth", "semi-local", "solfec"}));
   for (const std::string& name : names) EXPECT_EQ(find_contact_method(name)->name(), name);
   EXPECT_EQ(find_contact_method("ground-truth"), nullptr);
 }

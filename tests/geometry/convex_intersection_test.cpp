@@ -518,9 +518,9 @@ void check_case(const Case& in, const std::string& what, Tally& tally) {
   }
   ++tally.solid;
   ASSERT_EQ(r.status, ConvexIntersectionStatus::kIntersecting);
-  // Thinner than ε at the deepest point: planes within ε of it were moved out to pass at ε (by at
-  // most ε each), so the computed polytope holds the exact one and exceeds each exact plane by at
-  // most ε; its volume by at most ε × its surface. Otherwise they are the same polytope.
+  // Thinner than ε at the deepest point: every plane was moved out by ε − depth ≤ ε, so the
+  // computed polytope holds the exact one and exceeds each exact plane by at most ε; its volume by
+  // at most ε × its surface. Otherwise they are the same polytope.
   const bool thin = r.depth < request.epsilon;
   (thin ? tally.compared_thin : tally.compared)++;
   const Measured m = measure(expected, planes, size);
@@ -772,8 +772,12 @@ TEST(ConvexIntersection, TouchingSeparatedNestedAndDegenerateInputs) {
   EXPECT_NEAR(nested.volume, 0.4 * 0.4 * 0.4, 1e-12);
   EXPECT_NEAR(nested.area_on(1), 6 * 0.16, 1e-12);
   EXPECT_EQ(nested.area_on(0), 0.0);
-  // The same box twice: every face plane shared; the volume is the box's.
-  EXPECT_NEAR(convex_intersection(a, a, request).volume, 1.0, 1e-12);
+  // The same box twice: every face on both boundaries (labelled 2), the volume the box's, and no
+  // interface, so no contact normal.
+  const ConvexIntersection same = convex_intersection(a, a, request);
+  EXPECT_NEAR(same.volume, 1.0, 1e-12);
+  EXPECT_NEAR(same.area_on(2), 6.0, 1e-12);
+  EXPECT_FALSE(intersection_surface_contact(same).valid);
   // A flat tet: degenerate input.
   const ConvexPolyhedron flat = tet_polyhedron({Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(1, 1, 0)});
   EXPECT_FALSE(flat.has_volume());

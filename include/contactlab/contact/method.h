@@ -185,6 +185,11 @@ class ContactMethod {
                                   const MethodSettings& settings, std::vector<Contact>& sink) const {
     generate_run(a, b, pairs, settings, sink);
   }
+  /// How far apart the unit normals of two contacts at the same place (within the touching band)
+  /// may be for the driver's merge to take them as one: rounding of the method's normals. 1e-9 by
+  /// default; larger for a method whose normals are ill-conditioned in some configurations
+  /// (Solfec's ε-slivers, solfec.h), so that the merge does not depend on the frame.
+  virtual double merge_normal_tolerance() const { return 1e-9; }
   /// Whether the kernel reads most candidate tets' planes (MethodBody::planes), so that the driver
   /// computes them once per call for every candidate tet (TetPlanesCache). A method that needs
   /// few of them returns false: MethodBody::planes then computes each one asked for. True by default.

@@ -8,10 +8,14 @@
 //  4    x = a point deep inside both: the deepest point of the 2 sets of planes (deepest_point.h,
 //       the Chebyshev centre, started from GJK's (p + q)/2) — the seed's "refine_point".
 //  5–6  every plane n · y ≤ h is moved so that x is the origin and scaled to the form
-//       n' · y ≤ 1, n' = n / (h − n · x): its dual point. A plane passing closer to x than ε
-//       (or on its wrong side: touching or barely overlapping polyhedra) is taken as passing at ε
-//       — Solfec's regularisation in cvi.c, which gives touching polyhedra (zero volume) a slab
-//       of thickness up to 2ε with the right faces, instead of nothing.
+//       n' · y ≤ 1, n' = n / (h − n · x): its dual point. Where the intersection is thinner than
+//       ε at x (depth < ε: touching or barely overlapping polyhedra, zero volume included), every
+//       plane is first moved out by ε − depth, so that x is ε deep — the regularisation that gives
+//       touching polyhedra a slab of thickness 2ε with the right faces instead of nothing. Solfec's
+//       cvi.c moves only the planes that pass within ε of x; we move all of them by the same
+//       amount, so the result is one polytope whatever interior point the LP returns (where the
+//       deepest point is not unique — a touching edge, a slab — cvi.c's result depends on which
+//       point it is, and so would change with the frame). The two differ by O(ε) on the rim.
 //  7    the convex hull of the dual points, by Qhull (facets merged where coplanar): the polar of
 //       the intersection.
 //  8    polarisation: each hull facet N · y + o = 0 is the intersection vertex x − N / o; each hull
@@ -19,8 +23,9 @@
 //       polar vertices of the facets around it (Qhull's cyclic order).
 //  9    each face is fanned into triangles, labelled with the body whose plane it lies on (the
 //       seed's "+ for faces of A's boundary, − for B's") and that plane's index.
-// Dual points inside the hull are planes that bound nothing; a face of two planes that coincide
-// (a shared face plane) is labelled with whichever of them Qhull keeps as a hull vertex.
+// Dual points inside the hull are planes that bound nothing; a face on a plane that both
+// polyhedra have (flush faces: equal dual points, of which Qhull keeps one by rounding) is
+// labelled 2, "both", whichever Qhull kept, so the label never depends on the frame.
 //
 // Documented results of the hard cases:
 //  - separated farther than ε: kSeparated, no triangles;
@@ -43,7 +48,7 @@ namespace contactlab {
 
 struct ConvexIntersectionRequest {
   /// Solfec's GEOMETRIC_EPSILON (a length, > 0): the largest GJK distance that still counts as
-  /// touching, and the least distance of a plane from the interior point (the regularisation).
+  /// touching, and the depth the regularisation gives a thinner intersection.
   /// Solfec recommends 1e-4 to 1e-2 of the smallest feature's size.
   double epsilon = 1e-6;
 };
@@ -58,9 +63,12 @@ enum class ConvexIntersectionStatus {
 /// One triangle of the intersection's surface, outward.
 struct IntersectionTriangle {
   std::array<int, 3> corners{};  ///< indices into ConvexIntersection::vertices, counter-clockwise from outside
-  int body = 0;                  ///< 0: on A's boundary (a plane of A), 1: on B's
-  int plane = 0;                 ///< index of that plane in its polyhedron's `planes`
-  Vec3 normal = Vec3::UnitY();   ///< the plane's unit outward normal
+  /// 0: on A's boundary (a plane of A), 1: on B's, 2: on a plane both have (same direction,
+  /// offsets within 1e-3 ε — flush faces, not an interface between A and B)
+  int body = 0;
+  int plane = 0;                ///< index of that plane in its polyhedron's `planes` (A's for body 2)
+  int face = 0;                 ///< the intersection's face (polygon) it belongs to; a face's triangles are consecutive
+  Vec3 normal = Vec3::UnitY();  ///< the plane's unit outward normal
   double area = 0.0;
 };
 
@@ -74,7 +82,7 @@ struct ConvexIntersection {
   std::vector<IntersectionTriangle> triangles;
   double volume = 0.0;
 
-  /// Total area of the triangles on body `body`'s boundary (0 or 1).
+  /// Total area of the triangles labelled `body` (0: A, 1: B, 2: both).
   double area_on(int body) const;
 };
 
@@ -83,7 +91,10 @@ ConvexIntersection convex_intersection(const ConvexPolyhedron& a, const ConvexPo
 
 /// The contact of an intersection surface, seed 004 lines 1–8 and 12: the area-weighted centroid
 /// of its triangles, the normal Σ ± area² · n (+ on A's boundary, − on B's: both point from A to
-/// B), normalised, half the total area (the surface is both sides of the contact), and the
+/// B; faces on both boundaries count for neither), normalised — with the area of each *face*
+/// squared, where the seed squares each triangle's: a face's triangulation is arbitrary (a fan
+/// from whichever corner Qhull lists first), and the normal should not depend on it (the two agree
+/// where the faces are triangles) — half the total area (the surface is both sides of the contact), and the
 /// extent gap min n · v − max n · v over the vertices (≤ 0). `valid` is false when there are no
 /// triangles or the weighted normals cancel (|Σ| ≤ 1e-12 Σ area²).
 struct IntersectionSurfaceContact {

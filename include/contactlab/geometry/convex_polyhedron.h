@@ -11,6 +11,7 @@
 #pragma once
 
 #include "contactlab/core/types.h"
+#include "contactlab/geometry/tolerance_band.h"
 
 #include <array>
 #include <span>
@@ -38,6 +39,9 @@ struct ConvexPolyhedron {
 /// being the face opposite corner f (kTetFaces order). A tet of zero volume (by the exact
 /// orientation predicate) or with a face whose normal cannot be normalised gets no planes.
 ConvexPolyhedron tet_polyhedron(const std::array<Vec3, 4>& corners);
+
+/// The same from the tet's planes already computed (tet_planes(corners), e.g. from a cache).
+ConvexPolyhedron tet_polyhedron(const std::array<Vec3, 4>& corners, const TetPlanes& planes);
 
 /// The convex hull of the points, by Qhull (libqhull_r, facets merged where coplanar, so a cube has
 /// 6 planes): its extreme points as vertices (in the input's order) and one plane per hull facet.
