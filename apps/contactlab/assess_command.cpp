@@ -1,5 +1,5 @@
 // `contactlab assess [--methods a,b|none] [--peers p,q] [--cases x,y] [--refined] [-o DIR] [--threads N]
-// [--repetitions N]`: every method (and every peer: another library's contact generation, docs/peers.md)
+// [--repetitions N] [--sparsify [T,A,D]]`: every method (and every peer: another library's contact generation, docs/peers.md)
 // on every case of the assessment suite (Erleben 2018 §5, §8; docs/suite.md), scored against
 // the ground truth. Prints the tables of the paper's layouts (Table 8, Table 7 with §8.2–8.3) with the
 // paper's values on stdout and writes DIR: index.html (the report page), tables.txt, CSV, JSON, the
@@ -11,6 +11,7 @@
 #include "viewer_location.h"
 
 #include "contactlab/assess/suite_run.h"
+#include "contactlab/contact/generate_contacts.h"
 #include "contactlab/contact/method.h"
 #include "contactlab/core/error.h"
 #include "contactlab/core/input_limits.h"
@@ -29,6 +30,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <iterator>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -48,6 +50,8 @@ struct AssessArgs {
   std::string output = "assessment";
   int threads = 0;
   int repetitions = 1;
+  std::string sparsify_text;
+  std::optional<SparsifyOptions> sparsify;  // --sparsify: also each method sparsified, as "<method>+sparsify"
 };
 
 std::string join(const std::vector<std::string>& names, const std::string& separator = ", ") {
@@ -124,6 +128,28 @@ void run_assess(const AssessArgs& args) {
   SuiteOptions options;
   options.methods = args.methods;
   options.no_methods = args.no_methods;
+  // --sparsify: every method again with Solfec's sparsification, scored beside it as
+  // "<method>+sparsify" (before the peers).
+  if (args.sparsify) {
+    if (args.no_methods) throw InputError("--sparsify", 0, "sparsifies the methods' contacts, and --methods is 'none'");
+    std::vector<const ContactMethod*> sparsified;
+    if (args.methods.empty()) {
+      sparsified = contact_methods();
+    } else {
+      for (const std::string& name : args.methods) sparsified.push_back(find_contact_method(name));
+    }
+    std::vector<SceneContactGenerator> generators;
+    for (const ContactMethod* method : sparsified) {
+      GenerateOptions generate;
+      generate.threads = args.threads;
+      generate.sparsify = args.sparsify;
+      generators.push_back({method->name() + "+sparsify", false, [method, generate](const Scene& scene) {
+                              return generate_contacts(scene, *method, generate);
+                            }});
+    }
+    generators.insert(generators.end(), std::make_move_iterator(peers.begin()), std::make_move_iterator(peers.end()));
+    peers = std::move(generators);
+  }
   options.generators = std::move(peers);
   options.cases = args.cases;
   options.refined = args.refined;
@@ -189,7 +215,9 @@ void add_assess_command(CLI::App& app) {
   cmd->add_option("--repetitions", args->repetitions, "timed generations per method and case (time = median)")
       ->check(integer_in(1, std::numeric_limits<int>::max(), "an integer ≥ 1"))
       ->capture_default_str();
-  cmd->callback([args] {
+  add_sparsify_option(cmd, args->sparsify_text);
+  cmd->callback([args, cmd] {
+    args->sparsify = sparsify_from_option(cmd, args->sparsify_text);
     args->methods = split_names(args->method_values, "--methods");
     if (args->methods.size() == 1 && args->methods.front() == "none") {
       args->methods.clear();

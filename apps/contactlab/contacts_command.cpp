@@ -18,14 +18,16 @@
 
 #include <limits>
 #include <memory>
+#include <optional>
 
 namespace contactlab::cli {
 namespace {
 
 struct ContactsArgs {
-  std::string scene, method, output;
+  std::string scene, method, output, sparsify_text;
   bool refined = false, csv = false;
   int threads = 0;
+  std::optional<SparsifyOptions> sparsify;
 };
 
 std::string method_names() {
@@ -44,9 +46,17 @@ void run_contacts(const ContactsArgs& args) {
   ContactSet set;
   if (method) {
     GenerateStatistics stats;
-    set = generate_contacts(scene, *method, {.settings = {}, .threads = args.threads}, &stats);
+    set =
+        generate_contacts(scene, *method, {.settings = {}, .threads = args.threads, .sparsify = args.sparsify}, &stats);
     fmt::print(stderr, "{} on {}: {} contacts from {} tet pairs of {} body pairs in {:.3f} ms\n", method->name(),
                scene.name, set.contacts.size(), stats.element_pairs, stats.body_pairs, stats.seconds * 1e3);
+    if (args.sparsify) {
+      fmt::print(stderr,
+                 "sparsified: {} deleted (area below minarea {}, below threshold × an adjacent one's {}, "
+                 "within mindist {})\n",
+                 stats.sparsified.total(), stats.sparsified.by_area, stats.sparsified.by_threshold,
+                 stats.sparsified.by_distance);
+    }
   } else {
     if (!scene.ground_truth) throw InputError(args.scene, 0, "the scene has no ground truth");
     set = contacts_from_ground_truth(scene);
@@ -75,7 +85,9 @@ void add_contacts_command(CLI::App& app) {
   CLI::Option* output =
       cmd->add_option("-o,--output", args->output, "write the contacts JSON here (else it goes to stdout)");
   cmd->add_flag("--csv", args->csv, "print the contacts as CSV on stdout");
-  cmd->callback([args, output] {
+  add_sparsify_option(cmd, args->sparsify_text);
+  cmd->callback([args, output, cmd] {
+    args->sparsify = sparsify_from_option(cmd, args->sparsify_text);
     // Before the contacts are generated, not after; and `-o ""` is a bad path, not "no -o".
     if (output->count() > 0) check_output_file(args->output);
     run_contacts(*args);

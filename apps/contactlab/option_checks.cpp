@@ -9,6 +9,9 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <exception>
+#include <string>
+#include <vector>
 
 namespace contactlab::cli {
 
@@ -94,6 +97,50 @@ void add_band_option(CLI::App* command, double& relative) {
                                "(default {:g}; docs/methods.md \"The kernel contract\")",
                                kDefaultRelativeTolerance))
       ->check(number_in(0.0, 0.1, "a relative band in [0, 0.1]"));
+}
+
+void add_sparsify_option(CLI::App* command, std::string& text) {
+  command
+      ->add_option("--sparsify", text,
+                   "Solfec's contact sparsification (docs/methods.md \"Sparsification\"), optionally "
+                   "THRESHOLD[,MINAREA[,MINDIST]] (defaults 0.01, 0 m², 1e-6 of each body pair's length; "
+                   "MINDIST in m)")
+      ->expected(0, 1);
+}
+
+std::optional<SparsifyOptions> sparsify_from_option(const CLI::App* command, const std::string& text) {
+  if (command->count("--sparsify") == 0) return std::nullopt;
+  SparsifyOptions options;
+  if (!text.empty()) {
+    std::vector<double> values;
+    std::size_t begin = 0;
+    while (begin <= text.size()) {
+      const std::size_t end = std::min(text.find(',', begin), text.size());
+      const std::string item = text.substr(begin, end - begin);
+      std::size_t used = 0;
+      double value = 0.0;
+      try {
+        value = std::stod(item, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (item.empty() || used != item.size() || !std::isfinite(value)) {
+        throw InputError("--sparsify", 0,
+                         fmt::format("expected THRESHOLD[,MINAREA[,MINDIST]] (numbers), got '{}'", text));
+      }
+      values.push_back(value);
+      begin = end + 1;
+    }
+    if (values.size() > 3) {
+      throw InputError("--sparsify", 0,
+                       fmt::format("expected at most 3 values, THRESHOLD,MINAREA,MINDIST; got '{}'", text));
+    }
+    options.threshold = values[0];
+    if (values.size() > 1) options.minarea = values[1];
+    if (values.size() > 2) options.mindist = values[2];
+  }
+  validate(options, "--sparsify");
+  return options;
 }
 
 }  // namespace contactlab::cli

@@ -2,7 +2,11 @@
 // print the range of a double (a 300-digit number) and the same text for every failure.
 #pragma once
 
+#include "contactlab/contact/sparsify_contacts.h"
+
 #include <CLI/CLI.hpp>
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -36,5 +40,15 @@ void add_stepping_options(CLI::App* command, int& steps, const std::string& step
 /// "numerical threshold" (§7.1): gaps within it count as touching, so a method that only reports
 /// touching features (intersection) keeps its contacts while bodies sink that far into each other.
 void add_band_option(CLI::App* command, double& relative);
+
+/// --sparsify [THRESHOLD[,MINAREA[,MINDIST]]]: Solfec's contact sparsification after the merge
+/// (contact/sparsify_contacts.h), with its defaults (threshold 0.01, minarea 0 m², mindist 1e-6 of
+/// each body pair's length) for the values not given; MINDIST in metres. `text` receives the raw
+/// value; call sparsify_from_option after parsing.
+void add_sparsify_option(CLI::App* command, std::string& text);
+
+/// The options --sparsify asked for (unset when it was not given). InputError naming --sparsify
+/// for a value that is not 1 to 3 comma-separated numbers in range.
+std::optional<SparsifyOptions> sparsify_from_option(const CLI::App* command, const std::string& text);
 
 }  // namespace contactlab::cli

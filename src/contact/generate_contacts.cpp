@@ -468,7 +468,8 @@ struct PairWork {
   std::size_t tet_pair_count = 0;
   std::vector<std::vector<Contact>> chunk_contacts;  ///< kernel output per chunk of kChunk tet pairs
   std::size_t raw_contacts = 0;
-  std::vector<Contact> contacts;  ///< merged and sorted
+  std::vector<Contact> contacts;  ///< merged and sorted (and sparsified when asked)
+  SparsifyCounts sparsified;
 };
 
 /// The world planes of every tet that a candidate pair of `work` holds, per body (TetPlanesCache):
@@ -536,6 +537,7 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
                              GenerateStatistics* statistics) {
   const auto start = std::chrono::steady_clock::now();
   check_bodies(input);
+  if (options.sparsify) validate(*options.sparsify);
   const MethodSettings& settings = options.settings;
   const std::vector<ContactBody>& bodies = input.bodies;
   const std::size_t body_count = bodies.size();
@@ -645,17 +647,34 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
       const double tolerance = pair_settings.absolute_tolerance();
       w.contacts =
           merge_duplicates(raw, tolerance, body_frame(views[pair.a], tolerance), method.merge_normal_tolerance());
+      if (options.sparsify) {
+        w.contacts = sparsify_body_pair(w.contacts, views[pair.a].shape->tets, views[pair.b].shape->tets,
+                                        *options.sparsify, pair_settings.length_scale, &w.sparsified);
+      }
     });
   });
 
   ContactSet set;
   set.method = method.name();
   set.parameters = method.parameters(settings);
+  if (options.sparsify) {
+    set.parameters["sparsify_threshold"] = options.sparsify->threshold;
+    set.parameters["sparsify_minarea"] = options.sparsify->minarea;
+    if (options.sparsify->mindist) {
+      set.parameters["sparsify_mindist"] = *options.sparsify->mindist;
+    } else {
+      set.parameters["sparsify_relative_mindist"] = options.sparsify->relative_mindist;
+    }
+  }
   std::size_t total = 0, raw_count = 0, tet_pair_count = 0;
+  SparsifyCounts sparsified;
   for (const PairWork& w : work) {
     total += w.contacts.size();
     raw_count += w.raw_contacts;
     tet_pair_count += w.tet_pair_count;
+    sparsified.by_area += w.sparsified.by_area;
+    sparsified.by_threshold += w.sparsified.by_threshold;
+    sparsified.by_distance += w.sparsified.by_distance;
   }
   set.contacts.reserve(total);
   for (const PairWork& w : work) set.contacts.insert(set.contacts.end(), w.contacts.begin(), w.contacts.end());
@@ -664,6 +683,7 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
     statistics->element_pairs = tet_pair_count;
     statistics->raw_contacts = raw_count;
     statistics->shapes_built = shapes_built;
+    statistics->sparsified = sparsified;
     statistics->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
   return set;

@@ -1,7 +1,8 @@
 // The driver (docs/design.md "Data flow"): body pairs from the broad phase → candidate pairs of surface
 // tets (per-body BVHs over the surface tets) → the method's kernel on every pair, in parallel
 // (oneTBB) → post-filter (contacts equal within numerical precision merged) → deterministic order
-// (body pair, element pair, feature pair, position on body A — the same in any frame). Every stage runs in parallel where it has
+// (body pair, element pair, feature pair, position on body A — the same in any frame) → optional
+// sparsification (Solfec's, sparsify_contacts.h). Every stage runs in parallel where it has
 // several independent pieces. Same input, same output, whatever the thread count and whether a
 // cache is used.
 //
@@ -13,6 +14,7 @@
 #pragma once
 
 #include "contactlab/contact/method.h"
+#include "contactlab/contact/sparsify_contacts.h"
 #include "contactlab/core/transform.h"
 #include "contactlab/scene/scene.h"
 
@@ -69,6 +71,9 @@ struct GenerateOptions {
   int threads = 0;
   /// Where per-shape data is kept between calls (see ShapeCache); nullptr: built in every call.
   ShapeCache* shape_cache = nullptr;
+  /// Solfec's contact sparsification after the merge, per body pair (sparsify_contacts.h); unset:
+  /// none. Its settings go into ContactSet::parameters (sparsify_*). InputError when invalid.
+  std::optional<SparsifyOptions> sparsify = std::nullopt;
 };
 
 /// The data the driver derives from each shape alone: the features of build_shape_features and a
@@ -108,6 +113,7 @@ struct GenerateStatistics {
   std::size_t element_pairs = 0;  ///< candidate tet pairs handed to the kernel
   std::size_t raw_contacts = 0;   ///< before merging
   std::size_t shapes_built = 0;   ///< distinct shapes whose data this call built (not from the cache)
+  SparsifyCounts sparsified{};    ///< contacts the sparsification deleted, by rule
   double seconds = 0.0;           ///< wall clock of posing (scene form) + broad phase + kernels + post-processing
 };
 
