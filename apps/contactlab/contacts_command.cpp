@@ -46,14 +46,15 @@ void run_contacts(const ContactsArgs& args) {
   ContactSet set;
   if (method) {
     GenerateStatistics stats;
-    set =
-        generate_contacts(scene, *method, {.settings = {}, .threads = args.threads, .sparsify = args.sparsify}, &stats);
+    // --sparsify overrides the scene's own "sparsify".
+    const std::optional<SparsifyOptions> sparsify = args.sparsify ? args.sparsify : scene.sparsify;
+    set = generate_contacts(scene, *method, {.settings = {}, .threads = args.threads, .sparsify = sparsify}, &stats);
     fmt::print(stderr, "{} on {}: {} contacts from {} tet pairs of {} body pairs in {:.3f} ms\n", method->name(),
                scene.name, set.contacts.size(), stats.element_pairs, stats.body_pairs, stats.seconds * 1e3);
-    if (args.sparsify) {
+    if (sparsify) {
       fmt::print(stderr,
-                 "sparsified: {} deleted (area below minarea {}, below threshold × an adjacent one's {}, "
-                 "within mindist {})\n",
+                 "sparsified: {} deleted ({} by area < minarea, {} by area < threshold × a topologically adjacent "
+                 "contact's, {} within mindist of a larger one)\n",
                  stats.sparsified.total(), stats.sparsified.by_area, stats.sparsified.by_threshold,
                  stats.sparsified.by_distance);
     }

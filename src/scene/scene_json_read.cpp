@@ -72,9 +72,9 @@ class Reader : json::FieldReader {
       fail("version", "version " + std::to_string(version) + " is not supported; this build reads version " +
                           std::to_string(kSceneFormatVersion));
     }
-    check_fields(
-        root, "",
-        {"format", "version", "name", "description", "gravity", "tetgen_switches", "shapes", "bodies", "ground_truth"});
+    check_fields(root, "",
+                 {"format", "version", "name", "description", "gravity", "tetgen_switches", "shapes", "bodies",
+                  "ground_truth", "sparsify"});
 
     Scene scene;
     scene.name = string(required(root, "", "name"), "name");
@@ -104,10 +104,32 @@ class Reader : json::FieldReader {
     }
 
     if (const Json* v = optional(root, "ground_truth")) scene.ground_truth = ground_truth(*v, scene);
+    if (const Json* v = optional(root, "sparsify")) scene.sparsify = sparsify(*v);
     return scene;
   }
 
  private:
+  /// "sparsify": true (Solfec's defaults), false (none) or an object of the options.
+  std::optional<SparsifyOptions> sparsify(const Json& v) const {
+    if (v.is_boolean()) return v.get<bool>() ? std::optional<SparsifyOptions>(SparsifyOptions{}) : std::nullopt;
+    expect(v, "sparsify", v.is_object(), "true, false or an object {threshold, minarea, mindist | relative_mindist}");
+    check_fields(v, "sparsify", {"threshold", "minarea", "mindist", "relative_mindist"});
+    SparsifyOptions out;
+    if (const Json* x = optional(v, "threshold")) {
+      out.threshold = number_at_least(*x, "sparsify.threshold", 0.0, false);
+      if (out.threshold > 1.0) fail("sparsify.threshold", "expected an area ratio in [0, 1]");
+    }
+    if (const Json* x = optional(v, "minarea")) out.minarea = number_at_least(*x, "sparsify.minarea", 0.0, false);
+    if (const Json* x = optional(v, "relative_mindist")) {
+      out.relative_mindist = number_at_least(*x, "sparsify.relative_mindist", 0.0, false);
+    }
+    if (const Json* x = optional(v, "mindist")) {
+      if (optional(v, "relative_mindist")) fail("sparsify", "give mindist (m) or relative_mindist, not both");
+      out.mindist = number_at_least(*x, "sparsify.mindist", 0.0, false);
+    }
+    return out;
+  }
+
   /// An array of exactly `n` numbers.
   std::vector<double> numbers(const Json& v, const std::string& path, std::size_t n) const {
     expect(v, path, v.is_array(), "an array of " + std::to_string(n) + " numbers");

@@ -35,6 +35,18 @@ class Writer : json::FieldWriter {
     root["description"] = scene_.description;
     root["gravity"] = vec3(scene_.gravity, "gravity");
     root["tetgen_switches"] = scene_.tetgen_switches;
+    if (scene_.sparsify) {
+      const SparsifyOptions& o = *scene_.sparsify;
+      Json sparsify = Json::object();
+      sparsify["threshold"] = number(o.threshold, "sparsify.threshold");
+      sparsify["minarea"] = number(o.minarea, "sparsify.minarea");
+      if (o.mindist) {
+        sparsify["mindist"] = number(*o.mindist, "sparsify.mindist");
+      } else {
+        sparsify["relative_mindist"] = number(o.relative_mindist, "sparsify.relative_mindist");
+      }
+      root["sparsify"] = sparsify;
+    }
 
     // Shape specs of all bodies; a spec used twice or more goes into the table.
     std::vector<Json> specs;

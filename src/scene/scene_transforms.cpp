@@ -73,6 +73,10 @@ Scene transformed(const Scene& scene, const Transform& motion, double scale) {
     body.angular_velocity = motion.rotation * body.angular_velocity;
   }
   out.gravity = motion.rotation * scene.gravity;
+  if (out.sparsify) {  // absolute lengths and areas scale with the scene
+    out.sparsify->minarea *= scale * scale;
+    if (out.sparsify->mindist) *out.sparsify->mindist *= scale;
+  }
   if (out.ground_truth) {
     for (ContactInterface& i : out.ground_truth->interfaces) {
       for (Vec3& n : i.feasible_normals) n = motion.rotation * n;

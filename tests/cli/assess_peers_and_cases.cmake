@@ -73,3 +73,16 @@ set_tests_properties(cli.assess_file_named_like_builtin_rows cli.assess_file_nam
   FIXTURES_REQUIRED dup_report LABELS cli)
 set_tests_properties(cli.assess_same_file_twice PROPERTIES FIXTURES_REQUIRED dup_scene LABELS cli)
 set_tests_properties(cli.assess_builtin_name_is_also_a_file PROPERTIES FIXTURES_REQUIRED dup_file LABELS cli)
+
+# Solfec's sparsification (issue 17): `contacts` reports what it deleted; `assess --sparsify` scores
+# each method again as "<method>+sparsify"; bad values exit 2.
+cli_test(contacts_solfec_sparsify 0 "" "^solfec on pillar: [0-9]+ contacts .*\n^sparsified: [1-9][0-9]* deleted \\(0 by area < minarea, [0-9]+ by area < threshold"
+  -- ${cli} contacts pillar --method solfec --sparsify --csv)
+cli_test(contacts_sparsify_not_numbers 2 "" "--sparsify: expected THRESHOLD\\[,MINAREA\\[,MINDIST\\]\\] \\(numbers\\), got '0.1,x'"
+  -- ${cli} contacts pillar --method solfec --sparsify 0.1,x)
+cli_test(contacts_sparsify_negative_mindist 2 "" "--sparsify: mindist must be a finite distance"
+  -- ${cli} contacts pillar --method solfec --sparsify 0.1,0,-1)
+cli_test(assess_sparsify_rows 0 "^solfec +[0-9.]+ +[0-9]+ .*\n^solfec\\+sparsify +[0-9.]+ +[0-9]+ " ""
+  -- ${cli} assess --methods solfec --cases pillar --sparsify -o ${scratch}/assess-sparsify)
+cli_test(assess_sparsify_without_methods 2 "" "--sparsify: sparsifies the methods' contacts, and --methods is 'none'"
+  --absent ${scratch}/assess-sparsify-none -- ${cli} assess --methods none --peers fcl --sparsify -o ${scratch}/assess-sparsify-none)

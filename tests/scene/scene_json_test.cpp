@@ -819,3 +819,39 @@ TEST(SceneJson, UnreadableFile) {
 
 }  // namespace
 }  // namespace contactlab
+
+namespace contactlab {
+namespace {
+
+// "sparsify" (Solfec's CONTACT_SPARSIFY, scene/contact_settings.h): true gives the defaults, an
+// object the values given; it round-trips, scales with transformed(), and bad values name the field.
+TEST(SceneJson, SparsifySettingReadsWritesAndScales) {
+  const std::string head = R"({"format": "contactlab-scene", "version": 1, "name": "s",
+    "bodies": [{"name": "box", "shape": {"generator": "box", "size": [1, 1, 1]}}], "sparsify": )";
+  const Scene defaults = parse(head + "true}");
+  ASSERT_TRUE(defaults.sparsify.has_value());
+  EXPECT_EQ(defaults.sparsify->threshold, 0.01);
+  EXPECT_EQ(defaults.sparsify->minarea, 0.0);
+  EXPECT_FALSE(defaults.sparsify->mindist.has_value());
+  EXPECT_FALSE(parse(head + "false}").sparsify.has_value());
+  const Scene given = parse(head + R"({"threshold": 0.005, "minarea": 0.25, "mindist": 0.001}})");
+  ASSERT_TRUE(given.sparsify.has_value());
+  EXPECT_EQ(given.sparsify->threshold, 0.005);
+  EXPECT_EQ(given.sparsify->minarea, 0.25);
+  EXPECT_EQ(given.sparsify->mindist, 0.001);
+  const Scene back = parse(scene_to_json(given));
+  EXPECT_EQ(back.sparsify->minarea, 0.25);
+  EXPECT_EQ(back.sparsify->mindist, 0.001);
+  const Scene scaled = transformed(given, Transform::identity(), 4.0);
+  EXPECT_EQ(scaled.sparsify->minarea, 4.0);      // an area: × 4²
+  EXPECT_EQ(scaled.sparsify->mindist, 0.004);    // a length: × 4
+  EXPECT_EQ(scaled.sparsify->threshold, 0.005);  // a ratio
+  expect_input_error([&] { parse(head + R"({"threshold": 2}})"); }, {"sparsify.threshold", "[0, 1]"});
+  expect_input_error([&] { parse(head + R"({"minarea": -1}})"); }, {"sparsify.minarea"});
+  expect_input_error([&] { parse(head + R"({"treshold": 0.1}})"); }, {"sparsify.treshold", "unknown field"});
+  expect_input_error([&] { parse(head + R"({"mindist": 1, "relative_mindist": 1}})"); }, {"not both"});
+  expect_input_error([&] { parse(head + "3}"); }, {"sparsify", "true, false or an object"});
+}
+
+}  // namespace
+}  // namespace contactlab

@@ -22,6 +22,7 @@
 
 #include "contactlab/contact/contact.h"
 #include "contactlab/mesh/tet_mesh.h"
+#include "contactlab/scene/contact_settings.h"
 
 #include <optional>
 #include <string>
@@ -29,16 +30,7 @@
 
 namespace contactlab {
 
-struct SparsifyOptions {
-  double threshold = 0.01;  ///< rule 2's area ratio, in [0, 1]
-  double minarea = 0.0;     ///< rule 1, m²
-  /// Rule 3's distance relative to the body pair's length (pair_length_scale) ...
-  double relative_mindist = 1e-6;
-  /// ... or, when set, in metres.
-  std::optional<double> mindist = std::nullopt;
-
-  double mindist_for(double length_scale) const { return mindist ? *mindist : relative_mindist * length_scale; }
-};
+/// SparsifyOptions: scene/contact_settings.h (a scene may carry them).
 
 struct SparsifyCounts {
   std::size_t by_area = 0;       ///< rule 1

@@ -6,6 +6,7 @@
 #include "contactlab/core/types.h"
 #include "contactlab/mesh/tetrahedralize.h"
 #include "contactlab/scene/body.h"
+#include "contactlab/scene/contact_settings.h"
 #include "contactlab/scene/ground_truth.h"
 
 #include <optional>
@@ -21,6 +22,9 @@ struct Scene {
   Vec3 gravity = kDefaultGravity;
   std::string tetgen_switches = kTetGenDefaultSwitches;  ///< default for bodies (a shape may override)
   std::optional<GroundTruth> ground_truth;
+  /// Solfec's contact sparsification for this scene (JSON "sparsify"); unset: none. The commands
+  /// apply it unless their --sparsify overrides it (`assess` applies only its own).
+  std::optional<SparsifyOptions> sparsify;
 
   /// World bounding box of all bodies' surfaces at their current poses.
   Aabb bounds() const;
