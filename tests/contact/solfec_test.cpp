@@ -4,8 +4,8 @@
 #include "contactlab/contact/methods/solfec.h"
 
 #include "contact/method_test_support.h"
-#include "contactlab/geometry/closest_points_triangle_triangle.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
+#include "geometry/tet_face_distance.h"
 
 #include <gtest/gtest.h>
 
@@ -18,21 +18,6 @@ namespace {
 const ContactMethod& method() { return solfec_method(); }
 
 using Corners = std::array<Vec3, 4>;
-
-/// Distance between two tets by brute force: the least distance of their faces (0 when they
-/// touch or cross; here the tets never contain one another).
-double tet_distance(const Corners& a, const Corners& b) {
-  double best = std::numeric_limits<double>::infinity();
-  for (const auto& fa : kTetFaces) {
-    for (const auto& fb : kTetFaces) {
-      const auto r = closest_points_triangle_triangle(
-          a[static_cast<std::size_t>(fa[0])], a[static_cast<std::size_t>(fa[1])], a[static_cast<std::size_t>(fa[2])],
-          b[static_cast<std::size_t>(fb[0])], b[static_cast<std::size_t>(fb[1])], b[static_cast<std::size_t>(fb[2])]);
-      best = std::min(best, std::sqrt(r.squared_distance));
-    }
-  }
-  return best;
-}
 
 Corners corners_of(const PosedTestBody& body) { return {body.world[0], body.world[1], body.world[2], body.world[3]}; }
 
@@ -86,11 +71,11 @@ TEST(Solfec, CornerOfOneTetInAnotherHandDerived) {
   }
   const double extent = hi - lo;
   const Corners ca = corners_of(a), cb = corners_of(b);
-  const double apart = tet_distance(moved(ca, -extent * c[0].normal), moved(cb, extent * c[0].normal));
+  const double apart = tet_face_distance(moved(ca, -extent * c[0].normal), moved(cb, extent * c[0].normal));
   EXPECT_NEAR(c[0].gap, std::min(apart - 2 * extent, 0.0), 1e-12);
   ASSERT_LT(c[0].gap, 0.0);
-  EXPECT_GT(tet_distance(ca, moved(cb, (-c[0].gap + 1e-9) * c[0].normal)), 0.0);
-  EXPECT_EQ(tet_distance(ca, moved(cb, 0.5 * -c[0].gap * c[0].normal)), 0.0);
+  EXPECT_GT(tet_face_distance(ca, moved(cb, (-c[0].gap + 1e-9) * c[0].normal)), 0.0);
+  EXPECT_EQ(tet_face_distance(ca, moved(cb, 0.5 * -c[0].gap * c[0].normal)), 0.0);
   // Features: the surface face of each tet nearest the point (A's x = 0 face, local face 1).
   EXPECT_EQ(c[0].feature_a, (FeatureRef{FeatureType::kFace, a.body().surface_triangle(0, 1)}));
   EXPECT_EQ(c[0].element_a, 0);
