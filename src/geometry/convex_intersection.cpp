@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 namespace contactlab {
 
@@ -19,6 +20,9 @@ double ConvexIntersection::area_on(int body) const {
 
 ConvexIntersection convex_intersection(const ConvexPolyhedron& a, const ConvexPolyhedron& b,
                                        const ConvexIntersectionRequest& request) {
+  if (!(request.epsilon > 0.0) || !std::isfinite(request.epsilon)) {
+    throw std::invalid_argument("convex_intersection: epsilon must be finite and > 0");
+  }
   ConvexIntersection out;
   if (!a.has_volume() || !b.has_volume() || a.vertices.empty() || b.vertices.empty()) {
     out.status = ConvexIntersectionStatus::kDegenerateInput;

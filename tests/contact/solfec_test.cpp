@@ -4,6 +4,7 @@
 #include "contactlab/contact/methods/solfec.h"
 
 #include "contact/method_test_support.h"
+#include "contactlab/core/error.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "geometry/tet_face_distance.h"
 
@@ -34,6 +35,8 @@ TEST(Solfec, NameParametersAndRegistry) {
   const auto absolute = make_solfec_method({.epsilon = 0.25});
   EXPECT_EQ(std::get<double>(absolute->parameters(MethodSettings{}).at("epsilon")), 0.25);
   EXPECT_EQ(absolute->candidate_margin(MethodSettings{}), 0.25);
+  EXPECT_THROW(make_solfec_method({.epsilon = 0.0}), InputError);
+  EXPECT_THROW(make_solfec_method({.relative_epsilon = -1.0}), InputError);
 }
 
 // A = the unit tet, B = A + (−0.7, 0.2, 0.2). Their intersection is the corner of B at its vertex

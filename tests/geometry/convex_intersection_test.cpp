@@ -767,6 +767,7 @@ TEST(ConvexIntersection, TouchingSeparatedNestedAndDegenerateInputs) {
   const ConvexPolyhedron flat = tet_polyhedron({Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(1, 1, 0)});
   EXPECT_FALSE(flat.has_volume());
   EXPECT_EQ(convex_intersection(a, flat, request).status, ConvexIntersectionStatus::kDegenerateInput);
+  EXPECT_THROW(convex_intersection(a, a, {.epsilon = 0.0}), std::invalid_argument);
 }
 
 TEST(GjkDistance, MatchesTheBruteForceDistanceOfTetPairs) {

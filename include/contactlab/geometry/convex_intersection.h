@@ -49,7 +49,8 @@ namespace contactlab {
 struct ConvexIntersectionRequest {
   /// Solfec's GEOMETRIC_EPSILON (a length, > 0): the largest GJK distance that still counts as
   /// touching, and the depth the regularisation gives a thinner intersection.
-  /// Solfec recommends 1e-4 to 1e-2 of the smallest feature's size.
+  /// Solfec recommends 1e-4 to 1e-2 of the smallest feature's size. Must be finite and > 0
+  /// (std::invalid_argument otherwise).
   double epsilon = 1e-6;
 };
 
@@ -89,14 +90,17 @@ struct ConvexIntersection {
 ConvexIntersection convex_intersection(const ConvexPolyhedron& a, const ConvexPolyhedron& b,
                                        const ConvexIntersectionRequest& request = {});
 
-/// The contact of an intersection surface, seed 004 lines 1–8 and 12: the area-weighted centroid
-/// of its triangles, the normal Σ ± area² · n (+ on A's boundary, − on B's: both point from A to
-/// B; faces on both boundaries count for neither), normalised — with the area of each *face*
-/// squared, where the seed squares each triangle's: a face's triangulation is arbitrary (a fan
-/// from whichever corner Qhull lists first), and the normal should not depend on it (the two agree
-/// where the faces are triangles) — half the total area (the surface is both sides of the contact), and the
-/// extent gap min n · v − max n · v over the vertices (≤ 0). `valid` is false when there are no
-/// triangles or the weighted normals cancel (|Σ| ≤ 1e-12 Σ area²).
+/// The contact of an intersection surface, seed 004 lines 1–8 and 12:
+///  - the point: the area-weighted centroid of its triangles;
+///  - the normal: Σ ± area² · n over its faces (+ on A's boundary, − on B's: both then point from
+///    A to B; faces on both boundaries count for neither), normalised. The seed squares each
+///    triangle's area; we square each face's (polygon's), because a face's triangulation is
+///    arbitrary (a fan from whichever corner Qhull lists first) and the normal should not depend on
+///    it — the two agree where the faces are triangles;
+///  - the area: half the total (the surface wraps both sides of the contact);
+///  - the extent gap: min n · v − max n · v over the vertices (≤ 0).
+/// `valid` is false when there are no triangles or the weighted normals cancel
+/// (|Σ| ≤ 1e-12 Σ area²).
 struct IntersectionSurfaceContact {
   bool valid = false;
   Vec3 point = Vec3::Zero();

@@ -40,6 +40,7 @@
 // boxes overlap but which are farther apart than ε stop at GJK.
 #include "contactlab/contact/methods/solfec.h"
 
+#include "contactlab/core/error.h"
 #include "contactlab/geometry/convex_intersection.h"
 #include "methods/canonical_pair.h"
 
@@ -53,7 +54,13 @@ namespace {
 
 class SolfecMethod final : public ContactMethod {
  public:
-  explicit SolfecMethod(const SolfecParameters& parameters) : parameters_(parameters) {}
+  explicit SolfecMethod(const SolfecParameters& parameters) : parameters_(parameters) {
+    const bool relative_ok = parameters.relative_epsilon > 0.0 && std::isfinite(parameters.relative_epsilon);
+    const bool absolute_ok = !parameters.epsilon || (*parameters.epsilon > 0.0 && std::isfinite(*parameters.epsilon));
+    if (!relative_ok || !absolute_ok) {
+      throw InputError("solfec parameters", 0, "epsilon and relative_epsilon must be finite and > 0");
+    }
+  }
 
   std::string name() const override { return "solfec"; }
   std::string summary() const override {
@@ -120,6 +127,7 @@ class SolfecMethod final : public ContactMethod {
     const TetPlanes& planes_b = b.planes(tet_b, scratch_b);
     const double tol = settings.absolute_tolerance();
     const double eps = epsilon(settings);
+    if (!(eps > 0.0) || !std::isfinite(eps)) return;  // a pair of point-like shapes (length 0)
     if (planes_a.thin(eps) || planes_b.thin(eps)) return;
     const ConvexPolyhedron pa = tet_polyhedron(a.tet(tet_a), planes_a);
     const ConvexPolyhedron pb = tet_polyhedron(b.tet(tet_b), planes_b);

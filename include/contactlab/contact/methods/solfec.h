@@ -19,13 +19,13 @@ struct SolfecParameters {
   /// 1e-2 of the smallest feature for robustness. Never below the touching band.
   double relative_epsilon = 1e-6;
   /// When set, ε in metres for every pair instead.
-  std::optional<double> epsilon;
+  std::optional<double> epsilon = std::nullopt;
 };
 
 /// The registry's "solfec" method with the default parameters (a static instance).
 const ContactMethod& solfec_method();
 
-/// A "solfec" method with the given parameters.
+/// A "solfec" method with the given parameters; InputError unless the epsilon given is finite and > 0.
 std::unique_ptr<ContactMethod> make_solfec_method(const SolfecParameters& parameters);
 
 }  // namespace contactlab
