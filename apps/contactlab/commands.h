@@ -16,6 +16,7 @@ void add_assess_command(CLI::App& app);
 void add_simulate_command(CLI::App& app);
 void add_study_command(CLI::App& app);
 void add_fclib_command(CLI::App& app);
+void add_ccd_command(CLI::App& app);
 
 /// Thrown by a command stopped by Ctrl-C after it has left its output in order; main() exits 130
 /// (128 + SIGINT, what a shell reports for a process the signal ended).

@@ -62,6 +62,7 @@ int main(int argc, char** argv) {
   contactlab::cli::add_simulate_command(app);
   contactlab::cli::add_study_command(app);
   contactlab::cli::add_fclib_command(app);
+  contactlab::cli::add_ccd_command(app);
   contactlab::cli::add_demo_command(app);
 
   try {

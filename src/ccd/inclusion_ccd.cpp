@@ -22,6 +22,24 @@ struct LaterStart {
   bool operator()(const Box& a, const Box& b) const { return a.t0 > b.t0 || (a.t0 == b.t0 && a.depth < b.depth); }
 };
 
+/// Axes of the query's own geometry at t = 0, as rows of a rotation: the face's (or the two edges')
+/// normal first, then an edge direction and their cross product. F seen along them separates the
+/// features of a resting or sliding contact on a tilted face at once, where the world axes (which
+/// cut such a face obliquely) need fine boxes. Degenerate geometry (a collapsed face, parallel
+/// edges): the world axes again (the identity).
+Mat3 query_frame(CcdKind kind, const std::array<Vec3, 4>& x) {
+  const Vec3 e1 = kind == CcdKind::kVertexFace ? Vec3(x[2] - x[1]) : Vec3(x[1] - x[0]);
+  const Vec3 e2 = kind == CcdKind::kVertexFace ? Vec3(x[3] - x[1]) : Vec3(x[3] - x[2]);
+  const Vec3 n = e1.cross(e2);
+  if (!(n.norm() > 1e-12 * e1.norm() * e2.norm()) || !n.allFinite()) return Mat3::Identity();
+  const Vec3 a = n.normalized(), b = e1.normalized(), c = a.cross(b).normalized();
+  Mat3 r;
+  r.row(0) = a;
+  r.row(1) = b;
+  r.row(2) = c;
+  return r;
+}
+
 class Search {
  public:
   Search(CcdKind kind, const std::array<Vec3, 4>& start, const std::array<Vec3, 4>& end, const CcdRequest& request)
@@ -39,6 +57,10 @@ class Search {
       hi = hi.cwiseMax(start[k]).cwiseMax(end[k]);
     }
     codomain_tolerance_ = request.parameter_tolerance * (hi - lo).maxCoeff();
+    frame_ = query_frame(kind, start);
+    // A unit vector's projection of F: |R F − fl(R fl(F))| ≤ ‖F's error‖ + the product's own
+    // rounding (3 products and 2 sums of terms ≤ ‖F‖ ≤ 4 √3 M), doubled for headroom.
+    frame_error_ = 2.0 * (error_.norm() + 5.0 * std::ldexp(1.0, -53) * 4.0 * std::sqrt(3.0) * largest.norm());
     if (!(request.min_separation >= 0.0) || !std::isfinite(request.min_separation) ||
         !(request.parameter_tolerance > 0.0)) {
       throw std::invalid_argument("ccd: min_separation must be finite and ≥ 0, parameter_tolerance > 0");
@@ -101,6 +123,7 @@ class Search {
   /// F at the box's 8 corners, reduced to what the search needs.
   struct Corners {
     Vec3 lo, hi;                        ///< per axis, the least and greatest corner value
+    Vec3 frame_lo, frame_hi;            ///< the same along the query's own axes (frame_)
     double width = 0.0;                 ///< the image box's largest side, max(hi − lo)
     std::array<double, 3> variation{};  ///< largest change of F (∞-norm) along t, u, v between corners
   };
@@ -127,9 +150,13 @@ class Search {
     }
     Corners c;
     c.lo = c.hi = value[0];
+    c.frame_lo = c.frame_hi = frame_ * value[0];
     for (const Vec3& v : value) {
       c.lo = c.lo.cwiseMin(v);
       c.hi = c.hi.cwiseMax(v);
+      const Vec3 w = frame_ * v;
+      c.frame_lo = c.frame_lo.cwiseMin(w);
+      c.frame_hi = c.frame_hi.cwiseMax(w);
     }
     c.width = (c.hi - c.lo).maxCoeff();
     for (int n = 0; n < 8; ++n) {  // each edge of the box: corners differing in one parameter
@@ -151,6 +178,7 @@ class Search {
     const double delta = request_.min_separation;
     for (int i = 0; i < 3; ++i) {
       if (c.lo[i] - error_[i] > delta || c.hi[i] + error_[i] < -delta) return true;
+      if (c.frame_lo[i] - frame_error_ > delta || c.frame_hi[i] + frame_error_ < -delta) return true;
     }
     return false;
   }
@@ -159,6 +187,8 @@ class Search {
   const std::array<Vec3, 4>& start_;
   std::array<Vec3, 4> motion_{};
   Vec3 error_ = Vec3::Zero();
+  Mat3 frame_ = Mat3::Identity();    ///< rows: the query's own axes (query_frame)
+  double frame_error_ = 0.0;         ///< the rounding bound of F along them
   double codomain_tolerance_ = 0.0;  ///< parameter_tolerance × the points' extent (largest side of their box)
   const CcdRequest& request_;
 };

@@ -30,7 +30,7 @@ struct CcdRequest {
   double parameter_tolerance = 1e-6;
   /// Boxes examined before giving up refining: then a collision is reported at the earliest time
   /// still possible (conservative).
-  int max_boxes = 100000;
+  int max_boxes = 10000;
 };
 
 struct CcdResult {
