@@ -1,6 +1,6 @@
 // `contactlab simulate SCENE --method M [--steps N] [--dt H] [--iterations K] [--tolerance E]
 // [--solver prox|lcp|lcp-lemke|blcp] [--friction-directions K] [--warm-start] [--band REL]
-// [--threads T] [--refined] [--sparsify [T,A,D]] [-o RUN]`: a rigid-body simulation (dynamics/rigid_simulation.h) with
+// [--threads T] [--refined] [--sparsify [T,A,D]] [--ccd] [-o RUN]`: a rigid-body simulation (dynamics/rigid_simulation.h) with
 // contacts regenerated every step by method M; the run is written to RUN/
 // (docs/simulation-format.md). Defaults are the paper's (Erleben 2018 §7): h = 0.01 s, 1000 PGS
 // prox sweeps, no early stop; μ and density from the scene.
@@ -46,6 +46,7 @@ struct SimulateArgs {
   double band = kDefaultRelativeTolerance;
   int threads = 0;
   bool refined = false;
+  bool ccd = false;
   std::string sparsify_text;
   std::optional<SparsifyOptions> sparsify;
 };
@@ -83,7 +84,8 @@ void run_simulate(const SimulateArgs& args, bool write_run) {
   settings.warm_start = args.warm_start;
   settings.contacts.threads = args.threads;
   settings.contacts.settings.tolerance.relative = args.band;
-  settings.contacts.sparsify = args.sparsify ? args.sparsify : scene.sparsify;  // --sparsify overrides the scene's
+  settings.contacts.sparsify = args.sparsify ? args.sparsify : scene.sparsify;
+  settings.ccd = args.ccd;  // --sparsify overrides the scene's
   RigidSimulation sim(scene, *method, settings);
   SimulationRunWriter writer(scene, sim.bodies(), {method->name(), args.steps, settings});
 
@@ -171,6 +173,9 @@ void add_simulate_command(CLI::App& app) {
       ->check(integer_in(0, std::numeric_limits<int>::max(), "an integer ≥ 0 (0: all cores)"));
   cmd->add_flag("--refined", args->refined, "refined tet meshes");
   add_sparsify_option(cmd, args->sparsify_text);
+  cmd->add_flag("--ccd", args->ccd,
+                "continuous collision detection: speculative contacts for the first impacts of fast bodies within "
+                "each step, so that they do not tunnel through thin ones (docs/ccd.md)");
   CLI::Option* output = cmd->add_option("-o,--output", args->output, "write the run to this folder");
   cmd->callback([args, output, export_fclib, cmd] {
     args->sparsify = sparsify_from_option(cmd, args->sparsify_text);

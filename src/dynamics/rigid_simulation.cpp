@@ -1,5 +1,7 @@
 #include "contactlab/dynamics/rigid_simulation.h"
 
+#include "contactlab/dynamics/ccd_contacts.h"
+
 #include "contactlab/core/error.h"
 #include "contactlab/dynamics/contact_constraints.h"
 #include "contactlab/dynamics/moreau_step.h"
@@ -56,6 +58,12 @@ StepReport RigidSimulation::step() {
   start = std::chrono::steady_clock::now();
   std::vector<BodyVelocity> free(bodies_.size());
   for (std::size_t i = 0; i < bodies_.size(); ++i) free[i] = free_velocity(bodies_[i], scene_.gravity, h);
+  if (settings_.ccd) {  // speculative contacts of fast bodies' first impacts within the step
+    const double band = settings_.contacts.settings.tolerance.absolute(scene_.length_scale());
+    for (Contact& c : ccd_contacts(scene_, bodies_, free, {h, settings_.ccd_fast_fraction, band})) {
+      report.contacts.contacts.push_back(c);
+    }
+  }
   ContactConstraints constraints = build_contact_constraints(report.contacts, bodies_, free, h);
   ContactSolverRequest request{settings_.solver_kind, settings_.solver, settings_.friction_directions};
   if (settings_.warm_start) {

@@ -67,3 +67,11 @@ cli_test(simulate_solfec_pillar_stands 0 "" "^largest displacement (0\\.000[0-9]
   -- ${cli} simulate pillar --method solfec --steps 100)
 cli_test(simulate_sparsify_bad_threshold 2 "" "--sparsify: threshold must be in \\[0, 1\\]"
   --absent ${simulate_dir}/bad -- ${cli} simulate pillar --method solfec --sparsify 2 -o ${simulate_dir}/bad)
+
+# --ccd (issue 18 item 4): a 5 cm box at 10 m/s onto a 1 cm plate (data/scenes/box_over_plate.json).
+# Without CCD it falls through (3.46 m in 30 steps); with it it lands: its centre drops 0.175 m, from
+# 0.2 m to the plate's top plus half its size.
+cli_test(simulate_box_tunnels_without_ccd 0 "" "^largest displacement [1-9][0-9.]* m \\(box\\)"
+  -- ${cli} simulate ${PROJECT_SOURCE_DIR}/data/scenes/box_over_plate.json --method opposing --steps 30 --iterations 200)
+cli_test(simulate_box_stops_with_ccd 0 "" "^largest displacement 0\\.17[4-6][0-9]* m \\(box\\)"
+  -- ${cli} simulate ${PROJECT_SOURCE_DIR}/data/scenes/box_over_plate.json --method opposing --steps 30 --iterations 200 --ccd)

@@ -47,6 +47,11 @@ struct SimulationSettings {
   bool warm_start = false;
   /// Keep each step's contact problem in StepReport::problem (for export, e.g. to FCLIB).
   bool keep_problem = false;
+  /// Continuous collision detection (dynamics/ccd_contacts.h): speculative contacts for the first
+  /// impacts of fast bodies within the step, so that they do not tunnel through thin ones.
+  bool ccd = false;
+  /// A body is fast when a surface vertex moves farther than this × its length in a step.
+  double ccd_fast_fraction = 0.1;
 };
 
 struct StepReport {
