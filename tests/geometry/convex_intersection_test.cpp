@@ -241,6 +241,7 @@ std::array<double, 2> computed_areas(const ConvexIntersection& r, const std::vec
                                      std::size_t count_a, double size) {
   std::array<double, 2> out{};
   for (const IntersectionTriangle& t : r.triangles) {
+    if (t.body == 2) continue;  // on a plane both bodies have: "shared", as in measure()
     const QPlane& p =
         planes[t.body == 0 ? static_cast<std::size_t>(t.plane) : count_a + static_cast<std::size_t>(t.plane)];
     bool shared = false;
