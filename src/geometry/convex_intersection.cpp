@@ -7,6 +7,8 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 namespace contactlab {
 
@@ -88,14 +90,16 @@ ConvexIntersection convex_intersection(const ConvexPolyhedron& a, const ConvexPo
     out.vertices.push_back(v);
   }
   // Line 9: each hull vertex (a plane that bounds the intersection) is a face: the polar points of
-  // the facets around it, in Qhull's cyclic order, fanned into triangles.
+  // the facets around it, ordered counter-clockwise about the plane's normal by their angle about
+  // their centroid (a convex polygon), fanned into triangles. (Not qh_order_vertexneighbors: on an
+  // internal error it would end the process, Qhull's error exit being off outside qh_new_qhull.)
   qh_vertexneighbors(qh);
   const int count_a = static_cast<int>(a.planes.size());
   vertexT* vertex = nullptr;
   std::vector<int> polygon;
+  std::vector<std::pair<double, int>> by_angle;
   int face_count = 0;
   FORALLvertices {
-    qh_order_vertexneighbors(qh, vertex);
     polygon.clear();
     facetT *neighbor = nullptr, **neighborp = nullptr;
     FOREACHneighbor_(vertex) { polygon.push_back(static_cast<int>(neighbor->visitid)); }
@@ -103,14 +107,18 @@ ConvexIntersection convex_intersection(const ConvexPolyhedron& a, const ConvexPo
     const int plane_index = hull.point_index(vertex);
     if (plane_index < 0 || plane_index >= static_cast<int>(planes.size())) continue;
     const Vec3& n = planes[static_cast<std::size_t>(plane_index)].normal;
-    // Orient the cycle counter-clockwise about the plane's outward normal (Newell's normal).
-    Vec3 newell = Vec3::Zero();
-    for (std::size_t i = 0; i < polygon.size(); ++i) {
-      const Vec3& p = out.vertices[static_cast<std::size_t>(polygon[i])];
-      const Vec3& q = out.vertices[static_cast<std::size_t>(polygon[(i + 1) % polygon.size()])];
-      newell += (p - x).cross(q - x);
+    Vec3 centre = Vec3::Zero();
+    for (const int k : polygon) centre += out.vertices[static_cast<std::size_t>(k)];
+    centre /= static_cast<double>(polygon.size());
+    const Vec3 u = (std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY()).cross(n).normalized();
+    const Vec3 w = n.cross(u);  // (u, w, n) right-handed: increasing angle is counter-clockwise about n
+    by_angle.clear();
+    for (const int k : polygon) {
+      const Vec3 d = out.vertices[static_cast<std::size_t>(k)] - centre;
+      by_angle.emplace_back(std::atan2(d.dot(w), d.dot(u)), k);
     }
-    if (newell.dot(n) < 0.0) std::reverse(polygon.begin(), polygon.end());
+    std::sort(by_angle.begin(), by_angle.end());
+    for (std::size_t i = 0; i < polygon.size(); ++i) polygon[i] = by_angle[i].second;
     // A face whose plane the other body has too (same direction, offsets within 1e-3 ε): on both
     // boundaries — Qhull keeps one of the two equal dual points, by rounding; labelled "both".
     int body = plane_index < count_a ? 0 : 1;
