@@ -181,6 +181,34 @@ ExactPolytope exact_intersection(const std::vector<QPlane>& planes) {
   return out;
 }
 
+struct Polygon {
+  double area = 0.0;
+  Vec3 centroid = Vec3::Zero();
+};
+
+/// Area and centroid of the convex polygon of coplanar points (normal n), ordered by angle.
+Polygon polygon_of(std::vector<Vec3> points, const Vec3& n) {
+  Vec3 c = Vec3::Zero();
+  for (const Vec3& p : points) c += p;
+  c /= static_cast<double>(points.size());
+  const Vec3 u = (std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY()).cross(n).normalized();
+  const Vec3 w = n.cross(u);
+  std::sort(points.begin(), points.end(), [&](const Vec3& p, const Vec3& q) {
+    return std::atan2((p - c).dot(w), (p - c).dot(u)) < std::atan2((q - c).dot(w), (q - c).dot(u));
+  });
+  Polygon out;
+  Vec3 moment = Vec3::Zero();
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    const Vec3& p = points[k];
+    const Vec3& q = points[(k + 1) % points.size()];
+    const double a = 0.5 * std::abs((p - c).cross(q - c).dot(n));
+    out.area += a;
+    moment += a * (p + q + c) / 3.0;
+  }
+  out.centroid = out.area > 0.0 ? Vec3(moment / out.area) : c;
+  return out;
+}
+
 /// Volume and per-body face areas of a solid exact polytope, measured in double: each plane's
 /// vertices (exactly on it) ordered by angle about their centroid and fanned. Faces on a plane that
 /// both bodies have are counted in `shared` instead of a body.
@@ -210,22 +238,10 @@ Measured measure(const ExactPolytope& polytope, const std::vector<QPlane>& plane
       if (dot(planes[i].n, polytope.vertices[v]) == planes[i].h) face.push_back(polytope.vertices_double[v]);
     }
     if (face.size() < 3) continue;
-    Vec3 c = Vec3::Zero();
-    for (const Vec3& p : face) c += p;
-    c /= static_cast<double>(face.size());
-    const Vec3 n = planes[i].unit;
-    const Vec3 u = (std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY()).cross(n).normalized();
-    const Vec3 w = n.cross(u);
-    std::sort(face.begin(), face.end(), [&](const Vec3& p, const Vec3& q) {
-      return std::atan2((p - c).dot(w), (p - c).dot(u)) < std::atan2((q - c).dot(w), (q - c).dot(u));
-    });
-    double area = 0.0;
-    for (std::size_t k = 0; k < face.size(); ++k) {
-      const Vec3& p = face[k];
-      const Vec3& q = face[(k + 1) % face.size()];
-      area += 0.5 * (p - c).cross(q - c).dot(n);
-      out.volume += (p - centre).dot((q - centre).cross(c - centre)) / 6.0;
-    }
+    // The face's polygon, and the cone over it from the centre: volume = area × height / 3.
+    const Polygon polygon = polygon_of(face, planes[i].unit);
+    const double area = polygon.area;
+    out.volume += area * planes[i].unit.dot(polygon.centroid - centre) / 3.0;
     if (shared) {
       out.shared += area;
     } else {
@@ -382,34 +398,6 @@ Pair make_pair(Family family, std::mt19937_64& rng) {
   for (Vec3& c : p.a) c = s(c);
   for (Vec3& c : p.b) c = s(c);
   return p;
-}
-
-struct Polygon {
-  double area = 0.0;
-  Vec3 centroid = Vec3::Zero();
-};
-
-/// Area and centroid of the convex polygon of coplanar points (normal n), ordered by angle.
-Polygon polygon_of(std::vector<Vec3> points, const Vec3& n) {
-  Vec3 c = Vec3::Zero();
-  for (const Vec3& p : points) c += p;
-  c /= static_cast<double>(points.size());
-  const Vec3 u = (std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY()).cross(n).normalized();
-  const Vec3 w = n.cross(u);
-  std::sort(points.begin(), points.end(), [&](const Vec3& p, const Vec3& q) {
-    return std::atan2((p - c).dot(w), (p - c).dot(u)) < std::atan2((q - c).dot(w), (q - c).dot(u));
-  });
-  Polygon out;
-  Vec3 moment = Vec3::Zero();
-  for (std::size_t k = 0; k < points.size(); ++k) {
-    const Vec3& p = points[k];
-    const Vec3& q = points[(k + 1) % points.size()];
-    const double a = 0.5 * std::abs((p - c).cross(q - c).dot(n));
-    out.area += a;
-    moment += a * (p + q + c) / 3.0;
-  }
-  out.centroid = out.area > 0.0 ? Vec3(moment / out.area) : c;
-  return out;
 }
 
 struct Tally {

@@ -34,8 +34,9 @@ struct CcdContactsRequest {
   double time_step = 0.01;  ///< h, s
   /// A body is fast when a surface vertex moves farther than this × its length in the step.
   double fast_fraction = 0.1;
-  /// The touching band (m) below which a pair at t = 0 is left to the contact method.
-  double band = 0.0;
+  /// The touching band, relative to the smaller body's length (the diagonal of its rest surface's
+  /// box): a pair closer than it at t = 0 is left to the contact method.
+  double relative_band = 1e-9;
 };
 
 /// The speculative contacts of one step. `bodies` and `free` are the simulation's (free: the
