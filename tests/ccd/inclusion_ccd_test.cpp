@@ -13,6 +13,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <random>
 
 namespace contactlab {
 namespace {
@@ -115,6 +116,40 @@ TEST(InclusionCcd, MinimumSeparation) {
   CcdQuery nan = pass;
   nan.end[0].x() = std::nan("");
   EXPECT_THROW(inclusion_ccd(nan), std::invalid_argument);
+}
+
+// Frame independence: the hand-derived queries (data/ccd's) moved by 20 random similarities
+// (rotation, scale 10^±3, translation) keep their verdicts, and the time of impact stays within the
+// tolerance (a continuum of contacts: within 1e-3, as above).
+TEST(InclusionCcd, TheSameVerdictsInAnyFrame) {
+  std::vector<std::pair<CcdQuery, bool>> cases;
+  for (const char* kind : {"vertex-face", "edge-edge"}) {
+    const std::string path = std::string(CONTACTLAB_TEST_DATA_DIR) + "/ccd/" + kind + "/hand_cases.csv";
+    for (const CcdQueryRecord& r : read_ccd_queries(path, ccd_kind_from_path(path)))
+      cases.emplace_back(r.query, r.collides);
+  }
+  ASSERT_EQ(cases.size(), 13u);
+  std::mt19937_64 rng(17);
+  std::normal_distribution<double> normal;
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  for (int k = 0; k < 20; ++k) {
+    const Mat3 r = Quat(normal(rng), normal(rng), normal(rng), normal(rng)).normalized().toRotationMatrix();
+    const double scale = std::pow(10.0, 3.0 * unit(rng));
+    const Vec3 shift = 10.0 * scale * Vec3(unit(rng), unit(rng), unit(rng));
+    for (const auto& [q, truth] : cases) {
+      CcdQuery moved = q;
+      for (std::size_t i = 0; i < 4; ++i) {
+        moved.start[i] = scale * (r * q.start[i]) + shift;
+        moved.end[i] = scale * (r * q.end[i]) + shift;
+      }
+      const CcdResult want = inclusion_ccd(q), got = inclusion_ccd(moved);
+      EXPECT_EQ(got.collides, truth);
+      EXPECT_EQ(got.collides, want.collides);
+      if (got.collides) {
+        EXPECT_NEAR(got.toi, want.toi, want.exhausted || got.exhausted ? 1e-3 : 2e-6);
+      }
+    }
+  }
 }
 
 // The public benchmark: every query of every file, against its exact ground truth.
