@@ -43,38 +43,58 @@ Mat3 query_frame(CcdKind kind, const std::array<Vec3, 4>& x) {
 class Search {
  public:
   Search(CcdKind kind, const std::array<Vec3, 4>& start, const std::array<Vec3, 4>& end, const CcdRequest& request)
-      : kind_(kind), start_(start), request_(request) {
-    Vec3 largest = Vec3::Zero();
-    for (std::size_t k = 0; k < 4; ++k) {
-      if (!start[k].allFinite() || !end[k].allFinite()) throw std::invalid_argument("ccd: a point is not finite");
-      motion_[k] = end[k] - start[k];
-      largest = largest.cwiseMax(start[k].cwiseAbs()).cwiseMax(end[k].cwiseAbs());
-    }
-    error_ = 128.0 * std::ldexp(1.0, -53) * largest;  // see the header: the rounding bound per axis
-    Vec3 lo = start[0], hi = start[0];
-    for (std::size_t k = 0; k < 4; ++k) {
-      lo = lo.cwiseMin(start[k]).cwiseMin(end[k]);
-      hi = hi.cwiseMax(start[k]).cwiseMax(end[k]);
-    }
-    codomain_tolerance_ = request.parameter_tolerance * (hi - lo).maxCoeff();
-    frame_ = query_frame(kind, start);
-    // A unit vector's projection of F: |R F − fl(R fl(F))| ≤ ‖F's error‖ + the product's own
-    // rounding (3 products and 2 sums of terms ≤ ‖F‖ ≤ 4 √3 M), doubled for headroom.
-    frame_error_ = 2.0 * (error_.norm() + 5.0 * std::ldexp(1.0, -53) * 4.0 * std::sqrt(3.0) * largest.norm());
+      : kind_(kind), request_(request) {
     if (!(request.min_separation >= 0.0) || !std::isfinite(request.min_separation) ||
         !(request.parameter_tolerance > 0.0)) {
       throw std::invalid_argument("ccd: min_separation must be finite and ≥ 0, parameter_tolerance > 0");
     }
+    double largest = 0.0;  // M: the largest |coordinate| of the 8 points
+    Vec3 lo = start[0], hi = start[0];
+    for (std::size_t k = 0; k < 4; ++k) {
+      if (!start[k].allFinite() || !end[k].allFinite()) throw std::invalid_argument("ccd: a point is not finite");
+      largest = std::max({largest, start[k].cwiseAbs().maxCoeff(), end[k].cwiseAbs().maxCoeff()});
+      lo = lo.cwiseMin(start[k]).cwiseMin(end[k]);
+      hi = hi.cwiseMax(start[k]).cwiseMax(end[k]);
+    }
+    codomain_tolerance_ = request.parameter_tolerance * (hi - lo).maxCoeff();
+    // The points in the query's own frame (its rows are unit vectors): each rotated coordinate is a
+    // 3-term dot product, off by at most γ₃ ‖row‖₁ M ≤ 3u √3 M (1 + 4u) < 6uM from the exact R x.
+    // F is a combination of the 4 points (at any t, a convex combination of its 2 positions) with
+    // absolute weights summing to at most 4 over a box (vertex–face: 1 + |1 − u − v| + u + v with
+    // u + v ≤ 2 at a box's corners; edge–edge: 2), so the rotated points' F is within 24uM of R F.
+    const Mat3 frame = query_frame(kind, start);
+    const bool rotated = !frame.isIdentity();
+    Vec3 rotated_largest = Vec3::Zero();
+    for (std::size_t k = 0; k < 4; ++k) {
+      start_[k] = rotated ? Vec3(frame * start[k]) : start[k];
+      end_[k] = rotated ? Vec3(frame * end[k]) : end[k];
+      motion_[k] = end_[k] - start_[k];
+      rotated_largest = rotated_largest.cwiseMax(start_[k].cwiseAbs()).cwiseMax(end_[k].cwiseAbs());
+    }
+    constexpr double u = 0x1p-53;  // unit roundoff
+    // The evaluation's own rounding (see the header: 128 uM per axis), plus the rotation's.
+    error_ = Vec3::Constant(rotated ? 24.0 * u * largest : 0.0) + 128.0 * u * rotated_largest;
+    // δ is a Euclidean distance: an axis of R (a unit row, to 4u) sees F beyond δ (1 + 2⁻⁴⁰) only
+    // when |F| > δ.
+    delta_ = request.min_separation * (1.0 + 0x1p-40);
   }
 
   CcdResult run() {
     CcdResult result;
-    std::priority_queue<Box, std::vector<Box>, LaterStart> queue;
-    queue.push({0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0});
+    // The queue's storage is kept per thread: the search allocates nothing once it has run.
+    thread_local std::vector<Box> heap;
+    heap.clear();
+    const LaterStart later;
+    const auto push = [&](const Box& b) {
+      heap.push_back(b);
+      std::push_heap(heap.begin(), heap.end(), later);
+    };
+    push({0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0});
     const double tol = request_.parameter_tolerance;
-    while (!queue.empty()) {
-      const Box box = queue.top();
-      queue.pop();
+    while (!heap.empty()) {
+      std::pop_heap(heap.begin(), heap.end(), later);
+      const Box box = heap.back();
+      heap.pop_back();
       ++result.boxes;
       if (kind_ == CcdKind::kVertexFace && box.u0 + box.v0 > 1.0) continue;  // outside u + v ≤ 1 (exact)
       const Corners c = corners(box);
@@ -113,8 +133,8 @@ class Search {
       } else {
         lo.v1 = hi.v0 = 0.5 * (box.v0 + box.v1);
       }
-      queue.push(lo);
-      queue.push(hi);
+      push(lo);
+      push(hi);
     }
     return result;  // every box excluded: no collision
   }
@@ -122,50 +142,40 @@ class Search {
  private:
   /// F at the box's 8 corners, reduced to what the search needs.
   struct Corners {
-    Vec3 lo, hi;                        ///< per axis, the least and greatest corner value
-    Vec3 frame_lo, frame_hi;            ///< the same along the query's own axes (frame_)
+    Vec3 lo, hi;                        ///< per axis (of the query's frame), the least and greatest corner value
     double width = 0.0;                 ///< the image box's largest side, max(hi − lo)
     std::array<double, 3> variation{};  ///< largest change of F (∞-norm) along t, u, v between corners
   };
 
-  /// A point's position at time t.
-  Vec3 at(std::size_t k, double t) const { return start_[k] + t * motion_[k]; }
-
-  /// F at (t, u, v), for the points already taken at time t.
-  Vec3 f(const std::array<Vec3, 4>& x, double u, double v) const {
-    if (kind_ == CcdKind::kVertexFace) return x[0] - x[1] - u * (x[2] - x[1]) - v * (x[3] - x[1]);
-    return x[0] + u * (x[1] - x[0]) - x[2] - v * (x[3] - x[2]);
-  }
-
   Corners corners(const Box& box) const {
     std::array<Vec3, 8> value;  // index 4 t + 2 u + v
-    for (int i = 0; i < 2; ++i) {
+    for (std::size_t i = 0; i < 2; ++i) {
       const double t = i == 0 ? box.t0 : box.t1;
-      const std::array<Vec3, 4> x{at(0, t), at(1, t), at(2, t), at(3, t)};
-      for (int j = 0; j < 2; ++j) {
-        for (int k = 0; k < 2; ++k) {
-          value[static_cast<std::size_t>(4 * i + 2 * j + k)] = f(x, j == 0 ? box.u0 : box.u1, k == 0 ? box.v0 : box.v1);
-        }
+      std::array<Vec3, 4> x;
+      for (std::size_t k = 0; k < 4; ++k) x[k] = start_[k] + t * motion_[k];
+      // F = base + u·along_u + v·along_v, as in the header.
+      const Vec3 base = kind_ == CcdKind::kVertexFace ? Vec3(x[0] - x[1]) : Vec3(x[0] - x[2]);
+      const Vec3 along_u = kind_ == CcdKind::kVertexFace ? Vec3(x[1] - x[2]) : Vec3(x[1] - x[0]);
+      const Vec3 along_v = kind_ == CcdKind::kVertexFace ? Vec3(x[1] - x[3]) : Vec3(x[2] - x[3]);
+      for (std::size_t j = 0; j < 2; ++j) {
+        const Vec3 with_u = base + (j == 0 ? box.u0 : box.u1) * along_u;
+        value[4 * i + 2 * j] = with_u + box.v0 * along_v;
+        value[4 * i + 2 * j + 1] = with_u + box.v1 * along_v;
       }
     }
     Corners c;
     c.lo = c.hi = value[0];
-    c.frame_lo = c.frame_hi = frame_ * value[0];
     for (const Vec3& v : value) {
       c.lo = c.lo.cwiseMin(v);
       c.hi = c.hi.cwiseMax(v);
-      const Vec3 w = frame_ * v;
-      c.frame_lo = c.frame_lo.cwiseMin(w);
-      c.frame_hi = c.frame_hi.cwiseMax(w);
     }
     c.width = (c.hi - c.lo).maxCoeff();
-    for (int n = 0; n < 8; ++n) {  // each edge of the box: corners differing in one parameter
-      for (int bit = 0; bit < 3; ++bit) {
-        const int m = n ^ (1 << bit);
+    for (std::size_t n = 0; n < 8; ++n) {  // each edge of the box: corners differing in one parameter
+      for (std::size_t bit = 0; bit < 3; ++bit) {
+        const std::size_t m = n ^ (std::size_t{1} << bit);
         if (m < n) continue;
-        const double change =
-            (value[static_cast<std::size_t>(m)] - value[static_cast<std::size_t>(n)]).cwiseAbs().maxCoeff();
-        double& slot = c.variation[static_cast<std::size_t>(2 - bit)];  // bit 2: t, bit 1: u, bit 0: v
+        const double change = (value[m] - value[n]).cwiseAbs().maxCoeff();
+        double& slot = c.variation[2 - bit];  // bit 2: t, bit 1: u, bit 0: v
         slot = std::max(slot, change);
       }
     }
@@ -175,20 +185,16 @@ class Search {
   /// F certainly stays farther than δ from 0 on the box: on some axis, all 8 corner values are
   /// beyond δ on the same side, by more than the rounding bound.
   bool excluded(const Corners& c) const {
-    const double delta = request_.min_separation;
     for (int i = 0; i < 3; ++i) {
-      if (c.lo[i] - error_[i] > delta || c.hi[i] + error_[i] < -delta) return true;
-      if (c.frame_lo[i] - frame_error_ > delta || c.frame_hi[i] + frame_error_ < -delta) return true;
+      if (c.lo[i] - error_[i] > delta_ || c.hi[i] + error_[i] < -delta_) return true;
     }
     return false;
   }
 
   CcdKind kind_;
-  const std::array<Vec3, 4>& start_;
-  std::array<Vec3, 4> motion_{};
-  Vec3 error_ = Vec3::Zero();
-  Mat3 frame_ = Mat3::Identity();    ///< rows: the query's own axes (query_frame)
-  double frame_error_ = 0.0;         ///< the rounding bound of F along them
+  std::array<Vec3, 4> start_{}, end_{}, motion_{};  ///< the points in the query's frame
+  Vec3 error_ = Vec3::Zero();                       ///< the bound of F's rounding per axis
+  double delta_ = 0.0;                              ///< min_separation, widened by the rows' rounding
   double codomain_tolerance_ = 0.0;  ///< parameter_tolerance × the points' extent (largest side of their box)
   const CcdRequest& request_;
 };

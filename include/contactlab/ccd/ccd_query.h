@@ -20,8 +20,8 @@ struct CcdQuery {
 };
 
 struct CcdRequest {
-  /// δ ≥ 0: report a collision when the features come within δ (per coordinate, the ∞-norm, which
-  /// holds the Euclidean δ-ball: conservative) at some t in [0, 1]. 0: when they touch.
+  /// δ ≥ 0: report a collision when the features come within the Euclidean distance δ of each
+  /// other at some t in [0, 1]. 0: when they touch.
   double min_separation = 0.0;
   /// The search reports a collision at a candidate (t, u, v) box it cannot exclude once the box is
   /// this narrow in all three parameters, or once the box's image (the values of the distance

@@ -11,7 +11,12 @@
 // in (t, u, v), so over a box its range is exactly the interval spanned by its values at the box's
 // 8 corners: the inclusion is exact but for rounding. Each corner value is computed in double with
 // an a-priori error bound (below); a box is discarded only when, on some axis, all corner values
-// minus the bound exceed δ, or all plus the bound are below −δ (δ = min_separation). The search
+// minus the bound exceed δ, or all plus the bound are below −δ (δ = min_separation; an axis is a
+// unit vector, so |F| > δ then). The axes are the query's own (the face's normal, or the two edges'
+// common normal, an edge and their cross product; the world's for a collapsed face or parallel
+// edges): F seen along them separates a resting or sliding contact on a tilted face at once, and
+// the verdict does not depend on how the scene is rotated. The points are rotated once, and the
+// bound covers that rounding too (inclusion_ccd.cpp). The search
 // takes the boxes in order of their start time (a priority queue), splits in two (at dyadic
 // midpoints, so the corners are exact) the parameter along which F varies most over the box, and
 // stops at the first box it cannot exclude whose image is within tolerance × the points' extent, or
