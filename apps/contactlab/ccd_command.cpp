@@ -1,13 +1,16 @@
-// `contactlab ccd FILE... [--kind vf|ee] [--method inclusion|cubic] [--min-separation δ]
+// `contactlab ccd FILE... [--kind vf|ee] [--method inclusion|cubic|exact] [--min-separation δ]
 // [--repetitions N]`: runs every query of the public CCD benchmark's files (ccd/query_file.h) and
 // prints, per file and in total, the queries, the collisions of the ground truth, the false
 // negatives and false positives, and the time per query (the median over the repetitions of the
 // whole file's time, divided by its queries). The kind comes from the path (vertex-face/ or
 // edge-edge/) unless --kind gives it. Bad rows: exit 2 with file and line, before any query runs.
+// `--method exact` runs the rational-arithmetic oracle (ccd/exact_ccd.h): its FN and FP columns are
+// its disagreements with the file's truth flags — a check of a file's ground truth.
 #include "commands.h"
 #include "option_checks.h"
 
 #include "contactlab/ccd/cubic_ccd.h"
+#include "contactlab/ccd/exact_ccd.h"
 #include "contactlab/ccd/inclusion_ccd.h"
 #include "contactlab/ccd/query_file.h"
 #include "contactlab/core/error.h"
@@ -42,8 +45,11 @@ void print(const std::string& what, const Tally& t) {
 }
 
 void run_ccd(const CcdArgs& args) {
-  if (args.method != "inclusion" && args.method != "cubic") {
-    throw InputError("--method", 0, "unknown method '" + args.method + "': expected inclusion or cubic");
+  if (args.method != "inclusion" && args.method != "cubic" && args.method != "exact") {
+    throw InputError("--method", 0, "unknown method '" + args.method + "': expected inclusion, cubic or exact");
+  }
+  if (args.method != "inclusion" && args.min_separation != 0.0) {
+    throw InputError("--min-separation", 0, "applies to the inclusion method only");
   }
   std::optional<CcdKind> kind;
   if (args.kind == "vf") kind = CcdKind::kVertexFace;
@@ -55,7 +61,11 @@ void run_ccd(const CcdArgs& args) {
     all.push_back(read_ccd_queries(path, kind ? *kind : ccd_kind_from_path(path)));
   CcdRequest request;
   request.min_separation = args.min_separation;
-  const bool cubic = args.method == "cubic";
+  const auto answer = [&](const CcdQuery& q) {
+    if (args.method == "cubic") return cubic_ccd(q).collides;
+    if (args.method == "exact") return exact_ccd(q);
+    return inclusion_ccd(q, request).collides;
+  };
   fmt::print("{:<60} {:>7} {:>10} {:>6} {:>6} {:>12}\n",
              fmt::format("{} (min separation {:g})", args.method, args.min_separation), "queries", "collisions", "FN",
              "FP", "us/query");
@@ -68,7 +78,7 @@ void run_ccd(const CcdArgs& args) {
       answers.clear();
       const auto start = std::chrono::steady_clock::now();
       for (const CcdQueryRecord& r : all[f]) {
-        answers.push_back(cubic ? cubic_ccd(r.query).collides : inclusion_ccd(r.query, request).collides);
+        answers.push_back(answer(r.query));
       }
       times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
@@ -100,7 +110,8 @@ void add_ccd_command(CLI::App& app) {
       ->required();
   cmd->add_option("--kind", args->kind, "vf (vertex-face) or ee (edge-edge); default: from the path");
   cmd->add_option("--method", args->method,
-                  "inclusion (conservative, no false negatives; default) or cubic (the seed's root finding)");
+                  "inclusion (conservative, no false negatives; default), cubic (the seed's root finding) or exact "
+                  "(rational arithmetic: checks the files' truth flags; slow)");
   cmd->add_option("--min-separation", args->min_separation,
                   "report features closer than this as colliding (inclusion only; default 0)")
       ->check(number_in(0.0, 1e300, "a distance >= 0"));

@@ -36,10 +36,13 @@ struct CcdRequest {
 struct CcdResult {
   bool collides = false;
   /// A lower bound of the time of impact in [0, 1] (1 when no collision): no contact within δ
-  /// happens before it (error bound: none — the boxes before it were excluded with rounding
-  /// accounted for). At toi the search found a (t, u, v) box no wider than parameter_tolerance whose
-  /// values of the distance function, rounding included, reach within δ of 0; where the features
-  /// only come close (a near miss within the rounding bound), that is a false positive.
+  /// happens before it (the boxes before it were excluded with rounding accounted for). Its error:
+  /// either a contact was proven in a box starting at toi and contracted to a width of ≈ 1e-15
+  /// (the true time lies within it), or at toi starts a (t, u, v) box no wider than
+  /// parameter_tolerance (or whose image is narrower than parameter_tolerance × the points' extent)
+  /// whose values of the distance function, rounding included, reach within δ of 0 — the features
+  /// touch there to that tolerance; where they only come close (a near miss below the tolerance),
+  /// that is a false positive. With the box budget spent (`exhausted`), no error bound.
   double toi = 1.0;
   int boxes = 0;           ///< boxes examined
   bool exhausted = false;  ///< max_boxes reached: the collision is reported without refining
