@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace contactlab {
 namespace {
@@ -15,9 +16,10 @@ namespace {
 /// for the bodies of a pair that is tested.
 struct Sweep {
   Transform start, end;
-  double length = 0.0;  ///< diagonal of the rest surface's box
-  Aabb box;             ///< of the surface vertices at the start and at the end
-  bool fast = false;
+  double length = 0.0;         ///< diagonal of the rest surface's box
+  double thickness = 0.0;      ///< smallest side of the rest surface's box (body frame)
+  double travel = 0.0;         ///< farthest any surface vertex moves in the step
+  Aabb box;                    ///< of the surface vertices at the start and at the end
   std::vector<Vec3> at_start;  ///< world positions of the tet-mesh vertices at t = 0 (surface ones set)
   std::vector<Vec3> at_end;    ///< the same at t = h
 
@@ -55,8 +57,10 @@ Sweep sweep_of(const Body& scene_body, const RigidBody& body, const BodyVelocity
     s.box.extend(b);
     travel = std::max(travel, (b - a).norm());
   }
-  s.length = shape.surface_map.surface_vertices.empty() ? 0.0 : (rest.max - rest.min).norm();
-  s.fast = !body.fixed && travel > request.fast_fraction * s.length;
+  const bool empty = shape.surface_map.surface_vertices.empty();
+  s.length = empty ? 0.0 : (rest.max - rest.min).norm();
+  s.thickness = empty ? 0.0 : (rest.max - rest.min).minCoeff();
+  s.travel = body.fixed ? 0.0 : travel;
   return s;
 }
 
@@ -117,23 +121,127 @@ void vertices_against_faces(Index vb, const Sweep& v_sweep, const Shape& vertex_
   }
 }
 
+/// The surface's edges as sorted vertex pairs (smaller first), in build_topology's order (sorted,
+/// unique): an edge's index here is its FeatureRef index.
+std::vector<std::array<Index, 2>> surface_edges(const TriMesh& surface) {
+  std::vector<std::array<Index, 2>> edges;
+  edges.reserve(3 * surface.triangles.size());
+  for (const Triangle& t : surface.triangles) {
+    for (int c = 0; c < 3; ++c) {
+      const Index a = t[c], b = t[(c + 1) % 3];
+      edges.push_back({std::min(a, b), std::max(a, b)});
+    }
+  }
+  std::sort(edges.begin(), edges.end());
+  edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+  return edges;
+}
+
+/// The closest points of segments [p0, p1] and [q0, q1] (degenerate segments included): the
+/// parameters minimising |p(s) − q(r)|, clamped to [0, 1] (Ericson, "Real-Time Collision
+/// Detection", §5.1.9).
+std::pair<Vec3, Vec3> closest_points_of_segments(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q1) {
+  const Vec3 d1 = p1 - p0, d2 = q1 - q0, r = p0 - q0;
+  const double a = d1.squaredNorm(), e = d2.squaredNorm(), f = d2.dot(r);
+  double s = 0.0, t = 0.0;
+  if (a <= 0.0 && e <= 0.0) return {p0, q0};
+  if (a <= 0.0) {
+    t = std::clamp(f / e, 0.0, 1.0);
+  } else {
+    const double c = d1.dot(r);
+    if (e <= 0.0) {
+      s = std::clamp(-c / a, 0.0, 1.0);
+    } else {
+      const double b = d1.dot(d2), denominator = a * e - b * b;
+      s = denominator > 0.0 ? std::clamp((b * f - c * e) / denominator, 0.0, 1.0) : 0.0;
+      t = (b * s + f) / e;
+      if (t < 0.0) {
+        t = 0.0;
+        s = std::clamp(-c / a, 0.0, 1.0);
+      } else if (t > 1.0) {
+        t = 1.0;
+        s = std::clamp((b - c) / a, 0.0, 1.0);
+      }
+    }
+  }
+  return {p0 + s * d1, q0 + t * d2};
+}
+
+/// The edges of `ab` against those of `bb`: each first impact of two edges apart at t = 0 by more
+/// than the band, as a speculative contact from ab (A) to bb (B) along the segments' closest
+/// points at t = 0.
+void edges_against_edges(Index ab, const Sweep& a_sweep, const Shape& a_shape, Index bb, const Sweep& b_sweep,
+                         const Shape& b_shape, double band, std::vector<Impact>& out) {
+  const std::vector<std::array<Index, 2>> a_edges = surface_edges(a_shape.surface_map.surface);
+  const std::vector<std::array<Index, 2>> b_edges = surface_edges(b_shape.surface_map.surface);
+  const auto at = [](const Sweep& sweep, Index v, bool end) {
+    return end ? sweep.at_end[static_cast<std::size_t>(v)] : sweep.at_start[static_cast<std::size_t>(v)];
+  };
+  const auto swept_box = [&](const Sweep& sweep, const std::array<Index, 2>& e) {
+    Aabb box;
+    for (const Index v : e) {
+      box.extend(at(sweep, v, false));
+      box.extend(at(sweep, v, true));
+    }
+    return box;
+  };
+  std::vector<Aabb> b_boxes;
+  b_boxes.reserve(b_edges.size());
+  for (const auto& e : b_edges) b_boxes.push_back(swept_box(b_sweep, e));
+  for (std::size_t i = 0; i < a_edges.size(); ++i) {
+    const Aabb a_box = swept_box(a_sweep, a_edges[i]);
+    if (!boxes_overlap(a_box, b_sweep.box, band)) continue;
+    for (std::size_t j = 0; j < b_edges.size(); ++j) {
+      if (!boxes_overlap(a_box, b_boxes[j], band)) continue;
+      const auto& ea = a_edges[i];
+      const auto& eb = b_edges[j];
+      const std::array<Vec3, 4> start{at(a_sweep, ea[0], false), at(a_sweep, ea[1], false), at(b_sweep, eb[0], false),
+                                      at(b_sweep, eb[1], false)};
+      const std::array<Vec3, 4> end{at(a_sweep, ea[0], true), at(a_sweep, ea[1], true), at(b_sweep, eb[0], true),
+                                    at(b_sweep, eb[1], true)};
+      const CcdResult hit = edge_edge_ccd(start, end);
+      if (!hit.collides) continue;
+      const auto [on_a, on_b] = closest_points_of_segments(start[0], start[1], start[2], start[3]);
+      const double gap = (on_b - on_a).norm();
+      if (!(gap > band)) continue;  // touching at t = 0: the method's
+      Impact impact{hit.toi, {}};
+      Contact& c = impact.contact;
+      c.body_a = ab;
+      c.body_b = bb;
+      c.position = on_b;
+      c.normal = (on_b - on_a) / gap;
+      c.gap = gap;
+      c.feature_a = {FeatureType::kEdge, static_cast<Index>(i)};
+      c.feature_b = {FeatureType::kEdge, static_cast<Index>(j)};
+      out.push_back(impact);
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<Contact> ccd_contacts(const Scene& scene, const std::vector<RigidBody>& bodies,
                                   const std::vector<BodyVelocity>& free, const CcdContactsRequest& request) {
   const std::size_t n = bodies.size();
-  std::vector<Sweep> sweeps;  // a first pass: poses, boxes and which bodies are fast
+  std::vector<Sweep> sweeps;  // a first pass: poses, boxes, travel and thickness
   sweeps.reserve(n);
-  bool any_fast = false;
+  double farthest = 0.0, thinnest = std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < n; ++i) {
     sweeps.push_back(sweep_of(scene.bodies[i], bodies[i], free[i], request));
-    any_fast = any_fast || sweeps.back().fast;
+    farthest = std::max(farthest, sweeps.back().travel);
+    thinnest = std::min(thinnest, sweeps.back().thickness);
   }
+  // A pair is tested when one of its bodies moves farther in the step than fast_fraction × the
+  // thinner one's thickness: what could pass through the other between two steps' contacts.
+  const auto fast_pair = [&](std::size_t i, std::size_t j) {
+    return std::max(sweeps[i].travel, sweeps[j].travel) >
+           request.fast_fraction * std::min(sweeps[i].thickness, sweeps[j].thickness);
+  };
   std::vector<Contact> out;
-  if (!any_fast) return out;
+  if (!(farthest > request.fast_fraction * thinnest)) return out;
   for (std::size_t i = 0; i < n; ++i) {
     for (std::size_t j = i + 1; j < n; ++j) {
-      if (!sweeps[i].fast && !sweeps[j].fast) continue;
+      if (!fast_pair(i, j)) continue;
       if (bodies[i].fixed && bodies[j].fixed) continue;
       // The touching band of the pair, relative to the smaller body (as the contact methods').
       const double band = request.relative_band * std::min(sweeps[i].length, sweeps[j].length);
@@ -147,18 +255,30 @@ std::vector<Contact> ccd_contacts(const Scene& scene, const std::vector<RigidBod
                              impacts);
       vertices_against_faces(static_cast<Index>(i), sweeps[i], shape_i, static_cast<Index>(j), sweeps[j], shape_j, band,
                              impacts);
+      if (request.edge_edge) {
+        edges_against_edges(static_cast<Index>(i), sweeps[i], shape_i, static_cast<Index>(j), sweeps[j], shape_j, band,
+                            impacts);
+      }
       if (impacts.empty()) continue;
       // The pair's first impacts: those within 5 % of the step of the earliest (a face meeting a
       // face arrives with all its corners together).
       double first = 1.0;
       for (const Impact& m : impacts) first = std::min(first, m.toi);
+      // Edge pairs only where no vertex meets a face first: they are what vertex–face impacts
+      // cannot see (bars crossing); beside those (a box's bottom edges over the plate's face
+      // diagonal) they would only repeat them.
+      const bool vertex_face_first = std::any_of(impacts.begin(), impacts.end(), [&](const Impact& m) {
+        return m.toi <= first + 0.05 && m.contact.feature_b.type == FeatureType::kVertex;
+      });
       // One contact per vertex (a vertex over an edge of the face meets both triangles there): the
-      // earliest of its impacts, the first found on a tie.
+      // earliest of its impacts, the first found on a tie. Edge pairs are one contact each.
       std::vector<const Impact*> kept;
       for (const Impact& m : impacts) {
         if (m.toi > first + 0.05) continue;
+        if (vertex_face_first && m.contact.feature_b.type == FeatureType::kEdge) continue;
         const auto same_vertex = [&](const Impact* k) {
-          return k->contact.body_b == m.contact.body_b && k->contact.feature_b == m.contact.feature_b;
+          return m.contact.feature_b.type == FeatureType::kVertex && k->contact.body_b == m.contact.body_b &&
+                 k->contact.feature_b == m.contact.feature_b;
         };
         const auto it = std::find_if(kept.begin(), kept.end(), same_vertex);
         if (it == kept.end()) {

@@ -59,7 +59,8 @@ StepReport RigidSimulation::step() {
   std::vector<BodyVelocity> free(bodies_.size());
   for (std::size_t i = 0; i < bodies_.size(); ++i) free[i] = free_velocity(bodies_[i], scene_.gravity, h);
   if (settings_.ccd) {  // speculative contacts of fast bodies' first impacts within the step
-    const CcdContactsRequest ccd{h, settings_.ccd_fast_fraction, settings_.contacts.settings.tolerance.relative};
+    const CcdContactsRequest ccd{h, settings_.ccd_fast_fraction, settings_.contacts.settings.tolerance.relative,
+                                 settings_.ccd_edge_edge};
     for (Contact& c : ccd_contacts(scene_, bodies_, free, ccd)) {
       report.contacts.contacts.push_back(c);
     }

@@ -61,11 +61,12 @@ TEST(CcdContacts, OnlyFastBodiesAndOnlyPairsApartGetThem) {
   }
   // The first position: it moves 0.1 m but is 0.175 m above: no impact in this step.
   EXPECT_TRUE(ccd_contacts(fast, bodies, free, {0.01, 0.1, 1e-9}).empty());
-  // Slow (0.1 m/s): not fast, no CCD contacts even close to the plate.
+  // Slow (0.05 m/s: 0.5 mm in the step, half of 0.1 × the plate's 1 cm): no CCD contacts even
+  // close to the plate.
   Scene slow = near;
-  slow.bodies[1].linear_velocity = Vec3(0, -0.1, 0);
+  slow.bodies[1].linear_velocity = Vec3(0, -0.05, 0);
   std::vector<BodyVelocity> slow_free(2, BodyVelocity::Zero());
-  slow_free[1].head<3>() = Vec3(0, -0.1, 0);
+  slow_free[1].head<3>() = Vec3(0, -0.05, 0);
   EXPECT_TRUE(ccd_contacts(slow, rigid_bodies(slow), slow_free, {0.01, 0.1, 1e-9}).empty());
   // Resting on the plate and fast sideways: touching pairs are the method's, none from CCD.
   Scene resting = fast;
@@ -73,6 +74,59 @@ TEST(CcdContacts, OnlyFastBodiesAndOnlyPairsApartGetThem) {
   std::vector<BodyVelocity> sideways(2, BodyVelocity::Zero());
   sideways[1].head<3>() = Vec3(10, 0, 0);
   EXPECT_TRUE(ccd_contacts(resting, rigid_bodies(resting), sideways, {0.01, 0.1, 1e-9}).empty());
+}
+
+/// Two thin bars crossing like a plus sign: a fixed one along x (1 m × 1 cm × 1 cm, top at y = 0),
+/// and one along z above it falling at 10 m/s. No vertex of either comes near a face of the other
+/// — their ends are 0.5 m from the crossing — so only edges meet: the falling bar's bottom edges
+/// (along z) cross the fixed bar's top edges (along x).
+Scene crossing_bars() {
+  Scene scene;
+  scene.name = "crossing-bars";
+  scene.bodies.push_back(test::box_body("fixed", Vec3(1, 0.01, 0.01), Vec3(0, -0.005, 0), true));
+  Body bar = test::box_body("falling", Vec3(0.01, 0.01, 1), Vec3(0, 0.2, 0), false);
+  bar.linear_velocity = Vec3(0, -10, 0);
+  scene.bodies.push_back(bar);
+  return scene;
+}
+
+double bar_bottom_after(int steps, bool ccd, bool edge_edge) {
+  SimulationSettings settings;
+  settings.ccd = ccd;
+  settings.ccd_edge_edge = edge_edge;
+  settings.solver.max_iterations = 200;
+  RigidSimulation sim(crossing_bars(), *find_contact_method("opposing"), settings);
+  for (int k = 0; k < steps; ++k) sim.step();
+  return sim.bodies()[1].centre.y() - 0.005;
+}
+
+TEST(CcdContacts, CrossingBarsNeedEdgeEdgeImpacts) {
+  EXPECT_LT(bar_bottom_after(10, false, false), -0.05);    // no CCD: through
+  EXPECT_LT(bar_bottom_after(10, true, false), -0.05);     // vertex–face CCD only: through as well
+  const double bottom = bar_bottom_after(40, true, true);  // edge–edge too: it lands on the fixed bar
+  EXPECT_GT(bottom, -0.002);
+  EXPECT_LT(bottom, 0.002);
+  // The impacts themselves, one step before: edge pairs, normal up (to 1e-4), gap = the distance at
+  // t = 0 — 5 cm between the bottom edges and the top ones; up to 5.5 cm for the falling bar's
+  // side-face diagonals, which pass over the crossing 5 mm higher and arrive within 5 % of the step.
+  Scene near = crossing_bars();
+  near.bodies[1].position.y() = 0.055;  // bottom at 0.05, 0.1 m of travel in the step
+  const std::vector<RigidBody> bodies = rigid_bodies(near);
+  std::vector<BodyVelocity> free(2, BodyVelocity::Zero());
+  free[1].head<3>() = Vec3(0, -10, 0);
+  const std::vector<Contact> hits = ccd_contacts(near, bodies, free, {0.01, 0.1, 1e-9, true});
+  ASSERT_FALSE(hits.empty());
+  int bottom_edges = 0;
+  for (const Contact& c : hits) {
+    EXPECT_EQ(c.feature_a.type, FeatureType::kEdge);
+    EXPECT_EQ(c.feature_b.type, FeatureType::kEdge);
+    EXPECT_NEAR(c.normal.y(), 1.0, 1e-4);
+    EXPECT_GE(c.gap, 0.05 - 1e-12);
+    EXPECT_LE(c.gap, 0.055 + 1e-12);
+    bottom_edges += std::abs(c.gap - 0.05) < 1e-12 ? 1 : 0;
+  }
+  EXPECT_GE(bottom_edges, 2);
+  EXPECT_TRUE(ccd_contacts(near, bodies, free, {0.01, 0.1, 1e-9, false}).empty());
 }
 
 }  // namespace

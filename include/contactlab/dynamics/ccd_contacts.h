@@ -2,10 +2,10 @@
 // 003 §1.2 for the CCD, §1.1.1.1 for contacts with a positive gap): what keeps a fast body from
 // tunnelling through a thin one, where the contacts of the step's start see nothing yet.
 //
-// For every movable body that moves fast during the step — a surface vertex travels farther than
-// `fast_fraction` × the body's length under its free velocity (gravity included, before contacts) —
-// vertex–face CCD (ccd/inclusion_ccd.h, no false negatives) between its surface vertices and every
-// other body's surface triangles, and between the other body's vertices and its triangles, over the
+// For every pair of bodies where one moves fast relative to the pair — a surface vertex travels,
+// under its free velocity (gravity included, before contacts), farther than `fast_fraction` × the
+// thinner body's thickness — vertex–face CCD (ccd/inclusion_ccd.h, no false negatives) between the
+// one's surface vertices and the other's surface triangles, and back, over the
 // straight paths from the positions at t = 0 to those the free motion gives at t = h (a rotating
 // body's vertices move on arcs; the chord is what is tested). Pairs of bodies whose swept boxes are
 // apart are skipped first. Each vertex–face pair that first meets at some time in the step, and is
@@ -17,8 +17,13 @@
 // body pair, only the first impacts are kept — those within 5 % of the step of its earliest — and
 // one per vertex (its earliest).
 //
-// Edge–edge impacts (an edge sweeping through another without any vertex meeting a face) are not
-// turned into contacts yet: a box dropped on a plate, the case of the issue, meets it with vertices.
+// Edge–edge CCD (`edge_edge`, on by default) catches what vertex–face CCD cannot: an edge sweeping
+// through another with no vertex meeting a face (two thin bars crossing). Each edge pair (a surface
+// edge of each body) that first meets within the step and is apart at t = 0 gives a speculative
+// contact along the segments' closest points at t = 0: A = the lower-indexed body, at the point on
+// B's edge, normal from A's closest point to B's, gap = their distance. One per edge pair, and only
+// for a pair of bodies where no vertex meets a face among the first impacts (there they would
+// repeat the vertex–face contacts).
 #pragma once
 
 #include "contactlab/contact/contact.h"
@@ -32,11 +37,14 @@ namespace contactlab {
 
 struct CcdContactsRequest {
   double time_step = 0.01;  ///< h, s
-  /// A body is fast when a surface vertex moves farther than this × its length in the step.
+  /// A body pair is tested when a surface vertex of one of them moves farther in the step than this
+  /// × the thinner body's thickness (the smallest side of its rest surface's box, in its own frame).
   double fast_fraction = 0.1;
   /// The touching band, relative to the smaller body's length (the diagonal of its rest surface's
   /// box): a pair closer than it at t = 0 is left to the contact method.
   double relative_band = 1e-9;
+  /// Edge–edge impacts too (vertex–face only when false).
+  bool edge_edge = true;
 };
 
 /// The speculative contacts of one step. `bodies` and `free` are the simulation's (free: the

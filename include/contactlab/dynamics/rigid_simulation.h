@@ -50,8 +50,11 @@ struct SimulationSettings {
   /// Continuous collision detection (dynamics/ccd_contacts.h): speculative contacts for the first
   /// impacts of fast bodies within the step, so that they do not tunnel through thin ones.
   bool ccd = false;
-  /// A body is fast when a surface vertex moves farther than this × its length in a step.
+  /// A body pair gets CCD when a surface vertex of one moves farther than this × the thinner one's
+  /// thickness in a step (CcdContactsRequest::fast_fraction).
   double ccd_fast_fraction = 0.1;
+  /// Edge–edge impacts as well as vertex–face ones (CcdContactsRequest::edge_edge).
+  bool ccd_edge_edge = true;
 };
 
 struct StepReport {
