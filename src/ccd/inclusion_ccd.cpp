@@ -125,8 +125,12 @@ class Search {
       // Tried every third level (a box and its children largely agree on it), once the box is
       // small enough for F to be close to linear on it. Only for δ = 0: with δ > 0 the features
       // come within δ before they touch, and the rest of the box may hold that earlier time.
-      if (Box contracted = box; delta_ == 0.0 && box.depth % 3 == 0 && box.depth >= 6 && certify(contracted)) {
-        proven = std::min(proven, contracted.t0);
+      // The test runs on the box widened by half its size each way (within the domain), so that a
+      // zero near the box's side — where the box's own test fails, K reaching past it — is proven
+      // too. No zero lies before box.t0 (everything earlier is excluded), so the proven time is at
+      // least box.t0; the box's own zeros are in the widened box's K, none earlier than its start.
+      if (Box wide = widened(box); delta_ == 0.0 && box.depth % 3 == 0 && box.depth >= 6 && certify(wide)) {
+        proven = std::min(proven, std::max(wide.t0, box.t0));
         continue;
       }
       // Split, at its midpoint (exact for dyadic bounds), the parameter along which F varies most
@@ -164,10 +168,12 @@ class Search {
     Vec3 lo, hi;                        ///< per axis (of the query's frame), the least and greatest corner value
     double width = 0.0;                 ///< the image box's largest side, max(hi − lo)
     std::array<double, 3> variation{};  ///< largest change of F (∞-norm) along t, u, v between corners
+    std::array<Vec3, 8> value;          ///< F at the corners, index 4 t + 2 u + v
   };
 
   Corners corners(const Box& box) const {
-    std::array<Vec3, 8> value;  // index 4 t + 2 u + v
+    Corners c;
+    std::array<Vec3, 8>& value = c.value;
     for (std::size_t i = 0; i < 2; ++i) {
       const double t = i == 0 ? box.t0 : box.t1;
       std::array<Vec3, 4> x;
@@ -182,7 +188,6 @@ class Search {
         value[4 * i + 2 * j + 1] = with_u + box.v1 * along_v;
       }
     }
-    Corners c;
     c.lo = c.hi = value[0];
     for (const Vec3& v : value) {
       c.lo = c.lo.cwiseMin(v);
@@ -211,6 +216,21 @@ class Search {
   /// Fails (false) for a singular or ill-conditioned Jacobian — a tangential contact, a contact on
   /// the domain's boundary (a vertex exactly on an edge, touching exactly at t = 0): the search
   /// then narrows those down to its tolerance instead.
+  /// The box grown by half its width on each side, clipped to [0, 1]³ (and, vertex–face, kept as
+  /// it was when the growth would cross u + v = 1). Dyadic bounds stay dyadic.
+  Box widened(const Box& box) const {
+    Box w = box;
+    const double ht = 0.5 * (box.t1 - box.t0), hu = 0.5 * (box.u1 - box.u0), hv = 0.5 * (box.v1 - box.v0);
+    w.t0 = std::max(0.0, box.t0 - ht);
+    w.t1 = std::min(1.0, box.t1 + ht);
+    w.u0 = std::max(0.0, box.u0 - hu);
+    w.u1 = std::min(1.0, box.u1 + hu);
+    w.v0 = std::max(0.0, box.v0 - hv);
+    w.v1 = std::min(1.0, box.v1 + hv);
+    if (kind_ == CcdKind::kVertexFace && w.u1 + w.v1 > 1.0) return box;
+    return w;
+  }
+
   bool certify(Box& b) const {
     if (kind_ == CcdKind::kVertexFace && b.u1 + b.v1 > 1.0) return false;  // the box must lie in the triangle
     constexpr double u = 0x1p-53, gamma = 8.0 * u;
@@ -283,7 +303,26 @@ class Search {
     for (int i = 0; i < 3; ++i) {
       if (c.lo[i] - error_[i] > delta_ || c.hi[i] + error_[i] < -delta_) return true;
     }
-    return false;
+    // One more axis, the box's own: w along F's mean over the corners (≈ F at the centre), which
+    // for a near miss points along the features' closest approach — oblique to the fixed axes when
+    // a vertex passes by an edge other than the first, or edges pass each other. w · F is
+    // multilinear too, so its range is that of its corner values; their rounding: w · fl(F) is
+    // within Σ|w_i| error_i of w · F, and the dot product's own within 4u Σ|w_i||F_i|.
+    Vec3 mean = Vec3::Zero();
+    for (const Vec3& v : c.value) mean += v;
+    const double norm = mean.norm();
+    if (!(norm > 0.0) || !std::isfinite(norm)) return false;
+    const Vec3 w = mean / norm;
+    const Vec3 aw = w.cwiseAbs();
+    double lo = w.dot(c.value[0]), hi = lo, largest = 0.0;
+    for (const Vec3& v : c.value) {
+      const double x = w.dot(v);
+      lo = std::min(lo, x);
+      hi = std::max(hi, x);
+      largest = std::max(largest, aw.dot(v.cwiseAbs()));
+    }
+    const double error = aw.dot(error_) + 4.0 * 0x1p-53 * largest;
+    return lo - error > delta_ || hi + error < -delta_;
   }
 
   CcdKind kind_;
