@@ -3,6 +3,7 @@
 #include "contactlab/ccd/inclusion_ccd.h"
 #include "contactlab/core/aabb.h"
 #include "contactlab/dynamics/moreau_step.h"
+#include "surface_features.h"
 
 #include <algorithm>
 #include <cmath>
@@ -121,52 +122,6 @@ void vertices_against_faces(Index vb, const Sweep& v_sweep, const Shape& vertex_
   }
 }
 
-/// The surface's edges as sorted vertex pairs (smaller first), in build_topology's order (sorted,
-/// unique): an edge's index here is its FeatureRef index.
-std::vector<std::array<Index, 2>> surface_edges(const TriMesh& surface) {
-  std::vector<std::array<Index, 2>> edges;
-  edges.reserve(3 * surface.triangles.size());
-  for (const Triangle& t : surface.triangles) {
-    for (int c = 0; c < 3; ++c) {
-      const Index a = t[c], b = t[(c + 1) % 3];
-      edges.push_back({std::min(a, b), std::max(a, b)});
-    }
-  }
-  std::sort(edges.begin(), edges.end());
-  edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
-  return edges;
-}
-
-/// The closest points of segments [p0, p1] and [q0, q1] (degenerate segments included): the
-/// parameters minimising |p(s) − q(r)|, clamped to [0, 1] (Ericson, "Real-Time Collision
-/// Detection", §5.1.9).
-std::pair<Vec3, Vec3> closest_points_of_segments(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q1) {
-  const Vec3 d1 = p1 - p0, d2 = q1 - q0, r = p0 - q0;
-  const double a = d1.squaredNorm(), e = d2.squaredNorm(), f = d2.dot(r);
-  double s = 0.0, t = 0.0;
-  if (a <= 0.0 && e <= 0.0) return {p0, q0};
-  if (a <= 0.0) {
-    t = std::clamp(f / e, 0.0, 1.0);
-  } else {
-    const double c = d1.dot(r);
-    if (e <= 0.0) {
-      s = std::clamp(-c / a, 0.0, 1.0);
-    } else {
-      const double b = d1.dot(d2), denominator = a * e - b * b;
-      s = denominator > 0.0 ? std::clamp((b * f - c * e) / denominator, 0.0, 1.0) : 0.0;
-      t = (b * s + f) / e;
-      if (t < 0.0) {
-        t = 0.0;
-        s = std::clamp(-c / a, 0.0, 1.0);
-      } else if (t > 1.0) {
-        t = 1.0;
-        s = std::clamp((b - c) / a, 0.0, 1.0);
-      }
-    }
-  }
-  return {p0 + s * d1, q0 + t * d2};
-}
-
 /// The edges of `ab` against those of `bb`: each first impact of two edges apart at t = 0 by more
 /// than the band, as a speculative contact from ab (A) to bb (B) along the segments' closest
 /// points at t = 0.
@@ -201,7 +156,9 @@ void edges_against_edges(Index ab, const Sweep& a_sweep, const Shape& a_shape, I
                                     at(b_sweep, eb[1], true)};
       const CcdResult hit = edge_edge_ccd(start, end);
       if (!hit.collides) continue;
-      const auto [on_a, on_b] = closest_points_of_segments(start[0], start[1], start[2], start[3]);
+      const SegmentClosestPoints closest = closest_points_of_segments(start[0], start[1], start[2], start[3]);
+      const Vec3& on_a = closest.on_p;
+      const Vec3& on_b = closest.on_q;
       const double gap = (on_b - on_a).norm();
       if (!(gap > band)) continue;  // touching at t = 0: the method's
       Impact impact{hit.toi, {}};

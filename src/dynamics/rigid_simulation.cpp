@@ -41,6 +41,7 @@ RigidSimulation::RigidSimulation(Scene scene, const ContactMethod& method, Simul
     throw InputError("simulation", 0,
                      "time_step: expected a finite number > 0 (seconds), got " + std::to_string(settings_.time_step));
   }
+  if (settings_.penalty_integrator) validate(settings_.penalty);
   bodies_ = rigid_bodies(scene_);
   impulses_ = ContactImpulseMemory(body_lengths(scene_, bodies_));
   settings_.contacts.shape_cache = cache_.get();
@@ -65,6 +66,13 @@ StepReport RigidSimulation::step() {
       report.contacts.contacts.push_back(c);
     }
   }
+  if (settings_.penalty_integrator) {  // forces instead of a contact problem
+    report.solve.velocity_change = penalty_velocity_change(scene_, report.contacts, bodies_, free,
+                                                           *settings_.penalty_integrator, settings_.penalty, h);
+    report.solver_seconds = seconds_since(start);
+    advance(report, free);
+    return report;
+  }
   ContactConstraints constraints = build_contact_constraints(report.contacts, bodies_, free, h);
   ContactSolverRequest request{settings_.solver_kind, settings_.solver, settings_.friction_directions};
   if (settings_.warm_start) {
@@ -77,7 +85,12 @@ StepReport RigidSimulation::step() {
   report.constrained = std::move(constraints.contact);
   if (settings_.keep_problem) report.problem = std::move(constraints.problem);
   report.solver_seconds = seconds_since(start);
+  advance(report, free);
+  return report;
+}
 
+void RigidSimulation::advance(const StepReport& report, const std::vector<BodyVelocity>& free) {
+  const double h = settings_.time_step;
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     RigidBody& body = bodies_[i];
     if (body.fixed) continue;
@@ -89,7 +102,6 @@ StepReport RigidSimulation::step() {
   store_state(bodies_, scene_);
   scene_.ground_truth.reset();  // its interfaces were exact for the poses at t = 0 only
   ++steps_;
-  return report;
 }
 
 double RigidSimulation::kinetic_energy() const {

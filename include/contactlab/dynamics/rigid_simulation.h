@@ -17,6 +17,7 @@
 
 #include "contactlab/contact/generate_contacts.h"
 #include "contactlab/contact/method.h"
+#include "contactlab/dynamics/penalty_step.h"
 #include "contactlab/dynamics/rigid_body.h"
 #include "contactlab/dynamics/warm_start.h"
 #include "contactlab/scene/scene.h"
@@ -24,6 +25,7 @@
 #include "contactlab/solver/solve_contacts.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace contactlab {
@@ -55,6 +57,10 @@ struct SimulationSettings {
   double ccd_fast_fraction = 0.1;
   /// Edge–edge impacts as well as vertex–face ones (CcdContactsRequest::edge_edge).
   bool ccd_edge_edge = true;
+  /// Penalty forces instead of the contact solver (dynamics/penalty_step.h): symplectic Euler or
+  /// continuous penalty forces, with `penalty`'s stiffness and damping. Unset: the solver.
+  std::optional<PenaltyIntegrator> penalty_integrator;
+  PenaltySettings penalty;
 };
 
 struct StepReport {
@@ -90,6 +96,9 @@ class RigidSimulation {
   double potential_energy() const;
 
  private:
+  /// u⁺ = u_free + the report's velocity change, then the positions; the step counter.
+  void advance(const StepReport& report, const std::vector<BodyVelocity>& free);
+
   Scene scene_;
   const ContactMethod& method_;
   SimulationSettings settings_;
