@@ -1,9 +1,11 @@
 // `contactlab simulate SCENE --method M [--steps N] [--dt H] [--iterations K] [--tolerance E]
-// [--solver prox|lcp|lcp-lemke|blcp] [--friction-directions K] [--warm-start] [--band REL]
+// [--solver prox|lcp|lcp-lemke|blcp|penalty|cpf] [--stiffness K] [--damping C] [--friction-directions K]
+// [--warm-start] [--band REL]
 // [--threads T] [--refined] [--sparsify [T,A,D]] [--ccd] [-o RUN]`: a rigid-body simulation (dynamics/rigid_simulation.h) with
 // contacts regenerated every step by method M; the run is written to RUN/
 // (docs/simulation-format.md). Defaults are the paper's (Erleben 2018 §7): h = 0.01 s, 1000 PGS
-// prox sweeps, no early stop; μ and density from the scene.
+// prox sweeps, no early stop; μ and density from the scene. --solver penalty or cpf: penalty forces
+// instead of a contact problem (dynamics/penalty_step.h), with --stiffness (required) and --damping.
 //
 // Ctrl-C stops after the step under way: the run is written as far as it got, marked incomplete,
 // and the exit status is 130. A second Ctrl-C kills at once (the default action is restored).
@@ -47,6 +49,8 @@ struct SimulateArgs {
   int threads = 0;
   bool refined = false;
   bool ccd = false;
+  std::optional<double> stiffness;
+  double damping = 0.0;
   std::string sparsify_text;
   std::optional<SparsifyOptions> sparsify;
 };
@@ -69,13 +73,24 @@ void run_simulate(const SimulateArgs& args, bool write_run) {
   if (!method) {
     throw InputError("--method", 0, "unknown method '" + args.method + "': expected one of " + method_names());
   }
+  const std::optional<PenaltyIntegrator> penalty = penalty_integrator_from_name(args.solver);
   const std::optional<ContactSolverKind> solver = contact_solver_from_name(args.solver);
-  if (!solver) {
-    throw InputError("--solver", 0, "unknown solver '" + args.solver + "': expected one of " + contact_solver_names());
+  if (!solver && !penalty) {
+    throw InputError(
+        "--solver", 0,
+        "unknown solver '" + args.solver + "': expected one of " + contact_solver_names() + ", penalty, cpf");
+  }
+  if (penalty && !args.stiffness) {
+    throw InputError("--stiffness", 0, "--solver " + args.solver + " needs the contacts' stiffness k (N/m)");
+  }
+  if (!penalty && (args.stiffness || args.damping != 0.0)) {
+    throw InputError(args.stiffness ? "--stiffness" : "--damping", 0, "applies to --solver penalty or cpf only");
   }
   const Scene scene = load_scene(args.scene, {.refined = args.refined});
   SimulationSettings settings;
-  settings.solver_kind = *solver;
+  if (solver) settings.solver_kind = *solver;
+  settings.penalty_integrator = penalty;
+  if (penalty) settings.penalty = {*args.stiffness, args.damping};
   settings.friction_directions = args.friction_directions;
   settings.keep_problem = !args.export_fclib.empty();
   settings.time_step = args.time_step;
@@ -157,7 +172,14 @@ void add_simulate_command(CLI::App& app) {
   cmd->add_option("--solver", args->solver,
                   "contact solver: prox (PGS on proximal maps, the friction disk; the paper's, default), lcp "
                   "(polyhedral friction cone, block PGS), lcp-lemke (the same LCP by Lemke's method; small scenes), "
-                  "blcp (boxed LCP, PGS)");
+                  "blcp (boxed LCP, PGS); or penalty forces instead of a solver: penalty (symplectic Euler) or cpf "
+                  "(continuous penalty forces), with --stiffness");
+  cmd->add_option("--stiffness", args->stiffness,
+                  "penalty stiffness k per contact, N/m (--solver penalty, cpf; the method must report penetration "
+                  "as negative gaps: closest-points, vertex-only, consistent-vertex, volume-sat, surface-sat, solfec)")
+      ->check(number_in(std::numeric_limits<double>::min(), 1e300, "a number > 0 (N/m)"));
+  cmd->add_option("--damping", args->damping, "penalty damping c per contact while penetrating, N s/m (default 0)")
+      ->check(number_in(0.0, 1e300, "a number >= 0 (N s/m)"));
   cmd->add_option("--friction-directions", args->friction_directions,
                   "directions of the polyhedral friction cone of lcp and lcp-lemke (default 8)")
       ->check(integer_in(3, 360, "an integer from 3 to 360"));

@@ -119,7 +119,12 @@ void SimulationRunWriter::write(const std::string& dir, const RigidSimulation& s
   root["time_step"] = description_.settings.time_step;
   root["gravity"] = {initial_.gravity.x(), initial_.gravity.y(), initial_.gravity.z()};
   Json solver = Json::object();
-  solver["name"] = solver_record_name(description_.settings.solver_kind);
+  solver["name"] = description_.settings.penalty_integrator ? to_string(*description_.settings.penalty_integrator)
+                                                            : solver_record_name(description_.settings.solver_kind);
+  if (description_.settings.penalty_integrator) {
+    solver["stiffness"] = description_.settings.penalty.stiffness;
+    solver["damping"] = description_.settings.penalty.damping;
+  }
   if (description_.settings.solver_kind == ContactSolverKind::lcp ||
       description_.settings.solver_kind == ContactSolverKind::lcp_lemke) {
     solver["friction_directions"] = description_.settings.friction_directions;

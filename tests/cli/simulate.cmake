@@ -82,3 +82,17 @@ cli_test(simulate_bar_tunnels_without_ccd 0 "" "^largest displacement [1-9][0-9.
   -- ${cli} simulate ${PROJECT_SOURCE_DIR}/data/scenes/crossing_bars.json --method opposing --steps 30 --iterations 200)
 cli_test(simulate_bar_stops_with_ccd 0 "" "^largest displacement 0\\.19[4-6][0-9]* m \\(falling\\)"
   -- ${cli} simulate ${PROJECT_SOURCE_DIR}/data/scenes/crossing_bars.json --method opposing --steps 30 --iterations 200 --ccd)
+
+# --solver penalty|cpf (issue 19): a 120 kg box resting on a slab on its 4 vertex-only corner
+# contacts, k = 2e4 N/m each, settles m g / 4k = 1.47 cm deep under symplectic Euler's penalty
+# forces; CPF's predicted motion and dashpot hold it a little higher. The stiffness is required and
+# belongs to these two only.
+set(box_on_slab ${PROJECT_SOURCE_DIR}/data/scenes/box_on_slab.json)
+cli_test(simulate_penalty_box_sinks_mg_over_4k 0 "" "^largest displacement 0\\.0147[0-9]* m \\(box\\)"
+  -- ${cli} simulate ${box_on_slab} --method vertex-only --solver penalty --stiffness 2e4 --damping 300 --steps 300)
+cli_test(simulate_cpf_box_rests 0 "" "^largest displacement 0\\.01[34][0-9]* m \\(box\\)"
+  -- ${cli} simulate ${box_on_slab} --method vertex-only --solver cpf --stiffness 2e4 --damping 300 --steps 300)
+cli_test(simulate_penalty_needs_stiffness 2 "" "--stiffness: --solver penalty needs the contacts' stiffness"
+  --absent ${simulate_dir}/pen -- ${cli} simulate ${box_on_slab} --method vertex-only --solver penalty -o ${simulate_dir}/pen)
+cli_test(simulate_stiffness_needs_penalty 2 "" "--stiffness: applies to --solver penalty or cpf only"
+  -- ${cli} simulate ${box_on_slab} --method vertex-only --stiffness 1e4)
