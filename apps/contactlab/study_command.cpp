@@ -19,18 +19,27 @@
 //              stability make the same runs, so these are made once for both.
 // Tables on stdout; with -o, DIR/tables.txt, DIR/steps.csv (count and displacement per step),
 // DIR/study.json and a plot per case (counts-CASE or displacement-CASE, .svg and .png), all or none. --quick: 5 steps of 20 sweeps, for CI and a first look.
+//   penalty-stability  not one of the paper's (issue 19, seed 001 §C): the largest stable step of
+//              symplectic Euler's penalty forces and of continuous penalty forces, on a particle on
+//              a plane (10⁴ steps per run) and on a body resting on its contacts (--cases: one scene
+//              JSON, default data/scenes/box_on_slab.json; --methods: one method, default
+//              vertex-only; 2000 steps per run), against the seed's ω h < 2 and < √2: DIR/tables.txt,
+//              DIR/sweep.csv, DIR/study.json, DIR/stability.svg|png. --quick: 1000 and 200 steps.
 // Progress on stderr; Ctrl-C stops every run, writes nothing and exits 130.
 #include "commands.h"
 #include "option_checks.h"
 #include "progress.h"
 
 #include "contactlab/assess/dynamic_study.h"
+#include "contactlab/assess/penalty_stability.h"
 #include "contactlab/core/error.h"
 #include "contactlab/core/output_files.h"
 #include "contactlab/core/tolerance.h"
 #include "contactlab/report/assessment_tables.h"
 #include "contactlab/report/dynamic_study_tables.h"
 #include "contactlab/report/paper_reference.h"
+#include "contactlab/report/penalty_stability_tables.h"
+#include "contactlab/suite/load_scene.h"
 
 #include <fmt/core.h>
 
@@ -359,6 +368,49 @@ void report_single_study(const StudyArgs& args, const DynamicStudyResult& result
 }
 
 /// One study; its tables on stdout, and with `write` its folder args.output staged there.
+/// `study penalty-stability` (see the file comment).
+void run_penalty_stability_study(const StudyArgs& args, StudyFiles* write) {
+  const std::vector<std::string> methods = split_names(args.method_values, "--methods");
+  const std::vector<std::string> cases = split_names(args.case_values, "--cases");
+  if (methods.size() > 1) throw InputError("--methods", 0, "penalty-stability takes one method");
+  if (cases.size() > 1) throw InputError("--cases", 0, "penalty-stability takes one scene");
+  const std::string method_name = methods.empty() ? "vertex-only" : methods.front();
+  const ContactMethod* method = find_contact_method(method_name);
+  if (!method) throw InputError("--methods", 0, "unknown method '" + method_name + "'");
+  const Scene scene =
+      load_scene(cases.empty() ? std::string(CONTACTLAB_DATA_DIR) + "/scenes/box_on_slab.json" : cases.front(),
+                 {.refined = args.refined});
+  PenaltyStabilityRequest request;
+  if (args.quick) {
+    request.steps = 1000;
+    request.body_steps = 200;
+    request.relative_tolerance = 1e-3;
+  }
+  request.body_scene = &scene;
+  request.method = method;
+  g_interrupted = 0;
+  std::signal(SIGINT, on_study_interrupt);
+  request.stop = [] { return g_interrupted != 0; };
+  request.progress = [](const std::string& what) { fmt::print(stderr, "{}\n", what); };
+  const auto start = std::chrono::steady_clock::now();
+  const PenaltyStabilityResult result = run_penalty_stability(request);
+  std::signal(SIGINT, SIG_DFL);
+  if (result.stopped) {
+    fmt::print(stderr, "interrupted: nothing written\n");
+    throw Interrupted{};
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const std::string tables = penalty_stability_table(result);
+  fmt::print("{}", tables);
+  if (!write) return;
+  StudyOutput out(args, fmt::format("penalty stability in {:.1f} s", seconds), tables, *write);
+  out.add_file("sweep.csv", penalty_stability_csv(result));
+  out.add_file("study.json", penalty_stability_json(result));
+  out.add_plot("stability", "", "energy growth over a run against ω h, the particle on a plane",
+               penalty_stability_plot(result));
+  out.finish();
+}
+
 void run_study(const StudyArgs& args, StudyFiles* write) {
   if (args.study == "perturbation" || args.study == "timestep" || args.study == "refinement") {
     run_variant_study(args, write);
@@ -409,9 +461,11 @@ void add_study_command(CLI::App& app) {
   cmd->add_option("NAME", args->study,
                   "counts (contacts per step, Table 6), stability (standing or collapsed), step-quality "
                   "(quality, count, excess of the contacts at step --at, Table 7), perturbation (§8.5), timestep "
-                  "(§8.5), refinement (§8.6), or all: each in a subfolder of -o DIR, with DIR/index.html over them")
+                  "(§8.5), refinement (§8.6), or all: each in a subfolder of -o DIR, with DIR/index.html over them; "
+                  "penalty-stability: the largest stable step of penalty and continuous penalty forces (seed 001)")
       ->required()
-      ->check(CLI::IsMember({"counts", "stability", "step-quality", "perturbation", "timestep", "refinement", "all"}));
+      ->check(CLI::IsMember({"counts", "stability", "step-quality", "perturbation", "timestep", "refinement", "all",
+                             "penalty-stability"}));
   cmd->add_option("--seeds", args->seeds, "perturbation: seeds per displacement (default 5)")
       ->check(integer_in(1, 1000, "an integer in [1, 1000]"));
   cmd->add_option("--at", args->at, "step-quality: the step whose contacts are scored (default 3, the paper's)")
@@ -432,7 +486,9 @@ void add_study_command(CLI::App& app) {
     const bool write = output->count() > 0;
     if (write) check_output_folder(args->output);  // before the runs, not after
     StudyFiles files;
-    if (args->study == "all") {
+    if (args->study == "penalty-stability") {
+      run_penalty_stability_study(*args, write ? &files : nullptr);
+    } else if (args->study == "all") {
       run_all_studies(*args, write ? &files : nullptr);
     } else {
       run_study(*args, write ? &files : nullptr);

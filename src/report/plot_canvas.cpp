@@ -149,6 +149,22 @@ void draw_panel(cairo_t* cr, const SmallMultiples& figure, const Panel& panel, C
     cairo_set_dash(cr, nullptr, 0, 0.0);
   }
 
+  // A vertical reference line of this panel (in label units).
+  const std::size_t panel_index = static_cast<std::size_t>(&panel - figure.panels.data());
+  if (panel_index < figure.panel_x_lines.size()) {
+    const double t = (figure.panel_x_lines[panel_index] - figure.x_origin) / figure.x_scale;
+    if (t >= f.x_min && t <= f.x_max) {
+      const double dashes[] = {6.0, 4.0};
+      cairo_set_dash(cr, dashes, 2, 0.0);
+      set_colour(cr, 0.35, 0.35, 0.38);
+      cairo_set_line_width(cr, 1.2);
+      cairo_move_to(cr, f.x(t), f.top);
+      cairo_line_to(cr, f.x(t), f.top + f.height);
+      cairo_stroke(cr);
+      cairo_set_dash(cr, nullptr, 0, 0.0);
+    }
+  }
+
   // The data.
   if (n == 0) {
     set_font(cr, 13, false);
@@ -172,13 +188,16 @@ void draw_panel(cairo_t* cr, const SmallMultiples& figure, const Panel& panel, C
   }
   const double x_first = figure.markers ? 0.0 : f.x_min;
   const double x_last = figure.markers ? std::max(0.0, static_cast<double>(n) - 1.0) : f.x_max;
-  std::vector<double> x_ticks = nice_ticks(x_first, std::max(x_last, 1.0), 5);
-  for (double t : x_ticks) {
-    if (t != std::round(t) || t < f.x_min || t > f.x_max) continue;  // ranks are whole numbers
+  const bool ranks = figure.x_origin == 0.0 && figure.x_scale == 1.0;
+  const auto label_of = [&](double t) { return figure.x_origin + figure.x_scale * t; };
+  std::vector<double> x_ticks = nice_ticks(label_of(x_first), label_of(std::max(x_last, 1.0)), 5);
+  for (double v : x_ticks) {
+    const double t = (v - figure.x_origin) / figure.x_scale;
+    if ((ranks && t != std::round(t)) || t < f.x_min - 1e-9 || t > f.x_max + 1e-9) continue;  // ranks: whole
     cairo_move_to(cr, std::round(f.x(t)) + 0.5, f.top + f.height);
     cairo_line_to(cr, std::round(f.x(t)) + 0.5, f.top + f.height + 4.0);
     cairo_stroke(cr);
-    text(cr, f.x(t), f.top + f.height + 16.0, tick_label(t), 0.5);
+    text(cr, f.x(t), f.top + f.height + 16.0, tick_label(v), 0.5);
   }
   set_font(cr, 11.5, false);
   text(cr, f.left + 0.5 * f.width, f.top + f.height + 34.0, figure.x_label, 0.5);

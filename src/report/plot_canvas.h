@@ -24,6 +24,10 @@ struct SmallMultiples {
   double y_min = 0.0, y_max = 1.0;      ///< fixed y range, shared by all panels
   bool markers = false;                 ///< draw a dot at every value (few values), else a line
   std::vector<double> reference_lines;  ///< values of dashed horizontal lines in every panel
+  /// The x axis's labels: value i ↦ x_origin + x_scale × i (the defaults label ranks 0, 1, …).
+  double x_origin = 0.0, x_scale = 1.0;
+  /// Per panel (by index; empty or shorter: none), an x value (in label units) of a dashed vertical line.
+  std::vector<double> panel_x_lines;
   std::vector<Panel> panels;
 };
 

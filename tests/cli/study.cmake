@@ -54,3 +54,17 @@ cli_test(study_all_quick 0 "^== counts$\n^== perturbation$" "^wrote ${study_dir}
   --file ${study_dir}/all/perturbation/variants.csv
   --contains ${study_dir}/all/index.html "href=\"perturbation/index.html\""
   -- ${cli} study all --quick --methods opposing --cases pillar -o ${study_dir}/all)
+
+# study penalty-stability (issue 19, seed 001 §C): the particle's largest stable ω h within 0.1 % of
+# 2 (symplectic Euler) and √2 (CPF) even in the quick run; the box of data/scenes/box_on_slab.json
+# on its 4 vertex-only contacts; the files it writes.
+cli_test(study_penalty_stability_quick 0
+  "^particle on a plane +symplectic Euler +1\\.99[89][0-9] +2\\.0000 .*\n^particle on a plane +CPF +1\\.41[34][0-9] +1\\.4142 .*\n^box \\(vertex-only\\) +symplectic Euler .*\n^box: 4 penetrating contacts"
+  "" --setup "rm -rf '${scratch}/penalty_stability'" --file ${scratch}/penalty_stability/tables.txt
+  --file ${scratch}/penalty_stability/sweep.csv --file ${scratch}/penalty_stability/study.json
+  --file ${scratch}/penalty_stability/stability.png --file ${scratch}/penalty_stability/index.html
+  -- ${cli} study penalty-stability --quick -o ${scratch}/penalty_stability)
+cli_test(study_penalty_stability_two_methods 2 "" "--methods: penalty-stability takes one method"
+  -- ${cli} study penalty-stability --quick --methods vertex-only,opposing)
+cli_test(study_penalty_stability_no_depths 2 "" "no penetrating contacts at rest under opposing"
+  -- ${cli} study penalty-stability --quick --methods opposing)
