@@ -1,0 +1,64 @@
+// Contact of two rounded triangles (issue 19; seed 000, "Resolution of contact and contact point for
+// two rounded triangles", the supplementary information of a deformable-cell DEM model): each
+// surface triangle carries an encompassing sphere, and two triangles touch where their spheres
+// overlap inside both triangles.
+//
+// The sphere (the seed leaves its choice to the model): through the triangle's three corners, its
+// centre on the inward normal line through the circumcentre, radius R = roundness × ρ (ρ the
+// circumradius, roundness ≥ 1): the face bulges outward by R − √(R² − ρ²) at its circumcentre —
+// ρ (κ − √(κ² − 1)), 0.10 ρ for the default κ = 5 — so the larger the roundness, the flatter.
+//
+// For triangles P (sphere c1, R1, unit outward normal n1) and Q (c2, R2, n2):
+//   1. facing (eq. 37): n1 · (c2 − c1) > 0 and n2 · (c1 − c2) > 0, else no contact;
+//   2. the spheres overlap: δs = R1 + R2 − |c2 − c1| > 0 (the seed writes δs = |c2 − c1| − R1 − R2
+//      and h = |c − cp|²; we read both as the overlap and the distance, the only readings under which
+//      eq. 36 is dimensionally consistent and vanishes on the contact circle), and neither contains
+//      the other's centre plane's circle (|R1 − R2| < |c2 − c1|);
+//   3. the contact plane is the plane of the spheres' intersection circle: centre
+//      c = c1 + a u, u = (c2 − c1)/|c2 − c1|, a = (d² + R1² − R2²) / 2d, radius r = √(R1² − a²);
+//   4. P and Q projected orthogonally onto it; S = P′ ∩ Q′ (a convex polygon of 3–6 corners — the
+//      seed builds it from the 9 edge–edge intersections and the 6 corner-in-triangle tests; convex
+//      clipping gives the same polygon);
+//   5. the contact point cp = the point of S nearest c (c itself when inside S); a contact only
+//      when h = |c − cp| < r (the overlap region meets the contact circle);
+//   6. the overlap there (eq. 36): δt = δs − R1 − R2 + √(R1² − h²) + √(R2² − h²)
+//      = √(R1² − h²) + √(R2² − h²) − |c2 − c1|, the spheres' overlap along u at distance h from
+//      their axis; the normal is u (from P's sphere to Q's).
+// Edge-on triangles project to segments; S is then a segment (or a point), handled the same way.
+#pragma once
+
+#include "contactlab/core/types.h"
+
+#include <array>
+#include <optional>
+
+namespace contactlab {
+
+/// The encompassing sphere of a rounded triangle, and the triangle's unit outward normal.
+struct RoundedTriangle {
+  Vec3 centre = Vec3::Zero();
+  double radius = 0.0;
+  Vec3 normal = Vec3::Zero();  ///< (b − a) × (c − a), unit
+};
+
+/// The sphere of triangle abc (counter-clockwise seen from outside) with `roundness` κ ≥ 1; nullopt
+/// for a triangle without area (its circumcentre is undefined).
+std::optional<RoundedTriangle> rounded_triangle(const Vec3& a, const Vec3& b, const Vec3& c, double roundness);
+
+struct RoundedTriangleContact {
+  Vec3 point = Vec3::Zero();          ///< cp, on the contact plane
+  Vec3 normal = Vec3::Zero();         ///< u, unit, from P's sphere towards Q's
+  double overlap = 0.0;               ///< δt > 0 at cp
+  double sphere_overlap = 0.0;        ///< δs
+  Vec3 circle_centre = Vec3::Zero();  ///< c
+  double circle_radius = 0.0;         ///< r
+  double offset = 0.0;                ///< h = |c − cp|
+};
+
+/// The contact of rounded triangles P and Q (corners counter-clockwise seen from outside their
+/// bodies), or nullopt when they do not face each other, their spheres do not overlap, or the
+/// overlap of their projections misses the contact circle.
+std::optional<RoundedTriangleContact> rounded_triangle_contact(const std::array<Vec3, 3>& p,
+                                                               const std::array<Vec3, 3>& q, double roundness = 5.0);
+
+}  // namespace contactlab
