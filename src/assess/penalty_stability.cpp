@@ -163,6 +163,68 @@ double particle_energy_growth(PenaltyIntegrator integrator, double omega_h, int 
   return largest / e0;
 }
 
+double predicted_bounce_energy_ratio(PenaltyIntegrator integrator, double omega_h) {
+  if (integrator == PenaltyIntegrator::penalty) return 1.0;
+  const double a = omega_h * omega_h, det = 1.0 - 0.5 * a;
+  if (!(det > 0.0)) return 0.0;
+  const double cosine = (2.0 - 1.5 * a) / (2.0 * std::sqrt(det));
+  if (!(std::abs(cosine) < 1.0)) return 0.0;  // no oscillation: beyond the analysis
+  return std::pow(det, std::numbers::pi / std::acos(cosine));
+}
+
+double particle_bounce_energy_ratio(PenaltyIntegrator integrator, double omega_h) {
+  const PenaltySettings settings{1.0, 0.0};  // m = k = 1, ω = 1
+  const double h = omega_h;
+  double x = 0.37, v = -1.0;  // above the plane, coming down at 1 m/s
+  bool touched = false;
+  for (int s = 0; s < 1000000; ++s) {
+    const double impulse = integrator == PenaltyIntegrator::penalty ? penalty_impulse(x, v, settings, h)
+                                                                    : continuous_penalty_impulse(x, v, settings, h);
+    v += impulse;
+    x += h * v;
+    touched = touched || x < 0.0;
+    // Left the plane for good: above it, moving up, and the next step's contact force is nil.
+    if (touched && x > 0.0 && v > 0.0) return v * v;  // (½ v²) / (½ · 1²)
+  }
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
+namespace {
+
+/// The body of `e` dropped flat onto its support at 0.5 m/s, without gravity, at step h: its
+/// kinetic energy once it has left the contacts over the energy before.
+double body_bounce_energy_ratio(const Equilibrium& e, const ContactMethod& method, PenaltyIntegrator integrator,
+                                double k, double h, double* omega_bounce) {
+  Scene start = e.scene;
+  start.gravity = Vec3::Zero();
+  // From the resting pose, lifted out of the contacts' reach by a few steps of travel.
+  const std::vector<RigidBody> at_rest = rigid_bodies(e.scene);
+  const double m = at_rest[e.body].mass;
+  const int n = e.contacts;
+  *omega_bounce = std::sqrt(n * k / m);
+  const double speed = 0.5, depth = m * kGravity / (n * k);
+  start.bodies[e.body].position.y() += depth + 3.0 * speed * h;
+  start.bodies[e.body].linear_velocity = Vec3(0, -speed, 0);
+  start.bodies[e.body].angular_velocity = Vec3::Zero();
+  SimulationSettings settings;
+  settings.penalty_integrator = integrator;
+  settings.penalty = {k, 0.0};
+  settings.time_step = h;
+  RigidSimulation sim(start, method, settings);
+  const double before = sim.kinetic_energy();
+  bool touched = false;
+  for (int s = 0; s < 100000; ++s) {
+    const StepReport r = sim.step();
+    bool pressed = false;
+    for (const Contact& c : r.contacts.contacts) pressed = pressed || c.gap < 0.0;
+    touched = touched || pressed;
+    if (touched && !pressed && sim.bodies()[e.body].linear_velocity.y() > 0.0) return sim.kinetic_energy() / before;
+  }
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
+}  // namespace
+
 PenaltyStabilityResult run_penalty_stability(const PenaltyStabilityRequest& request) {
   if (request.steps < 1 || request.body_steps < 1 || !(request.growth_limit > 1.0) ||
       !(request.relative_tolerance > 0.0) || !(request.sweep_step > 0.0) || !(request.sweep_end > request.sweep_step)) {
@@ -194,6 +256,10 @@ PenaltyStabilityResult run_penalty_stability(const PenaltyStabilityRequest& requ
     say(fmt::format("particle, {}: largest stable ω h {:.4f} (seed: {:.4f})", to_string(integrator), s.measured,
                     bound));
     result.particle.push_back(std::move(s));
+    for (const double w : {0.05, 0.1, 0.2, 0.5}) {
+      result.bounces.push_back({"particle", integrator, w, particle_bounce_energy_ratio(integrator, w),
+                                predicted_bounce_energy_ratio(integrator, w)});
+    }
   }
   if (!request.body_scene || !request.method) return result;
   const Equilibrium e = settle(*request.body_scene, *request.method, request.body_stiffness);
@@ -227,6 +293,11 @@ PenaltyStabilityResult run_penalty_stability(const PenaltyStabilityRequest& requ
     say(fmt::format("{}, {}: largest stable ω_max h {:.4f} (seed: {:.4f})", result.body_name, to_string(integrator),
                     s.measured, bound));
     result.body.push_back(std::move(s));
+    double omega = 0.0;
+    const double h = 0.01;
+    const double ratio = body_bounce_energy_ratio(e, *request.method, integrator, request.body_stiffness, h, &omega);
+    result.bounces.push_back(
+        {result.body_name, integrator, omega * h, ratio, predicted_bounce_energy_ratio(integrator, omega * h)});
   }
   return result;
 }

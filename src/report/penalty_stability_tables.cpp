@@ -39,6 +39,17 @@ std::string penalty_stability_table(const PenaltyStabilityResult& result) {
     out += fmt::format("{}: {} penetrating contacts of k = {:g} N/m at rest, fastest mode ω = {:.4g} rad/s\n",
                        result.body_name, result.body_contacts, result.body_stiffness, result.body_omega_max);
   }
+  if (!result.bounces.empty()) {
+    report_detail::TextTable bounce;
+    bounce.header.push_back({"bounce", "integrator", "ω h", "energy after / before", "seed §C", "difference"});
+    for (const BounceEnergy& b : result.bounces) {
+      bounce.rows.push_back({b.name, integrator_title(b.integrator), fmt::format("{:.4g}", b.omega_h),
+                             fmt::format("{:.6f}", b.measured), fmt::format("{:.6f}", b.predicted),
+                             fmt::format("{:+.3f} %", 100.0 * (b.measured - b.predicted) / b.predicted)});
+    }
+    out += "\nBounces without gravity: the energy kept (seed: CPF's (1 − (ω h)²/2)^(π/θ), symplectic Euler's 1)\n";
+    out += bounce.render();
+  }
   if (result.stopped) out += "(stopped before the end: incomplete)\n";
   return out;
 }
@@ -82,6 +93,15 @@ std::string penalty_stability_json(const PenaltyStabilityResult& result) {
     return out;
   };
   root["particle"] = list(result.particle);
+  Json bounces = Json::array();
+  for (const BounceEnergy& b : result.bounces) {
+    bounces.push_back({{"case", b.name},
+                       {"integrator", to_string(b.integrator)},
+                       {"omega_h", b.omega_h},
+                       {"energy_ratio", std::isfinite(b.measured) ? Json(b.measured) : Json()},
+                       {"predicted", b.predicted}});
+  }
+  root["bounces"] = std::move(bounces);
   if (!result.body.empty()) {
     root["body"] = {{"name", result.body_name},
                     {"method", result.method},
