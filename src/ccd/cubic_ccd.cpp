@@ -1,5 +1,7 @@
 #include "contactlab/ccd/cubic_ccd.h"
 
+#include "contactlab/core/cubic_roots.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -31,52 +33,8 @@ Cubic coplanarity(const CcdQuery& q) {
   return f;
 }
 
-/// Roots of f in [0, 1], increasing: the interval is cut at the real roots of f' (a quadratic), and
-/// each piece whose end values differ in sign (or vanish) is bisected to the last bit.
-std::vector<double> roots_in_unit_interval(const Cubic& f) {
-  std::vector<double> cuts{0.0};
-  const double a = 3.0 * f.k[3], b = 2.0 * f.k[2], c = f.k[1];
-  if (a != 0.0) {
-    const double disc = b * b - 4.0 * a * c;
-    if (disc >= 0.0) {
-      const double r = std::sqrt(disc);
-      for (const double x : {(-b - r) / (2.0 * a), (-b + r) / (2.0 * a)}) {
-        if (x > 0.0 && x < 1.0) cuts.push_back(x);
-      }
-    }
-  } else if (b != 0.0) {
-    const double x = -c / b;
-    if (x > 0.0 && x < 1.0) cuts.push_back(x);
-  }
-  cuts.push_back(1.0);
-  std::sort(cuts.begin(), cuts.end());
-  std::vector<double> roots;
-  for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
-    double lo = cuts[i], hi = cuts[i + 1];
-    double flo = f(lo), fhi = f(hi);
-    if (flo == 0.0) {
-      roots.push_back(lo);
-      continue;
-    }
-    if ((flo > 0.0) == (fhi > 0.0) && fhi != 0.0) continue;
-    for (int k = 0; k < 200 && hi - lo > 0.0; ++k) {
-      const double mid = 0.5 * (lo + hi);
-      if (mid <= lo || mid >= hi) break;
-      const double fm = f(mid);
-      if ((fm > 0.0) == (flo > 0.0) && fm != 0.0) {
-        lo = mid;
-        flo = fm;
-      } else {
-        hi = mid;
-      }
-    }
-    roots.push_back(hi);
-  }
-  if (f(1.0) == 0.0) roots.push_back(1.0);
-  std::sort(roots.begin(), roots.end());
-  roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
-  return roots;
-}
+/// Roots of f in [0, 1], increasing (core/cubic_roots.h).
+std::vector<double> roots_in_unit_interval(const Cubic& f) { return cubic_roots_in_unit_interval(f.k); }
 
 Vec3 at(const CcdQuery& q, std::size_t i, double t) { return q.start[i] + t * (q.end[i] - q.start[i]); }
 

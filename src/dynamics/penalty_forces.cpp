@@ -1,5 +1,6 @@
 #include "contactlab/dynamics/penalty_forces.h"
 
+#include "contactlab/core/cubic_roots.h"
 #include "contactlab/core/error.h"
 
 #include <algorithm>
@@ -31,42 +32,6 @@ ContinuousNormal normal_of(const Vec3& p0, const Vec3& p1, const Vec3& q0, const
   n.n1 = 0.5 * (n.n0 + n.n2 - omega);
   n.l = {n.n0.dot(n.n0), n.n0.dot(n.n1), (2.0 * n.n1.dot(n.n1) + n.n0.dot(n.n2)) / 3.0, n.n1.dot(n.n2), n.n2.dot(n.n2)};
   return n;
-}
-
-/// k0 + k1 s + k2 s² + k3 s³.
-double cubic(const std::array<double, 4>& k, double s) { return ((k[3] * s + k[2]) * s + k[1]) * s + k[0]; }
-
-/// The roots of a cubic in (0, 1), increasing: the interval is cut at the roots of its derivative,
-/// and each piece whose ends differ in sign is bisected to the last bit.
-std::vector<double> roots_in_unit_interval(const std::array<double, 4>& k) {
-  std::vector<double> cuts{0.0, 1.0};
-  const double a = 3.0 * k[3], b = 2.0 * k[2], c = k[1];
-  if (a != 0.0) {
-    const double disc = b * b - 4.0 * a * c;
-    if (disc >= 0.0) {
-      const double r = std::sqrt(disc);
-      for (const double x : {(-b - r) / (2.0 * a), (-b + r) / (2.0 * a)}) {
-        if (x > 0.0 && x < 1.0) cuts.push_back(x);
-      }
-    }
-  } else if (b != 0.0) {
-    const double x = -c / b;
-    if (x > 0.0 && x < 1.0) cuts.push_back(x);
-  }
-  std::sort(cuts.begin(), cuts.end());
-  std::vector<double> roots;
-  for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
-    double lo = cuts[i], hi = cuts[i + 1];
-    const double f_lo = cubic(k, lo), f_hi = cubic(k, hi);
-    if (f_lo == 0.0 || f_hi == 0.0 || (f_lo < 0.0) == (f_hi < 0.0)) continue;
-    for (int it = 0; it < 200 && hi - lo > 0.0; ++it) {
-      const double mid = 0.5 * (lo + hi);
-      if (mid <= lo || mid >= hi) break;
-      ((cubic(k, mid) < 0.0) == (f_lo < 0.0) ? lo : hi) = mid;
-    }
-    roots.push_back(0.5 * (lo + hi));
-  }
-  return roots;
 }
 
 }  // namespace
@@ -163,7 +128,9 @@ Vec3 continuous_penalty_pair_impulse(const ContinuousNormal& normal, const Vec3&
   // q(s) = m(s) · D(s), a cubic with d(s) = q(s) / L(s): they share their signs.
   const std::array<double, 4> q{c0.dot(d0), c0.dot(d1) + c1.dot(d0), c1.dot(d1) + c2.dot(d0), c2.dot(d1)};
   std::vector<double> cuts{0.0};
-  for (const double r : roots_in_unit_interval(q)) cuts.push_back(r);
+  for (const double r : cubic_roots_in_unit_interval(q)) {
+    if (r > 0.0 && r < 1.0) cuts.push_back(r);
+  }
   cuts.push_back(1.0);
   // 3-point Gauss–Legendre on [−1, 1]: nodes 0, ±√(3/5), weights 8/9, 5/9.
   const double node = std::sqrt(0.6);
@@ -171,7 +138,7 @@ Vec3 continuous_penalty_pair_impulse(const ContinuousNormal& normal, const Vec3&
   Vec3 integral = Vec3::Zero();
   for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
     const double a = cuts[i], b = cuts[i + 1];
-    if (!(b > a) || !(cubic(q, 0.5 * (a + b)) < 0.0)) continue;  // not penetrating on this interval
+    if (!(b > a) || !(evaluate_cubic(q, 0.5 * (a + b)) < 0.0)) continue;  // not penetrating on this interval
     // The seed freezes L on the interval. Where the features' size changes within it (a deforming
     // triangle: L is the doubled area), the interval is cut into pieces over which L varies by
     // about 0.1 % or less, each with its own L_k; a rigid motion keeps L constant: one piece.

@@ -33,7 +33,7 @@ cli_test(study_refinement_quick 0 "^pillar: tet meshes; quality and contacts at 
 # Bad input: exit 2, nothing written.
 cli_test(study_unknown_method 2 "" "unknown method 'frob': expected one of" --absent ${study_dir}/bad
   -- ${cli} study counts --quick --methods frob -o ${study_dir}/bad)
-cli_test(study_unknown_study 2 "" "NAME: frob not in \\{counts,stability,step-quality,perturbation,timestep,refinement,all\\}" --absent ${study_dir}/bad
+cli_test(study_unknown_study 2 "" "NAME: frob not in \\{counts,stability,step-quality,perturbation,timestep,refinement,all,penalty-stability\\}" --absent ${study_dir}/bad
   -- ${cli} study frob -o ${study_dir}/bad)
 cli_test(study_zero_steps 2 "" "--steps: expected an integer in \\[1, 10000000\\], got '0'" --absent ${study_dir}/bad
   -- ${cli} study counts --steps 0 -o ${study_dir}/bad)
