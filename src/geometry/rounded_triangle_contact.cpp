@@ -50,29 +50,43 @@ std::optional<RoundedTriangle> rounded_triangle(const Vec3& a, const Vec3& b, co
   const double n2 = n.squaredNorm();
   // No area relative to its sides: no circumcentre.
   if (!(n2 > 1e-24 * ab.squaredNorm() * ac.squaredNorm()) || !std::isfinite(n2)) return std::nullopt;
-  // Circumcentre: a + (|ac|² (n × ab) + |ab|² (ac × n)) / (2 |n|²).
-  const Vec3 circumcentre = a + (ac.squaredNorm() * n.cross(ab) + ab.squaredNorm() * ac.cross(n)) / (2.0 * n2);
-  const double rho = (a - circumcentre).norm();
+  // The smallest circle holding the triangle: its circumcircle when no angle is obtuse, else the
+  // circle on its longest side (a sliver's circumcircle is far larger than the triangle).
+  const std::array<Vec3, 3> x{a, b, c};
+  std::size_t longest = 0;  // the side x[i] → x[i + 1] opposite the largest angle
+  for (std::size_t i = 1; i < 3; ++i) {
+    if ((x[(i + 1) % 3] - x[i]).squaredNorm() > (x[(longest + 1) % 3] - x[longest]).squaredNorm()) longest = i;
+  }
+  const Vec3 p = x[longest], q = x[(longest + 1) % 3], opposite = x[(longest + 2) % 3];
+  Vec3 centre;
+  if ((p - opposite).dot(q - opposite) <= 0.0) {  // obtuse or right at the opposite corner
+    centre = 0.5 * (p + q);
+  } else {  // circumcentre: a + (|ac|² (n × ab) + |ab|² (ac × n)) / (2 |n|²)
+    centre = a + (ac.squaredNorm() * n.cross(ab) + ab.squaredNorm() * ac.cross(n)) / (2.0 * n2);
+  }
+  double rho = 0.0;
+  for (const Vec3& corner : x) rho = std::max(rho, (corner - centre).norm());
   RoundedTriangle t;
   t.normal = n / std::sqrt(n2);
   t.radius = std::max(roundness, 1.0) * rho;
-  t.centre = circumcentre - std::sqrt(std::max(0.0, t.radius * t.radius - rho * rho)) * t.normal;
+  t.centre = centre - std::sqrt(std::max(0.0, t.radius * t.radius - rho * rho)) * t.normal;
   return t;
 }
 
 std::optional<RoundedTriangleContact> rounded_triangle_contact(const std::array<Vec3, 3>& p,
-                                                               const std::array<Vec3, 3>& q, double roundness) {
+                                                               const std::array<Vec3, 3>& q, double roundness,
+                                                               double band) {
   const auto s1 = rounded_triangle(p[0], p[1], p[2], roundness);
   const auto s2 = rounded_triangle(q[0], q[1], q[2], roundness);
   if (!s1 || !s2) return std::nullopt;
   const Vec3 d = s2->centre - s1->centre;
   const double dist = d.norm();
   // 1. Facing each other (eq. 37).
-  if (!(s1->normal.dot(d) > 0.0) || !(s2->normal.dot(-d) > 0.0)) return std::nullopt;
+  if (!(s1->normal.dot(d) > band) || !(s2->normal.dot(-d) > band)) return std::nullopt;
   // 2. The spheres overlap, and their intersection is a circle.
   const double r1 = s1->radius, r2 = s2->radius;
   const double sphere_overlap = r1 + r2 - dist;
-  if (!(sphere_overlap > 0.0) || !(dist > std::abs(r1 - r2))) return std::nullopt;
+  if (!(sphere_overlap > band) || !(dist > std::abs(r1 - r2) + band)) return std::nullopt;
   // 3. The contact plane and circle.
   const Vec3 u = d / dist;
   const double a = (dist * dist + r1 * r1 - r2 * r2) / (2.0 * dist);
@@ -98,11 +112,11 @@ std::optional<RoundedTriangleContact> rounded_triangle_contact(const std::array<
   // 5. The point of S nearest c, inside the contact circle.
   const Vec2 nearest = nearest_in_polygon(s);
   const double h = nearest.norm();
-  if (!(h < circle_radius)) return std::nullopt;
+  if (!(h < circle_radius - band)) return std::nullopt;
   // 6. The overlap there (eq. 36, read as above).
   RoundedTriangleContact out;
   out.overlap = std::sqrt(r1 * r1 - h * h) + std::sqrt(r2 * r2 - h * h) - dist;
-  if (!(out.overlap > 0.0)) return std::nullopt;
+  if (!(out.overlap > band)) return std::nullopt;
   out.point = c + nearest.x() * e1 + nearest.y() * e2;
   out.normal = u;
   out.sphere_overlap = sphere_overlap;

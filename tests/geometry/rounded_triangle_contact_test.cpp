@@ -30,6 +30,13 @@ TEST(RoundedTriangle, SphereThroughTheCornersBehindTheFace) {
   EXPECT_LT((s->normal - Vec3(0, 0, 1)).norm(), 1e-15);
   for (const Vec3& x : lower()) EXPECT_NEAR((x - s->centre).norm(), s->radius, 1e-14);
   EXPECT_FALSE(rounded_triangle(Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(2, 0, 0), 5.0));  // no area
+  // An obtuse sliver: the circle on its longest side (centre (1, 0, 0), ρ = 1), not its far larger
+  // circumcircle; the third corner lies inside the sphere.
+  const auto sliver = rounded_triangle(Vec3(0, 0, 0), Vec3(2, 0, 0), Vec3(1, 0.1, 0), 5.0);
+  ASSERT_TRUE(sliver);
+  EXPECT_NEAR(sliver->radius, 5.0, 1e-15);
+  EXPECT_LT((sliver->centre - Vec3(1, 0, -std::sqrt(24.0))).norm(), 1e-14);
+  EXPECT_LT((Vec3(1, 0.1, 0) - sliver->centre).norm(), sliver->radius);
 }
 
 TEST(RoundedTriangleContact, FacingFacesOverlapByTheirBulges) {

@@ -3,10 +3,12 @@
 // surface triangle carries an encompassing sphere, and two triangles touch where their spheres
 // overlap inside both triangles.
 //
-// The sphere (the seed leaves its choice to the model): through the triangle's three corners, its
-// centre on the inward normal line through the circumcentre, radius R = roundness × ρ (ρ the
-// circumradius, roundness ≥ 1): the face bulges outward by R − √(R² − ρ²) at its circumcentre —
-// ρ (κ − √(κ² − 1)), 0.10 ρ for the default κ = 5 — so the larger the roundness, the flatter.
+// The sphere (the seed leaves its choice to the model): over the smallest circle holding the
+// triangle (its circumcircle when no angle is obtuse, else the circle on its longest side, centre ρ
+// and radius ρ), its centre on the inward normal line through that circle's centre, radius
+// R = roundness × ρ (roundness κ ≥ 1): it holds the triangle (through all three corners when the
+// triangle is acute), and bulges outward by R − √(R² − ρ²) = ρ (κ − √(κ² − 1)) ≈ ρ / 2κ at the
+// circle's centre — 0.10 ρ for κ = 5 — so the larger the roundness, the flatter.
 //
 // For triangles P (sphere c1, R1, unit outward normal n1) and Q (c2, R2, n2):
 //   1. facing (eq. 37): n1 · (c2 − c1) > 0 and n2 · (c1 − c2) > 0, else no contact;
@@ -57,8 +59,11 @@ struct RoundedTriangleContact {
 
 /// The contact of rounded triangles P and Q (corners counter-clockwise seen from outside their
 /// bodies), or nullopt when they do not face each other, their spheres do not overlap, or the
-/// overlap of their projections misses the contact circle.
+/// overlap of their projections misses the contact circle. `band` ≥ 0 (a length) settles the
+/// borderline cases the same way in any frame: facing needs n · (c2 − c1) > band on both sides, and
+/// a contact needs δs, δt > band and h < r − band (the contact method passes its touching band).
 std::optional<RoundedTriangleContact> rounded_triangle_contact(const std::array<Vec3, 3>& p,
-                                                               const std::array<Vec3, 3>& q, double roundness = 5.0);
+                                                               const std::array<Vec3, 3>& q, double roundness = 5.0,
+                                                               double band = 0.0);
 
 }  // namespace contactlab
