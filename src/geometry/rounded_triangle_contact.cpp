@@ -99,16 +99,20 @@ std::optional<RoundedTriangleContact> rounded_triangle_contact(const std::array<
     pp.emplace_back((p[k] - c).dot(e1), (p[k] - c).dot(e2));
     qq.emplace_back((q[k] - c).dot(e1), (q[k] - c).dot(e2));
   }
-  // A triangle seen edge-on projects to a segment: clip it by the other (a clip polygon must have
-  // area); both edge-on: no overlap area to speak of.
-  const double area_p = twice_area(pp), area_q = twice_area(qq);
+  // A triangle seen edge-on projects to a segment: no overlap area (below).
   std::vector<Vec2> s;
-  if (area_q > 0.0) {
-    s = clip_convex_polygon(pp, qq);
-  } else if (area_p > 0.0) {
-    s = clip_convex_polygon(qq, pp);
+  if (twice_area(qq) > 0.0 && twice_area(pp) > 0.0) s = clip_convex_polygon(pp, qq);
+  // The seed asks for an intersecting area: S narrower than the band (the projections only touch
+  // along an edge or at a corner, or one of them is seen edge-on) is none.
+  if (s.size() < 3) return std::nullopt;
+  double doubled_area = 0.0, extent = 0.0;  // extent: the larger projected triangle's diameter
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    doubled_area += s[i].x() * s[(i + 1) % s.size()].y() - s[i].y() * s[(i + 1) % s.size()].x();
   }
-  if (s.empty()) return std::nullopt;
+  for (const std::vector<Vec2>* t : {&pp, &qq}) {
+    for (std::size_t i = 0; i < 3; ++i) extent = std::max(extent, ((*t)[i] - (*t)[(i + 1) % 3]).norm());
+  }
+  if (!(0.5 * std::abs(doubled_area) > band * extent) || !(std::abs(doubled_area) > 0.0)) return std::nullopt;
   // 5. The point of S nearest c, inside the contact circle.
   const Vec2 nearest = nearest_in_polygon(s);
   const double h = nearest.norm();

@@ -26,7 +26,10 @@
 //   6. the overlap there (eq. 36): δt = δs − R1 − R2 + √(R1² − h²) + √(R2² − h²)
 //      = √(R1² − h²) + √(R2² − h²) − |c2 − c1|, the spheres' overlap along u at distance h from
 //      their axis; the normal is u (from P's sphere to Q's).
-// Edge-on triangles project to segments; S is then a segment (or a point), handled the same way.
+// The seed asks for an intersecting area: S with no area (the projections touching along an edge
+// or at a corner, or a triangle seen edge-on, whose projection is a segment) gives no contact; with
+// a band, S must be wider than it (area > band × the larger projected triangle's diameter): a
+// corner of one exactly on an edge of the other leaves, after rounding, a sliver or nothing.
 #pragma once
 
 #include "contactlab/core/types.h"
