@@ -96,3 +96,7 @@ cli_test(simulate_penalty_needs_stiffness 2 "" "--stiffness: --solver penalty ne
   --absent ${simulate_dir}/pen -- ${cli} simulate ${box_on_slab} --method vertex-only --solver penalty -o ${simulate_dir}/pen)
 cli_test(simulate_stiffness_needs_penalty 2 "" "--stiffness: applies to --solver penalty or cpf only"
   -- ${cli} simulate ${box_on_slab} --method vertex-only --stiffness 1e4)
+# A penalty run is a run like any other: the viewer plays it back.
+cli_test(view_cpf_run 0 "" "^run of box-on-slab with vertex-only: 6 frames"
+  --setup "rm -rf '${simulate_dir}/cpf' '${simulate_dir}/cpf_view' && ${cli} simulate ${box_on_slab} --method vertex-only --solver cpf --stiffness 2e4 --steps 5 -o ${simulate_dir}/cpf"
+  --file ${simulate_dir}/cpf_view/index.html -- ${cli} view ${simulate_dir}/cpf -o ${simulate_dir}/cpf_view)
