@@ -1,46 +1,52 @@
 #include "contactlab/geometry/rounded_triangle_contact.h"
 
-#include "contactlab/geometry/clip_convex_polygon.h"
+#include "contactlab/geometry/closest_points_triangle_triangle.h"
 #include "contactlab/geometry/orthonormal_basis.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace contactlab {
 namespace {
 
-/// The point of segment [a, b] (2-D) nearest the origin.
-Vec2 nearest_on_segment(const Vec2& a, const Vec2& b) {
-  const Vec2 d = b - a;
-  const double length2 = d.squaredNorm();
-  if (!(length2 > 0.0)) return a;
-  return a + std::clamp(-a.dot(d) / length2, 0.0, 1.0) * d;
+/// A half-plane m · x ≥ offset with a unit normal m (pointing inside).
+struct HalfPlane {
+  Vec2 m;
+  double offset;
+  double slack(const Vec2& x) const { return m.dot(x) - offset; }
+};
+
+/// The three half-planes of a triangle (either orientation) whose intersection it is; false for a
+/// triangle without area (seen edge-on: a segment).
+bool half_planes_of(const std::array<Vec2, 3>& t, std::vector<HalfPlane>& out) {
+  const double doubled = (t[1] - t[0]).x() * (t[2] - t[0]).y() - (t[1] - t[0]).y() * (t[2] - t[0]).x();
+  if (!(doubled != 0.0)) return false;
+  const double sign = doubled > 0.0 ? 1.0 : -1.0;  // counter-clockwise: inside is left of each edge
+  for (std::size_t i = 0; i < 3; ++i) {
+    const Vec2 edge = t[(i + 1) % 3] - t[i];
+    const double length = edge.norm();
+    if (!(length > 0.0)) return false;
+    const Vec2 m = sign * Vec2(-edge.y(), edge.x()) / length;
+    out.push_back({m, m.dot(t[i])});
+  }
+  return true;
 }
 
-/// The point of the convex polygon (either orientation; 1, 2 or more corners) nearest the origin.
-Vec2 nearest_in_polygon(const std::vector<Vec2>& s) {
-  if (s.size() >= 3) {
-    bool left = true, right = true;  // the origin on the same side of every edge: inside
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      const Vec2& a = s[i];
-      const Vec2& b = s[(i + 1) % s.size()];
-      const double cross = (b - a).x() * (-a.y()) - (b - a).y() * (-a.x());
-      left = left && cross >= 0.0;
-      right = right && cross <= 0.0;
-    }
-    if (left || right) return Vec2::Zero();
-  }
-  Vec2 best = s.front();
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const Vec2 x = nearest_on_segment(s[i], s[(i + 1) % s.size()]);
-    if (x.squaredNorm() < best.squaredNorm()) best = x;
-  }
-  return best;
+/// The meeting point of two half-planes' lines; false for parallel lines.
+bool meet(const HalfPlane& a, const HalfPlane& b, Vec2& x) {
+  const double det = a.m.x() * b.m.y() - a.m.y() * b.m.x();
+  if (!(std::abs(det) > 1e-14)) return false;
+  x = Vec2((a.offset * b.m.y() - a.m.y() * b.offset) / det, (a.m.x() * b.offset - a.offset * b.m.x()) / det);
+  return true;
 }
 
-double twice_area(const std::vector<Vec2>& t) {
-  return std::abs((t[1] - t[0]).x() * (t[2] - t[0]).y() - (t[1] - t[0]).y() * (t[2] - t[0]).x());
+bool inside(const std::vector<HalfPlane>& planes, const Vec2& x, double tolerance) {
+  for (const HalfPlane& h : planes) {
+    if (h.slack(x) < -tolerance) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -69,7 +75,9 @@ std::optional<RoundedTriangle> rounded_triangle(const Vec3& a, const Vec3& b, co
   RoundedTriangle t;
   t.normal = n / std::sqrt(n2);
   t.radius = std::max(roundness, 1.0) * rho;
-  t.centre = centre - std::sqrt(std::max(0.0, t.radius * t.radius - rho * rho)) * t.normal;
+  const double depth = std::sqrt(std::max(0.0, t.radius * t.radius - rho * rho));
+  t.centre = centre - depth * t.normal;
+  t.bulge = t.radius - depth;
   return t;
 }
 
@@ -79,6 +87,11 @@ std::optional<RoundedTriangleContact> rounded_triangle_contact(const std::array<
   const auto s1 = rounded_triangle(p[0], p[1], p[2], roundness);
   const auto s2 = rounded_triangle(q[0], q[1], q[2], roundness);
   if (!s1 || !s2) return std::nullopt;
+  // 0. Within reach of the two caps.
+  const double reach = s1->bulge + s2->bulge + band;
+  if (closest_points_triangle_triangle(p[0], p[1], p[2], q[0], q[1], q[2]).squared_distance > reach * reach) {
+    return std::nullopt;
+  }
   const Vec3 d = s2->centre - s1->centre;
   const double dist = d.norm();
   // 1. Facing each other (eq. 37).
@@ -92,29 +105,57 @@ std::optional<RoundedTriangleContact> rounded_triangle_contact(const std::array<
   const double a = (dist * dist + r1 * r1 - r2 * r2) / (2.0 * dist);
   const Vec3 c = s1->centre + a * u;
   const double circle_radius = std::sqrt(std::max(0.0, r1 * r1 - a * a));
-  // 4. The projections and their overlap S, in the plane's coordinates about c.
+  // 4. The projections, in the plane's coordinates about c, and their overlap S = P′ ∩ Q′ as the
+  // intersection of their six half-planes. (The seed builds S's corners from the edges' crossings
+  // and the corners inside the other triangle; the half-planes give the same region, and the
+  // point nearest c below without constructing S, whose clipped shape is unstable where the two
+  // projections only just overlap.)
   const auto [e1, e2] = orthonormal_basis(u);
-  std::vector<Vec2> pp, qq;
+  std::array<Vec2, 3> pp, qq;
+  double extent = 0.0;  // the larger projected triangle's diameter
   for (std::size_t k = 0; k < 3; ++k) {
-    pp.emplace_back((p[k] - c).dot(e1), (p[k] - c).dot(e2));
-    qq.emplace_back((q[k] - c).dot(e1), (q[k] - c).dot(e2));
+    pp[k] = Vec2((p[k] - c).dot(e1), (p[k] - c).dot(e2));
+    qq[k] = Vec2((q[k] - c).dot(e1), (q[k] - c).dot(e2));
   }
-  // A triangle seen edge-on projects to a segment: no overlap area (below).
-  std::vector<Vec2> s;
-  if (twice_area(qq) > 0.0 && twice_area(pp) > 0.0) s = clip_convex_polygon(pp, qq);
-  // The seed asks for an intersecting area: S narrower than the band (the projections only touch
-  // along an edge or at a corner, or one of them is seen edge-on) is none.
-  if (s.size() < 3) return std::nullopt;
-  double doubled_area = 0.0, extent = 0.0;  // extent: the larger projected triangle's diameter
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    doubled_area += s[i].x() * s[(i + 1) % s.size()].y() - s[i].y() * s[(i + 1) % s.size()].x();
-  }
-  for (const std::vector<Vec2>* t : {&pp, &qq}) {
+  for (const std::array<Vec2, 3>* t : {&pp, &qq}) {
     for (std::size_t i = 0; i < 3; ++i) extent = std::max(extent, ((*t)[i] - (*t)[(i + 1) % 3]).norm());
   }
-  if (!(0.5 * std::abs(doubled_area) > band * extent) || !(std::abs(doubled_area) > 0.0)) return std::nullopt;
-  // 5. The point of S nearest c, inside the contact circle.
-  const Vec2 nearest = nearest_in_polygon(s);
+  std::vector<HalfPlane> planes;
+  // A triangle seen edge-on projects to a segment: no overlap area.
+  if (!half_planes_of(pp, planes) || !half_planes_of(qq, planes)) return std::nullopt;
+  const double own = 1e-12 * extent;  // the rounding of points made from the lines themselves
+  // The seed asks for an intersecting area: S must hold a disc of diameter `band` — S shrunk by
+  // band / 2 is not empty, i.e. one of its corners (two lines meeting) lies in every shrunk half-plane.
+  std::vector<HalfPlane> shrunk = planes;
+  for (HalfPlane& h : shrunk) h.offset += 0.5 * band;
+  bool has_area = false;
+  for (std::size_t i = 0; i < shrunk.size() && !has_area; ++i) {
+    for (std::size_t j = i + 1; j < shrunk.size() && !has_area; ++j) {
+      Vec2 x;
+      has_area = meet(shrunk[i], shrunk[j], x) && inside(shrunk, x, own);
+    }
+  }
+  if (!has_area) return std::nullopt;
+  // 5. The point of S nearest c (the origin): c itself when inside, else the nearest of the feasible
+  // feet of c on the six lines and the feasible corners. A contact only inside the contact circle.
+  Vec2 nearest = Vec2::Zero();
+  if (!inside(planes, nearest, 0.0)) {
+    double best = std::numeric_limits<double>::infinity();
+    const auto consider = [&](const Vec2& x) {
+      if (inside(planes, x, own) && x.squaredNorm() < best) {
+        best = x.squaredNorm();
+        nearest = x;
+      }
+    };
+    for (std::size_t i = 0; i < planes.size(); ++i) {
+      consider(planes[i].offset * planes[i].m);  // the foot of the origin on line i
+      for (std::size_t j = i + 1; j < planes.size(); ++j) {
+        Vec2 x;
+        if (meet(planes[i], planes[j], x)) consider(x);
+      }
+    }
+    if (!std::isfinite(best)) return std::nullopt;
+  }
   const double h = nearest.norm();
   if (!(h < circle_radius - band)) return std::nullopt;
   // 6. The overlap there (eq. 36, read as above).

@@ -83,7 +83,7 @@ TEST(SuiteRun, EmptyListsMeanEverythingAndStructuresAreNotFundamental) {
   bad.progress = [&](int, int, const std::string&, const std::string&) { ++calls; };
   EXPECT_THROW(run_suite(bad), InputError);
   EXPECT_EQ(calls, 0);
-  EXPECT_EQ(contact_methods().size(), 10u);  // the paper's eight, semi-local and solfec
+  EXPECT_EQ(contact_methods().size(), 11u);  // the paper's eight, semi-local, solfec and rounded-triangles
   EXPECT_EQ(builtin_scenes().size(), 13u);
 }
 

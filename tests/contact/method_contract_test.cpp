@@ -446,9 +446,9 @@ TEST(MethodRuns, GiveThePairByPairContacts) {
 TEST(MethodRegistry, ListsThePapersEightMethodsInThePapersOrderThenOurs) {
   std::vector<std::string> names;
   for (const ContactMethod* m : contact_methods()) names.push_back(m->name());
-  EXPECT_EQ(names,
-            (std::vector<std::string>{"intersection", "closest-points", "vertex-only", "consistent-vertex",
-                                      "volume-sat", "surface-sat", "opposing", "growth", "semi-local", "solfec"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"intersection", "closest-points", "vertex-only", "consistent-vertex",
+                                             "volume-sat", "surface-sat", "opposing", "growth", "semi-local", "solfec",
+                                             "rounded-triangles"}));
   for (const std::string& name : names) EXPECT_EQ(find_contact_method(name)->name(), name);
   EXPECT_EQ(find_contact_method("ground-truth"), nullptr);
 }

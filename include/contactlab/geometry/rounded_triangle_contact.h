@@ -11,6 +11,9 @@
 // circle's centre — 0.10 ρ for κ = 5 — so the larger the roundness, the flatter.
 //
 // For triangles P (sphere c1, R1, unit outward normal n1) and Q (c2, R2, n2):
+//   0. the rounded triangles are the triangles under their spheres' caps, which rise at most their
+//      bulge above them: triangles farther apart than the two bulges cannot touch (our reading; the
+//      whole spheres of two large triangles at an angle overlap deeply far from either cap);
 //   1. facing (eq. 37): n1 · (c2 − c1) > 0 and n2 · (c1 − c2) > 0, else no contact;
 //   2. the spheres overlap: δs = R1 + R2 − |c2 − c1| > 0 (the seed writes δs = |c2 − c1| − R1 − R2
 //      and h = |c − cp|²; we read both as the overlap and the distance, the only readings under which
@@ -19,17 +22,19 @@
 //   3. the contact plane is the plane of the spheres' intersection circle: centre
 //      c = c1 + a u, u = (c2 − c1)/|c2 − c1|, a = (d² + R1² − R2²) / 2d, radius r = √(R1² − a²);
 //   4. P and Q projected orthogonally onto it; S = P′ ∩ Q′ (a convex polygon of 3–6 corners — the
-//      seed builds it from the 9 edge–edge intersections and the 6 corner-in-triangle tests; convex
-//      clipping gives the same polygon);
-//   5. the contact point cp = the point of S nearest c (c itself when inside S); a contact only
-//      when h = |c − cp| < r (the overlap region meets the contact circle);
+//      seed builds it from the 9 edge–edge intersections and the 6 corner-in-triangle tests; here
+//      S is kept as the intersection of the triangles' six half-planes, which is the same region
+//      without the clipping's instability where the projections only just overlap);
+//   5. the contact point cp = the point of S nearest c (c itself when inside S; else the nearest of
+//      the feasible feet of c on the six lines and of the feasible corners where two lines meet);
+//      a contact only when h = |c − cp| < r (the overlap region meets the contact circle);
 //   6. the overlap there (eq. 36): δt = δs − R1 − R2 + √(R1² − h²) + √(R2² − h²)
 //      = √(R1² − h²) + √(R2² − h²) − |c2 − c1|, the spheres' overlap along u at distance h from
 //      their axis; the normal is u (from P's sphere to Q's).
 // The seed asks for an intersecting area: S with no area (the projections touching along an edge
 // or at a corner, or a triangle seen edge-on, whose projection is a segment) gives no contact; with
-// a band, S must be wider than it (area > band × the larger projected triangle's diameter): a
-// corner of one exactly on an edge of the other leaves, after rounding, a sliver or nothing.
+// a band, S must hold a disc of that diameter (S shrunk by band / 2 is not empty): a corner of one
+// exactly on an edge of the other leaves, after rounding, a sliver or nothing — either way none.
 #pragma once
 
 #include "contactlab/core/types.h"
@@ -43,6 +48,7 @@ namespace contactlab {
 struct RoundedTriangle {
   Vec3 centre = Vec3::Zero();
   double radius = 0.0;
+  double bulge = 0.0;          ///< R − √(R² − ρ²): how far the sphere's cap rises above the triangle
   Vec3 normal = Vec3::Zero();  ///< (b − a) × (c − a), unit
 };
 
