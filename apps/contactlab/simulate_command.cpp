@@ -176,7 +176,8 @@ void add_simulate_command(CLI::App& app) {
                   "(continuous penalty forces), with --stiffness");
   cmd->add_option("--stiffness", args->stiffness,
                   "penalty stiffness k per contact, N/m (--solver penalty, cpf; the method must report penetration "
-                  "as negative gaps: closest-points, vertex-only, consistent-vertex, volume-sat, surface-sat, solfec)")
+                  "as negative gaps: closest-points, vertex-only, consistent-vertex, volume-sat, surface-sat, solfec, "
+                  "rounded-triangles)")
       ->check(number_in(std::numeric_limits<double>::min(), 1e300, "a number > 0 (N/m)"));
   cmd->add_option("--damping", args->damping, "penalty damping c per contact while penetrating, N s/m (default 0)")
       ->check(number_in(0.0, 1e300, "a number >= 0 (N s/m)"));
