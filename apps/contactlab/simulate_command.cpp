@@ -51,6 +51,7 @@ struct SimulateArgs {
   bool ccd = false;
   std::optional<double> stiffness;
   double damping = 0.0;
+  bool search_pairs = false;
   std::string sparsify_text;
   std::optional<SparsifyOptions> sparsify;
 };
@@ -83,6 +84,9 @@ void run_simulate(const SimulateArgs& args, bool write_run) {
   if (penalty && !args.stiffness) {
     throw InputError("--stiffness", 0, "--solver " + args.solver + " needs the contacts' stiffness k (N/m)");
   }
+  if (args.search_pairs && penalty != PenaltyIntegrator::cpf) {
+    throw InputError("--search-pairs", 0, "applies to --solver cpf only");
+  }
   if (!penalty && (args.stiffness || args.damping != 0.0)) {
     throw InputError(args.stiffness ? "--stiffness" : "--damping", 0, "applies to --solver penalty or cpf only");
   }
@@ -91,6 +95,7 @@ void run_simulate(const SimulateArgs& args, bool write_run) {
   if (solver) settings.solver_kind = *solver;
   settings.penalty_integrator = penalty;
   if (penalty) settings.penalty = {*args.stiffness, args.damping};
+  settings.penalty_search_pairs = args.search_pairs;
   settings.friction_directions = args.friction_directions;
   settings.keep_problem = !args.export_fclib.empty();
   settings.time_step = args.time_step;
@@ -179,6 +184,9 @@ void add_simulate_command(CLI::App& app) {
                   "as negative gaps: closest-points, vertex-only, consistent-vertex, volume-sat, surface-sat, solfec, "
                   "rounded-triangles)")
       ->check(number_in(std::numeric_limits<double>::min(), 1e300, "a number > 0 (N/m)"));
+  cmd->add_flag("--search-pairs", args->search_pairs,
+                "with --solver cpf: CPF's own vertex-face and edge-edge pairs penetrating during the step (seed 001) "
+                "instead of the method's contacts");
   cmd->add_option("--damping", args->damping, "penalty damping c per contact while penetrating, N s/m (default 0)")
       ->check(number_in(0.0, 1e300, "a number >= 0 (N s/m)"));
   cmd->add_option("--friction-directions", args->friction_directions,

@@ -1,5 +1,6 @@
 #include "contactlab/dynamics/penalty_step.h"
 
+#include "contactlab/core/aabb.h"
 #include "contactlab/dynamics/moreau_step.h"
 #include "surface_features.h"
 
@@ -139,6 +140,72 @@ class PairIntegrator {
   std::map<const Shape*, std::vector<std::array<Index, 2>>> edges_;
 };
 
+/// One body's surface over the step: its vertices' world positions at the start and at the end of
+/// the free motion (surface vertices only), its swept box, its rest thickness, its sharp edges with
+/// their outward directions at the start.
+struct SweptSurface {
+  const Shape* shape = nullptr;
+  std::vector<Vec3> start, end;
+  Aabb box;
+  double thickness = 0.0;  ///< the smallest side of its rest surface's box
+  struct Edge {
+    Index v0, v1;
+    Vec3 outward;  ///< the sum of its two faces' unit normals at the start
+  };
+  std::vector<Edge> sharp_edges;
+};
+
+SweptSurface swept_surface(const Shape& shape, const Poses& pose) {
+  SweptSurface s;
+  s.shape = &shape;
+  s.start.resize(shape.tets.vertices.size());
+  s.end.resize(shape.tets.vertices.size());
+  Aabb rest;
+  for (const Index v : shape.surface_map.surface_vertices) {
+    const Vec3& x = shape.tets.vertices[static_cast<std::size_t>(v)];
+    rest.extend(x);
+    s.start[static_cast<std::size_t>(v)] = pose.start_of(x);
+    s.end[static_cast<std::size_t>(v)] = pose.end_of(x);
+    s.box.extend(s.start[static_cast<std::size_t>(v)]);
+    s.box.extend(s.end[static_cast<std::size_t>(v)]);
+  }
+  s.thickness = shape.surface_map.surface_vertices.empty() ? 0.0 : (rest.max - rest.min).minCoeff();
+  // Each surface edge's two triangles (a closed surface): sharp when their normals differ.
+  const TriMesh& mesh = shape.surface_map.surface;
+  std::map<std::pair<Index, Index>, std::vector<Vec3>> faces_of_edge;
+  for (const Triangle& t : mesh.triangles) {
+    const Vec3 a = s.start[static_cast<std::size_t>(t[0])], b = s.start[static_cast<std::size_t>(t[1])],
+               c = s.start[static_cast<std::size_t>(t[2])];
+    const Vec3 n = (b - a).cross(c - a);
+    if (!(n.norm() > 0.0)) continue;
+    for (int k = 0; k < 3; ++k) {
+      const Index p = t[k], q = t[(k + 1) % 3];
+      faces_of_edge[{std::min(p, q), std::max(p, q)}].push_back(n.normalized());
+    }
+  }
+  for (const auto& [edge, normals] : faces_of_edge) {
+    if (normals.size() != 2 || normals[0].dot(normals[1]) > 1.0 - 1e-9) continue;  // flat or not manifold
+    s.sharp_edges.push_back({edge.first, edge.second, normals[0] + normals[1]});
+  }
+  return s;
+}
+
+bool boxes_meet(const Aabb& a, const Aabb& b, double margin) {
+  for (int k = 0; k < 3; ++k) {
+    if (a.min[k] - margin > b.max[k] || b.min[k] - margin > a.max[k]) return false;
+  }
+  return true;
+}
+
+/// The barycentric coordinates of x's projection on triangle abc's plane all within [−tol, 1 + tol].
+bool projects_inside(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3& c, double tol) {
+  const Vec3 ab = b - a, ac = c - a, ax = x - a;
+  const double d00 = ab.dot(ab), d01 = ab.dot(ac), d11 = ac.dot(ac), d20 = ax.dot(ab), d21 = ax.dot(ac);
+  const double det = d00 * d11 - d01 * d01;
+  if (!(det > 0.0)) return false;
+  const double v = (d11 * d20 - d01 * d21) / det, w = (d00 * d21 - d01 * d20) / det;
+  return v >= -tol && w >= -tol && v + w <= 1.0 + tol;
+}
 }  // namespace
 
 std::string to_string(PenaltyIntegrator integrator) {
@@ -149,6 +216,109 @@ std::optional<PenaltyIntegrator> penalty_integrator_from_name(std::string_view n
   if (name == "penalty") return PenaltyIntegrator::penalty;
   if (name == "cpf") return PenaltyIntegrator::cpf;
   return std::nullopt;
+}
+
+std::vector<BodyVelocity> searched_pairs_velocity_change(const Scene& scene, const std::vector<RigidBody>& bodies,
+                                                         const std::vector<BodyVelocity>& free,
+                                                         const PenaltySettings& settings, double h,
+                                                         const PenaltyPairSearch& search, PenaltyStepCounts* counts) {
+  validate(settings);
+  std::vector<BodyVelocity> change(bodies.size(), BodyVelocity::Zero());
+  std::vector<SweptSurface> surfaces;
+  surfaces.reserve(bodies.size());
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    surfaces.push_back(swept_surface(*scene.bodies[i].shape, poses_of(bodies[i], free[i], h)));
+  }
+  PenaltyStepCounts tally;
+  const auto add = [&](Index a, Index b, const Vec3& impulse_on_b, const Vec3& at_a, const Vec3& at_b) {
+    ++tally.pairs;
+    if (!(impulse_on_b.squaredNorm() > 0.0)) return;
+    ++tally.active;
+    apply(change, bodies, b, impulse_on_b, at_b);
+    apply(change, bodies, a, -impulse_on_b, at_a);
+  };
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    for (std::size_t j = i + 1; j < bodies.size(); ++j) {
+      if (bodies[i].fixed && bodies[j].fixed) continue;
+      const SweptSurface& si = surfaces[i];
+      const SweptSurface& sj = surfaces[j];
+      const double thickness = search.relative_thickness * std::min(si.thickness, sj.thickness);
+      if (!boxes_meet(si.box, sj.box, thickness)) continue;
+      // Vertex–face, both ways: F's triangle (A) against V's vertex (B).
+      for (const auto& [f, v] : {std::pair{i, j}, std::pair{j, i}}) {
+        const SweptSurface& face = surfaces[f];
+        const SweptSurface& vertex = surfaces[v];
+        for (const Triangle& t : face.shape->surface_map.surface.triangles) {
+          std::array<Vec3, 3> x0, x1;
+          Aabb box;
+          for (std::size_t c = 0; c < 3; ++c) {
+            x0[c] = face.start[static_cast<std::size_t>(t[static_cast<int>(c)])];
+            x1[c] = face.end[static_cast<std::size_t>(t[static_cast<int>(c)])];
+            box.extend(x0[c]);
+            box.extend(x1[c]);
+          }
+          const Vec3 m0 = (x0[1] - x0[0]).cross(x0[2] - x0[0]), m1 = (x1[1] - x1[0]).cross(x1[2] - x1[0]);
+          if (!(m0.norm() > 0.0) || !(m1.norm() > 0.0)) continue;
+          const Vec3 n0 = m0.normalized(), n1 = m1.normalized();
+          for (const Index p : vertex.shape->surface_map.surface_vertices) {
+            const Vec3& p0 = vertex.start[static_cast<std::size_t>(p)];
+            const Vec3& p1 = vertex.end[static_cast<std::size_t>(p)];
+            Aabb path;
+            path.extend(p0);
+            path.extend(p1);
+            if (!boxes_meet(path, box, thickness)) continue;
+            const double d0 = n0.dot(p0 - x0[0]), d1 = n1.dot(p1 - x1[0]);
+            const double deepest = std::min(d0, d1);
+            if (!(deepest < 0.0) || !(deepest > -thickness)) continue;
+            const bool at_start = d0 <= d1;
+            if (!projects_inside(at_start ? p0 : p1, at_start ? x0[0] : x1[0], at_start ? x0[1] : x1[1],
+                                 at_start ? x0[2] : x1[2], 1e-9)) {
+              continue;
+            }
+            const std::array<double, 3> w = closest_point_weights(p0, x0[0], x0[1], x0[2]);
+            const Vec3 q0 = w[0] * x0[0] + w[1] * x0[1] + w[2] * x0[2];
+            const Vec3 q1 = w[0] * x1[0] + w[1] * x1[1] + w[2] * x1[2];
+            const Vec3 impulse =
+                continuous_penalty_pair_impulse(triangle_normal(x0, x1), p0 - q0, p1 - q1, settings, h);
+            add(static_cast<Index>(f), static_cast<Index>(v), impulse, q0, p0);
+          }
+        }
+      }
+      // Edge–edge: sharp edges of i (A) against sharp edges of j (B).
+      for (const SweptSurface::Edge& ea : si.sharp_edges) {
+        const std::array<Vec3, 2> a0{si.start[static_cast<std::size_t>(ea.v0)],
+                                     si.start[static_cast<std::size_t>(ea.v1)]};
+        const std::array<Vec3, 2> a1{si.end[static_cast<std::size_t>(ea.v0)], si.end[static_cast<std::size_t>(ea.v1)]};
+        Aabb box_a;
+        for (const Vec3& x : {a0[0], a0[1], a1[0], a1[1]}) box_a.extend(x);
+        if (!boxes_meet(box_a, sj.box, thickness)) continue;
+        for (const SweptSurface::Edge& eb : sj.sharp_edges) {
+          const std::array<Vec3, 2> b0{sj.start[static_cast<std::size_t>(eb.v0)],
+                                       sj.start[static_cast<std::size_t>(eb.v1)]};
+          const std::array<Vec3, 2> b1{sj.end[static_cast<std::size_t>(eb.v0)],
+                                       sj.end[static_cast<std::size_t>(eb.v1)]};
+          Aabb box_b;
+          for (const Vec3& x : {b0[0], b0[1], b1[0], b1[1]}) box_b.extend(x);
+          if (!boxes_meet(box_a, box_b, thickness)) continue;
+          const SegmentClosestPoints q = closest_points_of_segments(a0[0], a0[1], b0[0], b0[1]);
+          if (!(q.s > 1e-9 && q.s < 1.0 - 1e-9 && q.r > 1e-9 && q.r < 1.0 - 1e-9)) continue;  // ends: vertex pairs
+          ContinuousNormal normal = edge_pair_normal({a0[0], a0[1], b0[1], b0[0]}, {a1[0], a1[1], b1[1], b1[0]});
+          const Vec3 n_start = normal.at(0.0);
+          if (!(n_start.squaredNorm() > 0.5)) continue;  // parallel edges
+          if (n_start.dot(ea.outward) < 0.0) normal = normal.flipped();
+          const Vec3 xa0 = (1.0 - q.s) * a0[0] + q.s * a0[1], xa1 = (1.0 - q.s) * a1[0] + q.s * a1[1];
+          const Vec3 xb0 = (1.0 - q.r) * b0[0] + q.r * b0[1], xb1 = (1.0 - q.r) * b1[0] + q.r * b1[1];
+          const double d0 = normal.at(0.0).dot(xb0 - xa0), d1 = normal.at(1.0).dot(xb1 - xa1);
+          const double deepest = std::min(d0, d1);
+          if (!(deepest < 0.0) || !(deepest > -thickness)) continue;
+          const Vec3 impulse = continuous_penalty_pair_impulse(normal, xb0 - xa0, xb1 - xa1, settings, h);
+          add(static_cast<Index>(i), static_cast<Index>(j), impulse, xa0, xb0);
+        }
+      }
+    }
+  }
+  if (counts) *counts = tally;
+  return change;
 }
 
 std::vector<BodyVelocity> penalty_velocity_change(const Scene& scene, const ContactSet& contacts,

@@ -42,6 +42,9 @@ RigidSimulation::RigidSimulation(Scene scene, const ContactMethod& method, Simul
                      "time_step: expected a finite number > 0 (seconds), got " + std::to_string(settings_.time_step));
   }
   if (settings_.penalty_integrator) validate(settings_.penalty);
+  if (settings_.penalty_search_pairs && settings_.penalty_integrator != PenaltyIntegrator::cpf) {
+    throw InputError("simulation", 0, "penalty_search_pairs: applies to continuous penalty forces (cpf) only");
+  }
   bodies_ = rigid_bodies(scene_);
   impulses_ = ContactImpulseMemory(body_lengths(scene_, bodies_));
   settings_.contacts.shape_cache = cache_.get();
@@ -67,8 +70,11 @@ StepReport RigidSimulation::step() {
     }
   }
   if (settings_.penalty_integrator) {  // forces instead of a contact problem
-    report.solve.velocity_change = penalty_velocity_change(scene_, report.contacts, bodies_, free,
-                                                           *settings_.penalty_integrator, settings_.penalty, h);
+    report.solve.velocity_change =
+        settings_.penalty_search_pairs
+            ? searched_pairs_velocity_change(scene_, bodies_, free, settings_.penalty, h, settings_.penalty_search)
+            : penalty_velocity_change(scene_, report.contacts, bodies_, free, *settings_.penalty_integrator,
+                                      settings_.penalty, h);
     report.solver_seconds = seconds_since(start);
     advance(report, free);
     return report;

@@ -100,3 +100,9 @@ cli_test(simulate_stiffness_needs_penalty 2 "" "--stiffness: applies to --solver
 cli_test(view_cpf_run 0 "" "^run of box-on-slab with vertex-only: 6 frames"
   --setup "rm -rf '${simulate_dir}/cpf' '${simulate_dir}/cpf_view' && ${cli} simulate ${box_on_slab} --method vertex-only --solver cpf --stiffness 2e4 --steps 5 -o ${simulate_dir}/cpf"
   --file ${simulate_dir}/cpf_view/index.html -- ${cli} view ${simulate_dir}/cpf -o ${simulate_dir}/cpf_view)
+# --search-pairs (cpf): a bar laid crosswise on another touches it only along edges; CPF's own
+# edge-edge pairs hold it at m g / 4k - g h^2/2 = 1.962 mm (k = 200 N/m); it is for cpf only.
+cli_test(simulate_cpf_search_pairs_hold_a_bar 0 "" "^largest displacement 0\\.00196[0-9]* m \\(top\\)"
+  -- ${cli} simulate ${PROJECT_SOURCE_DIR}/data/scenes/bars_at_rest.json --method vertex-only --solver cpf --search-pairs --stiffness 200 --steps 300)
+cli_test(simulate_search_pairs_needs_cpf 2 "" "--search-pairs: applies to --solver cpf only"
+  -- ${cli} simulate ${PROJECT_SOURCE_DIR}/data/scenes/bars_at_rest.json --method vertex-only --solver penalty --search-pairs --stiffness 200)

@@ -43,6 +43,30 @@ struct PenaltyStepCounts {
   std::size_t active = 0;  ///< contacts whose impulse is not zero
 };
 
+/// CPF's own pairs (seed 001): instead of the contact method's contacts, the vertex–face and
+/// edge–edge pairs of two bodies' surfaces that penetrate during the step. A surface vertex and a
+/// surface triangle of the other body are a pair when the vertex is behind the triangle's plane at
+/// the step's start or end (its positions there: the free motion's), by less than the thickness,
+/// over the triangle (its projection inside, at the end where it is deeper); weights: its closest
+/// point on the triangle at the start. Two sharp surface edges (their two faces not coplanar; the
+/// diagonals of a flat face are no edges) are a pair when their closest points at the start are
+/// inside both and B's edge is behind A's along their common normal — oriented outward of A, by
+/// the sum of A's two faces' normals — at the start or the end, by less than the thickness. Each
+/// pair's impulse is continuous_penalty_pair_impulse with the geometric distance (no gap shift).
+struct PenaltyPairSearch {
+  /// The deepest a pair may be, relative to the thinner body's thickness (the smallest side of its
+  /// rest surface's box): a vertex deeper behind a face, or an edge deeper behind an edge, is on the
+  /// far side of the other body, not in contact with that face or edge.
+  double relative_thickness = 0.5;
+};
+
+/// The velocity change of CPF over the searched pairs (above), per body.
+std::vector<BodyVelocity> searched_pairs_velocity_change(const Scene& scene, const std::vector<RigidBody>& bodies,
+                                                         const std::vector<BodyVelocity>& free,
+                                                         const PenaltySettings& settings, double h,
+                                                         const PenaltyPairSearch& search = {},
+                                                         PenaltyStepCounts* counts = nullptr);
+
 /// Per body (scene order), the velocity change the contacts' penalty forces give over the step h:
 /// M⁻¹ Σ Jᵀ I. `free`: the bodies' velocities without contact forces (free_velocity), which cpf
 /// predicts the end of the step with. `counts`, when given, is filled.

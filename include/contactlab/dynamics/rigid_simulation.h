@@ -61,6 +61,10 @@ struct SimulationSettings {
   /// continuous penalty forces, with `penalty`'s stiffness and damping. Unset: the solver.
   std::optional<PenaltyIntegrator> penalty_integrator;
   PenaltySettings penalty;
+  /// With cpf: CPF's own vertex–face and edge–edge pairs penetrating during the step
+  /// (searched_pairs_velocity_change) instead of the contact method's contacts.
+  bool penalty_search_pairs = false;
+  PenaltyPairSearch penalty_search;
 };
 
 struct StepReport {
