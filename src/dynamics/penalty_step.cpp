@@ -248,6 +248,9 @@ std::vector<BodyVelocity> searched_pairs_velocity_change(const Scene& scene, con
       for (const auto& [f, v] : {std::pair{i, j}, std::pair{j, i}}) {
         const SweptSurface& face = surfaces[f];
         const SweptSurface& vertex = surfaces[v];
+        // One pair per vertex against this body: a vertex over the edge two triangles share projects
+        // into both (the first, in triangle order, takes it).
+        std::vector<char> paired(vertex.start.size(), 0);
         for (const Triangle& t : face.shape->surface_map.surface.triangles) {
           std::array<Vec3, 3> x0, x1;
           Aabb box;
@@ -261,6 +264,7 @@ std::vector<BodyVelocity> searched_pairs_velocity_change(const Scene& scene, con
           if (!(m0.norm() > 0.0) || !(m1.norm() > 0.0)) continue;
           const Vec3 n0 = m0.normalized(), n1 = m1.normalized();
           for (const Index p : vertex.shape->surface_map.surface_vertices) {
+            if (paired[static_cast<std::size_t>(p)]) continue;
             const Vec3& p0 = vertex.start[static_cast<std::size_t>(p)];
             const Vec3& p1 = vertex.end[static_cast<std::size_t>(p)];
             Aabb path;
@@ -281,6 +285,7 @@ std::vector<BodyVelocity> searched_pairs_velocity_change(const Scene& scene, con
             const Vec3 impulse =
                 continuous_penalty_pair_impulse(triangle_normal(x0, x1), p0 - q0, p1 - q1, settings, h);
             add(static_cast<Index>(f), static_cast<Index>(v), impulse, q0, p0);
+            paired[static_cast<std::size_t>(p)] = 1;
           }
         }
       }

@@ -217,6 +217,11 @@ TEST(PenaltyStepping, CpfFindsItsOwnVertexFaceAndEdgeEdgePairs) {
   RigidSimulation box(test::box_on_slab(), *find_contact_method("opposing"), box_settings);
   for (int k = 0; k < 800; ++k) box.step();
   EXPECT_NEAR(0.15 - box.bodies()[1].centre.y(), cpf_resting_depth(box.bodies()[1].mass, 4, 2e4, 0.01), 1e-6);
+  // A square box whose corners stand exactly over the slab's top diagonals (x = ±z): each corner
+  // projects into both triangles there, and still counts once.
+  RigidSimulation square(test::box_on_slab(Vec3(0.4, 0.3, 0.4)), *find_contact_method("opposing"), box_settings);
+  for (int k = 0; k < 800; ++k) square.step();
+  EXPECT_NEAR(0.15 - square.bodies()[1].centre.y(), cpf_resting_depth(square.bodies()[1].mass, 4, 2e4, 0.01), 1e-6);
   // Only with CPF.
   SimulationSettings bad = settings;
   bad.penalty_integrator = PenaltyIntegrator::penalty;

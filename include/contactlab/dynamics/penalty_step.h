@@ -48,7 +48,8 @@ struct PenaltyStepCounts {
 /// surface triangle of the other body are a pair when the vertex is behind the triangle's plane at
 /// the step's start or end (its positions there: the free motion's), by less than the thickness,
 /// over the triangle (its projection inside, at the end where it is deeper); weights: its closest
-/// point on the triangle at the start. Two sharp surface edges (their two faces not coplanar; the
+/// point on the triangle at the start; one pair per vertex and body (a vertex over the edge two
+/// triangles share takes the first). Two sharp surface edges (their two faces not coplanar; the
 /// diagonals of a flat face are no edges) are a pair when their closest points at the start are
 /// inside both and B's edge is behind A's along their common normal — oriented outward of A, by
 /// the sum of A's two faces' normals — at the start or the end, by less than the thickness. Each
