@@ -171,17 +171,23 @@ class Search {
     std::array<Vec3, 8> value;          ///< F at the corners, index 4 t + 2 u + v
   };
 
+  /// F at time t as base + u·along_u + v·along_v (the header's F, for the points taken at t).
+  void terms(double t, Vec3& base, Vec3& along_u, Vec3& along_v) const {
+    std::array<Vec3, 4> x;
+    for (std::size_t k = 0; k < 4; ++k) x[k] = start_[k] + t * motion_[k];
+    const bool vf = kind_ == CcdKind::kVertexFace;
+    base = vf ? Vec3(x[0] - x[1]) : Vec3(x[0] - x[2]);
+    along_u = vf ? Vec3(x[1] - x[2]) : Vec3(x[1] - x[0]);
+    along_v = vf ? Vec3(x[1] - x[3]) : Vec3(x[2] - x[3]);
+  }
+
   Corners corners(const Box& box) const {
     Corners c;
     std::array<Vec3, 8>& value = c.value;
     for (std::size_t i = 0; i < 2; ++i) {
       const double t = i == 0 ? box.t0 : box.t1;
-      std::array<Vec3, 4> x;
-      for (std::size_t k = 0; k < 4; ++k) x[k] = start_[k] + t * motion_[k];
-      // F = base + u·along_u + v·along_v, as in the header.
-      const Vec3 base = kind_ == CcdKind::kVertexFace ? Vec3(x[0] - x[1]) : Vec3(x[0] - x[2]);
-      const Vec3 along_u = kind_ == CcdKind::kVertexFace ? Vec3(x[1] - x[2]) : Vec3(x[1] - x[0]);
-      const Vec3 along_v = kind_ == CcdKind::kVertexFace ? Vec3(x[1] - x[3]) : Vec3(x[2] - x[3]);
+      Vec3 base, along_u, along_v;
+      terms(t, base, along_u, along_v);
       for (std::size_t j = 0; j < 2; ++j) {
         const Vec3 with_u = base + (j == 0 ? box.u0 : box.u1) * along_u;
         value[4 * i + 2 * j] = with_u + box.v0 * along_v;
@@ -239,13 +245,6 @@ class Search {
     const Vec3 base_rate = vf ? Vec3(motion_[0] - motion_[1]) : Vec3(motion_[0] - motion_[2]);
     const Vec3 u_rate = vf ? Vec3(motion_[1] - motion_[2]) : Vec3(motion_[1] - motion_[0]);
     const Vec3 v_rate = vf ? Vec3(motion_[1] - motion_[3]) : Vec3(motion_[2] - motion_[3]);
-    const auto along = [&](double t, Vec3& base, Vec3& along_u, Vec3& along_v) {
-      std::array<Vec3, 4> x;
-      for (std::size_t k = 0; k < 4; ++k) x[k] = start_[k] + t * motion_[k];
-      base = vf ? Vec3(x[0] - x[1]) : Vec3(x[0] - x[2]);
-      along_u = vf ? Vec3(x[1] - x[2]) : Vec3(x[1] - x[0]);
-      along_v = vf ? Vec3(x[1] - x[3]) : Vec3(x[2] - x[3]);
-    };
     bool proven = false;
     for (int iteration = 0; iteration < 4; ++iteration) {
       const Vec3 lo(b.t0, b.u0, b.v0), hi(b.t1, b.u1, b.v1);
@@ -260,8 +259,8 @@ class Search {
         jhi.col(0) = corner == 0 ? dt : Vec3(jhi.col(0).cwiseMax(dt));
       }
       Vec3 base, along_u, along_v, base1, along_u1, along_v1;
-      along(b.t0, base, along_u, along_v);
-      along(b.t1, base1, along_u1, along_v1);
+      terms(b.t0, base, along_u, along_v);
+      terms(b.t1, base1, along_u1, along_v1);
       jlo.col(1) = along_u.cwiseMin(along_u1);
       jhi.col(1) = along_u.cwiseMax(along_u1);
       jlo.col(2) = along_v.cwiseMin(along_v1);
@@ -270,7 +269,7 @@ class Search {
       const Mat3 jr = ((0.5 * (jhi - jlo)).array() * (1.0 + 4.0 * u) + jacobian_error_).matrix();
       const Mat3 y = jc.inverse();
       if (!y.allFinite()) return proven;
-      along(m[0], base, along_u, along_v);
+      terms(m[0], base, along_u, along_v);
       const Vec3 g = base + m[1] * along_u + m[2] * along_v;  // F(m), within error_
       const Mat3 ay = y.cwiseAbs();
       const Vec3 yg = y * g;

@@ -3,6 +3,7 @@
 #include "contactlab/ccd/inclusion_ccd.h"
 #include "contactlab/core/aabb.h"
 #include "contactlab/dynamics/moreau_step.h"
+#include "contactlab/geometry/closest_points_segment_segment.h"
 #include "surface_features.h"
 
 #include <algorithm>
@@ -65,13 +66,6 @@ Sweep sweep_of(const Body& scene_body, const RigidBody& body, const BodyVelocity
   return s;
 }
 
-bool boxes_overlap(const Aabb& a, const Aabb& b, double margin) {
-  for (int k = 0; k < 3; ++k) {
-    if (a.min[k] - margin > b.max[k] || b.min[k] - margin > a.max[k]) return false;
-  }
-  return true;
-}
-
 struct Impact {
   double toi;
   Contact contact;
@@ -88,7 +82,7 @@ void vertices_against_faces(Index vb, const Sweep& v_sweep, const Shape& vertex_
     Aabb path;
     path.extend(v_start);
     path.extend(v_end);
-    if (!boxes_overlap(path, f_sweep.box, band)) continue;
+    if (!boxes_within(path, f_sweep.box, band)) continue;
     for (std::size_t t = 0; t < surface.triangles.size(); ++t) {
       const Triangle& tri = surface.triangles[t];
       std::array<Vec3, 4> start{v_start}, end{v_end};
@@ -99,7 +93,7 @@ void vertices_against_faces(Index vb, const Sweep& v_sweep, const Shape& vertex_
         face_box.extend(start[static_cast<std::size_t>(c + 1)]);
         face_box.extend(end[static_cast<std::size_t>(c + 1)]);
       }
-      if (!boxes_overlap(path, face_box, band)) continue;
+      if (!boxes_within(path, face_box, band)) continue;
       const CcdResult hit = vertex_face_ccd(start, end);
       if (!hit.collides) continue;
       const Vec3 normal = (start[2] - start[1]).cross(start[3] - start[1]);
@@ -145,9 +139,9 @@ void edges_against_edges(Index ab, const Sweep& a_sweep, const Shape& a_shape, I
   for (const auto& e : b_edges) b_boxes.push_back(swept_box(b_sweep, e));
   for (std::size_t i = 0; i < a_edges.size(); ++i) {
     const Aabb a_box = swept_box(a_sweep, a_edges[i]);
-    if (!boxes_overlap(a_box, b_sweep.box, band)) continue;
+    if (!boxes_within(a_box, b_sweep.box, band)) continue;
     for (std::size_t j = 0; j < b_edges.size(); ++j) {
-      if (!boxes_overlap(a_box, b_boxes[j], band)) continue;
+      if (!boxes_within(a_box, b_boxes[j], band)) continue;
       const auto& ea = a_edges[i];
       const auto& eb = b_edges[j];
       const std::array<Vec3, 4> start{at(a_sweep, ea[0], false), at(a_sweep, ea[1], false), at(b_sweep, eb[0], false),
@@ -156,9 +150,10 @@ void edges_against_edges(Index ab, const Sweep& a_sweep, const Shape& a_shape, I
                                     at(b_sweep, eb[1], true)};
       const CcdResult hit = edge_edge_ccd(start, end);
       if (!hit.collides) continue;
-      const SegmentClosestPoints closest = closest_points_of_segments(start[0], start[1], start[2], start[3]);
-      const Vec3& on_a = closest.on_p;
-      const Vec3& on_b = closest.on_q;
+      const SegmentSegmentClosestPoints closest =
+          closest_points_segment_segment(start[0], start[1], start[2], start[3]);
+      const Vec3& on_a = closest.point_p;
+      const Vec3& on_b = closest.point_q;
       const double gap = (on_b - on_a).norm();
       if (!(gap > band)) continue;  // touching at t = 0: the method's
       Impact impact{hit.toi, {}};
@@ -202,7 +197,7 @@ std::vector<Contact> ccd_contacts(const Scene& scene, const std::vector<RigidBod
       if (bodies[i].fixed && bodies[j].fixed) continue;
       // The touching band of the pair, relative to the smaller body (as the contact methods').
       const double band = request.relative_band * std::min(sweeps[i].length, sweeps[j].length);
-      if (!boxes_overlap(sweeps[i].box, sweeps[j].box, band)) continue;
+      if (!boxes_within(sweeps[i].box, sweeps[j].box, band)) continue;
       const Shape& shape_i = *scene.bodies[i].shape;
       const Shape& shape_j = *scene.bodies[j].shape;
       sweeps[i].fill(shape_i);

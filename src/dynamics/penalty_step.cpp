@@ -2,6 +2,8 @@
 
 #include "contactlab/core/aabb.h"
 #include "contactlab/dynamics/moreau_step.h"
+#include "contactlab/geometry/closest_point_point_triangle.h"
+#include "contactlab/geometry/closest_points_segment_segment.h"
 #include "surface_features.h"
 
 #include <map>
@@ -75,17 +77,18 @@ class PairIntegrator {
     if (a.start.empty() || b.start.empty()) return std::nullopt;
     ContinuousNormal normal;
     if (ee) {
-      const SegmentClosestPoints q = closest_points_of_segments(a.start[0], a.start[1], b.start[0], b.start[1]);
+      const SegmentSegmentClosestPoints q =
+          closest_points_segment_segment(a.start[0], a.start[1], b.start[0], b.start[1]);
       a.weights = {1.0 - q.s, q.s};
-      b.weights = {1.0 - q.r, q.r};
+      b.weights = {1.0 - q.t, q.t};
       normal =
           edge_pair_normal({a.start[0], a.start[1], b.start[1], b.start[0]}, {a.end[0], a.end[1], b.end[1], b.end[0]});
     } else {
       FeaturePoints& face = vf ? a : b;
       const FeaturePoints& vertex = vf ? b : a;
-      const std::array<double, 3> w =
-          closest_point_weights(vertex.start[0], face.start[0], face.start[1], face.start[2]);
-      face.weights.assign(w.begin(), w.end());
+      const Vec3 w =
+          closest_point_point_triangle(vertex.start[0], face.start[0], face.start[1], face.start[2]).barycentric;
+      face.weights = {w[0], w[1], w[2]};
       normal = triangle_normal({face.start[0], face.start[1], face.start[2]}, {face.end[0], face.end[1], face.end[2]});
     }
     const Vec3 n_start = normal.at(0.0);
@@ -190,13 +193,6 @@ SweptSurface swept_surface(const Shape& shape, const Poses& pose) {
   return s;
 }
 
-bool boxes_meet(const Aabb& a, const Aabb& b, double margin) {
-  for (int k = 0; k < 3; ++k) {
-    if (a.min[k] - margin > b.max[k] || b.min[k] - margin > a.max[k]) return false;
-  }
-  return true;
-}
-
 /// The barycentric coordinates of x's projection on triangle abc's plane all within [−tol, 1 + tol].
 bool projects_inside(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3& c, double tol) {
   const Vec3 ab = b - a, ac = c - a, ax = x - a;
@@ -243,7 +239,7 @@ std::vector<BodyVelocity> searched_pairs_velocity_change(const Scene& scene, con
       const SweptSurface& si = surfaces[i];
       const SweptSurface& sj = surfaces[j];
       const double thickness = search.relative_thickness * std::min(si.thickness, sj.thickness);
-      if (!boxes_meet(si.box, sj.box, thickness)) continue;
+      if (!boxes_within(si.box, sj.box, thickness)) continue;
       // Vertex–face, both ways: F's triangle (A) against V's vertex (B).
       for (const auto& [f, v] : {std::pair{i, j}, std::pair{j, i}}) {
         const SweptSurface& face = surfaces[f];
@@ -270,7 +266,7 @@ std::vector<BodyVelocity> searched_pairs_velocity_change(const Scene& scene, con
             Aabb path;
             path.extend(p0);
             path.extend(p1);
-            if (!boxes_meet(path, box, thickness)) continue;
+            if (!boxes_within(path, box, thickness)) continue;
             const double d0 = n0.dot(p0 - x0[0]), d1 = n1.dot(p1 - x1[0]);
             const double deepest = std::min(d0, d1);
             if (!(deepest < 0.0) || !(deepest > -thickness)) continue;
@@ -279,7 +275,7 @@ std::vector<BodyVelocity> searched_pairs_velocity_change(const Scene& scene, con
                                  at_start ? x0[2] : x1[2], 1e-9)) {
               continue;
             }
-            const std::array<double, 3> w = closest_point_weights(p0, x0[0], x0[1], x0[2]);
+            const Vec3 w = closest_point_point_triangle(p0, x0[0], x0[1], x0[2]).barycentric;
             const Vec3 q0 = w[0] * x0[0] + w[1] * x0[1] + w[2] * x0[2];
             const Vec3 q1 = w[0] * x1[0] + w[1] * x1[1] + w[2] * x1[2];
             const Vec3 impulse =
@@ -296,7 +292,7 @@ std::vector<BodyVelocity> searched_pairs_velocity_change(const Scene& scene, con
         const std::array<Vec3, 2> a1{si.end[static_cast<std::size_t>(ea.v0)], si.end[static_cast<std::size_t>(ea.v1)]};
         Aabb box_a;
         for (const Vec3& x : {a0[0], a0[1], a1[0], a1[1]}) box_a.extend(x);
-        if (!boxes_meet(box_a, sj.box, thickness)) continue;
+        if (!boxes_within(box_a, sj.box, thickness)) continue;
         for (const SweptSurface::Edge& eb : sj.sharp_edges) {
           const std::array<Vec3, 2> b0{sj.start[static_cast<std::size_t>(eb.v0)],
                                        sj.start[static_cast<std::size_t>(eb.v1)]};
@@ -304,15 +300,15 @@ std::vector<BodyVelocity> searched_pairs_velocity_change(const Scene& scene, con
                                        sj.end[static_cast<std::size_t>(eb.v1)]};
           Aabb box_b;
           for (const Vec3& x : {b0[0], b0[1], b1[0], b1[1]}) box_b.extend(x);
-          if (!boxes_meet(box_a, box_b, thickness)) continue;
-          const SegmentClosestPoints q = closest_points_of_segments(a0[0], a0[1], b0[0], b0[1]);
-          if (!(q.s > 1e-9 && q.s < 1.0 - 1e-9 && q.r > 1e-9 && q.r < 1.0 - 1e-9)) continue;  // ends: vertex pairs
+          if (!boxes_within(box_a, box_b, thickness)) continue;
+          const SegmentSegmentClosestPoints q = closest_points_segment_segment(a0[0], a0[1], b0[0], b0[1]);
+          if (!(q.s > 1e-9 && q.s < 1.0 - 1e-9 && q.t > 1e-9 && q.t < 1.0 - 1e-9)) continue;  // ends: vertex pairs
           ContinuousNormal normal = edge_pair_normal({a0[0], a0[1], b0[1], b0[0]}, {a1[0], a1[1], b1[1], b1[0]});
           const Vec3 n_start = normal.at(0.0);
           if (!(n_start.squaredNorm() > 0.5)) continue;  // parallel edges
           if (n_start.dot(ea.outward) < 0.0) normal = normal.flipped();
           const Vec3 xa0 = (1.0 - q.s) * a0[0] + q.s * a0[1], xa1 = (1.0 - q.s) * a1[0] + q.s * a1[1];
-          const Vec3 xb0 = (1.0 - q.r) * b0[0] + q.r * b0[1], xb1 = (1.0 - q.r) * b1[0] + q.r * b1[1];
+          const Vec3 xb0 = (1.0 - q.t) * b0[0] + q.t * b0[1], xb1 = (1.0 - q.t) * b1[0] + q.t * b1[1];
           const double d0 = normal.at(0.0).dot(xb0 - xa0), d1 = normal.at(1.0).dot(xb1 - xa1);
           const double deepest = std::min(d0, d1);
           if (!(deepest < 0.0) || !(deepest > -thickness)) continue;
