@@ -1,7 +1,9 @@
 #include "contactlab/geometry/rounded_triangle_contact.h"
 
+#include "contactlab/geometry/clip_convex_polygon.h"
 #include "contactlab/geometry/closest_points_triangle_triangle.h"
 #include "contactlab/geometry/orthonormal_basis.h"
+#include "contactlab/geometry/polygon_disc_area.h"
 
 #include <algorithm>
 #include <cmath>
@@ -168,6 +170,9 @@ std::optional<RoundedTriangleContact> rounded_triangle_contact(const std::array<
   out.circle_centre = c;
   out.circle_radius = circle_radius;
   out.offset = h;
+  // 7. The area: S's corners by clipping (fine here — S has area), then cut by the circle.
+  const std::vector<Vec2> overlap = clip_convex_polygon(pp, qq);
+  out.area = polygon_disc_area(overlap, Vec2::Zero(), circle_radius);
   return out;
 }
 

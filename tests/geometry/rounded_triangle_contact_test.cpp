@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <random>
 
 namespace contactlab {
@@ -53,6 +54,14 @@ TEST(RoundedTriangleContact, FacingFacesOverlapByTheirBulges) {
     EXPECT_NEAR(contact->offset, 0.0, 1e-12);
     EXPECT_LT((contact->point - Vec3(0.5, 0.375, 0.5 * g)).norm(), 1e-12);
     EXPECT_LT((contact->normal - Vec3(0, 0, 1)).norm(), 1e-15);
+    // The circle: radius √(R² − (D + g/2)²), which is ρ at g = 0 — the triangles' circumcircle,
+    // holding the whole triangle (area ½); a gap shrinks it and cuts the corners off.
+    EXPECT_NEAR(contact->circle_radius, std::sqrt(r * r - (depth + 0.5 * g) * (depth + 0.5 * g)), 1e-12);
+    if (g == 0.0) {
+      EXPECT_NEAR(contact->area, 0.5, 1e-9);
+    } else {
+      EXPECT_LT(contact->area, 0.5 - 1e-3);
+    }
   }
   // Farther than the two bulges: no contact.
   EXPECT_FALSE(rounded_triangle_contact(lower(), upper(2.0 * (r - depth) + 1e-9)));
@@ -69,9 +78,13 @@ TEST(RoundedTriangleContact, DisjointAndNotFacing) {
   EXPECT_TRUE(rounded_triangle_contact(upper(0.05), lower()));
 }
 
-/// Brute force: the largest overlap of the two spheres along their axis, over a fine grid of the
-/// contact plane, at points inside both projected triangles and the contact circle.
-double brute_force_overlap(const Tri& p, const Tri& q, double roundness) {
+/// Brute force over a fine grid of the contact plane, at points inside both projected triangles and
+/// the contact circle: the largest overlap of the two spheres along their axis, and the area (cells
+/// counted) with the bound of its counting error (the cells the boundary crosses).
+struct BruteForce {
+  double overlap = -1.0, area = 0.0, area_error = 0.0;
+};
+BruteForce brute_force(const Tri& p, const Tri& q, double roundness) {
   const auto s1 = rounded_triangle(p[0], p[1], p[2], roundness);
   const auto s2 = rounded_triangle(q[0], q[1], q[2], roundness);
   const Vec3 d = s2->centre - s1->centre;
@@ -92,7 +105,8 @@ double brute_force_overlap(const Tri& p, const Tri& q, double roundness) {
     return true;
   };
   double best = -1.0;
-  const int n = 600;
+  int cells = 0;
+  const int n = 800;
   for (int i = 0; i <= n; ++i) {
     for (int j = 0; j <= n; ++j) {
       const double x = r * (2.0 * i / n - 1.0), y = r * (2.0 * j / n - 1.0);
@@ -100,10 +114,20 @@ double brute_force_overlap(const Tri& p, const Tri& q, double roundness) {
       if (h2 >= r * r) continue;
       const Vec3 point = c + x * e1 + y * e2;
       if (!inside(p, point) || !inside(q, point)) continue;
+      ++cells;
       best = std::max(best, std::sqrt(s1->radius * s1->radius - h2) + std::sqrt(s2->radius * s2->radius - h2) - dist);
     }
   }
-  return best;
+  const double spacing = 2.0 * r / n;
+  // The region is convex and inside each projected triangle, so its boundary is shorter than
+  // either triangle's (a projection shortens the sides).
+  double perimeter = std::numeric_limits<double>::infinity();
+  for (const Tri* t : {&p, &q}) {
+    double sides = 0.0;
+    for (int k = 0; k < 3; ++k) sides += ((*t)[(k + 1) % 3] - (*t)[k]).norm();
+    perimeter = std::min(perimeter, sides);
+  }
+  return {best, cells * spacing * spacing, 2.0 * perimeter * spacing};
 }
 
 TEST(RoundedTriangleContact, TiltedAndOffsetAgainstBruteForce) {
@@ -112,25 +136,28 @@ TEST(RoundedTriangleContact, TiltedAndOffsetAgainstBruteForce) {
   // overlap falls with h — the grid's best point agrees to its spacing.
   std::mt19937_64 rng(5);
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
-  int contacts = 0, off_centre = 0;
+  int contacts = 0, off_centre = 0, telling = 0;  // telling: areas well above the grid's error
   for (int k = 0; k < 60; ++k) {
     const Mat3 tilt = Eigen::AngleAxisd(0.3 * unit(rng), Vec3::UnitX()).toRotationMatrix();
     const Vec3 shift(0.8 * unit(rng), 0.8 * unit(rng), 0.02);
     Tri q = upper(0.0);
     for (Vec3& x : q) x = tilt * (x - Vec3(0.5, 0.4, 0)) + Vec3(0.5, 0.4, 0) + shift;
     const auto contact = rounded_triangle_contact(lower(), q, 2.0);
-    const double reference = brute_force_overlap(lower(), q, 2.0);
+    const BruteForce reference = brute_force(lower(), q, 2.0);
     if (!contact) {
-      EXPECT_LT(reference, 1e-3) << k;  // the grid finds no (or next to no) overlap either
+      EXPECT_LT(reference.overlap, 1e-3) << k;  // the grid finds no (or next to no) overlap either
       continue;
     }
     ++contacts;
     off_centre += contact->offset > 1e-3 ? 1 : 0;
-    EXPECT_NEAR(contact->overlap, reference, 2e-3) << k;
-    EXPECT_GE(contact->overlap + 1e-12, reference) << k;  // the exact maximum is above any grid point
+    EXPECT_NEAR(contact->overlap, reference.overlap, 2e-3) << k;
+    EXPECT_GE(contact->overlap + 1e-12, reference.overlap) << k;  // the exact maximum is above any grid point
+    EXPECT_NEAR(contact->area, reference.area, reference.area_error) << k;
+    telling += reference.area > 4.0 * reference.area_error ? 1 : 0;
   }
   EXPECT_GT(contacts, 20);
   EXPECT_GT(off_centre, 8);
+  EXPECT_GT(telling, 10);
 }
 
 TEST(RoundedTriangleContact, SymmetricUnderSwapAndUnchangedByRigidMotion) {
@@ -147,6 +174,7 @@ TEST(RoundedTriangleContact, SymmetricUnderSwapAndUnchangedByRigidMotion) {
     if (!c) continue;
     ++checked;
     EXPECT_NEAR(c->overlap, swapped->overlap, 1e-12);
+    EXPECT_NEAR(c->area, swapped->area, 1e-12);
     EXPECT_LT((c->point - swapped->point).norm(), 1e-12);
     EXPECT_LT((c->normal + swapped->normal).norm(), 1e-12);
     const Mat3 r = Quat(normal(rng), normal(rng), normal(rng), normal(rng)).normalized().toRotationMatrix();
@@ -157,6 +185,7 @@ TEST(RoundedTriangleContact, SymmetricUnderSwapAndUnchangedByRigidMotion) {
     const auto moved = rounded_triangle_contact(p2, q2, 3.0);
     ASSERT_TRUE(moved) << k;
     EXPECT_NEAR(moved->overlap, c->overlap, 1e-11);
+    EXPECT_NEAR(moved->area, c->area, 1e-10);
     EXPECT_LT((moved->point - (r * c->point + t)).norm(), 1e-11);
     EXPECT_LT((moved->normal - r * c->normal).norm(), 1e-12);
   }

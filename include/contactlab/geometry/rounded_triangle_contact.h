@@ -30,7 +30,8 @@
 //      a contact only when h = |c − cp| < r (the overlap region meets the contact circle);
 //   6. the overlap there (eq. 36): δt = δs − R1 − R2 + √(R1² − h²) + √(R2² − h²)
 //      = √(R1² − h²) + √(R2² − h²) − |c2 − c1|, the spheres' overlap along u at distance h from
-//      their axis; the normal is u (from P's sphere to Q's).
+//      their axis; the normal is u (from P's sphere to Q's);
+//   7. the contact's area: |S ∩ circle| (S clipped, then cut by the circle: polygon_disc_area.h).
 // The seed asks for an intersecting area: S with no area (the projections touching along an edge
 // or at a corner, or a triangle seen edge-on, whose projection is a segment) gives no contact; with
 // a band, S must hold a disc of that diameter (S shrunk by band / 2 is not empty): a corner of one
@@ -64,6 +65,9 @@ struct RoundedTriangleContact {
   Vec3 circle_centre = Vec3::Zero();  ///< c
   double circle_radius = 0.0;         ///< r
   double offset = 0.0;                ///< h = |c − cp|
+  /// |S ∩ contact circle|, m²: the part of the projections' overlap inside the circle (the dark red
+  /// area of the seed's Figure S2), the area a pressure acts on (docs/penalty.md's force law).
+  double area = 0.0;
 };
 
 /// The contact of rounded triangles P and Q (corners counter-clockwise seen from outside their

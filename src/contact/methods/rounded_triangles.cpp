@@ -70,6 +70,8 @@ class RoundedTrianglesMethod final : public ContactMethod {
         c.feature_b = {FeatureType::kFace, q.triangle};
         c.element_a = tet_a;
         c.element_b = tet_b;
+        c.area = hit->area;
+        c.has_area = true;
         sink.push_back(c);
       }
     }
