@@ -1,5 +1,6 @@
 // `contactlab simulate SCENE --method M [--steps N] [--dt H] [--iterations K] [--tolerance E]
-// [--solver prox|lcp|lcp-lemke|blcp|penalty|cpf] [--stiffness K] [--damping C] [--friction-directions K]
+// [--solver prox|lcp|lcp-lemke|blcp|penalty|cpf] [--stiffness K] [--damping C] [--penalty-law L]
+// [--friction-directions K]
 // [--warm-start] [--band REL]
 // [--threads T] [--refined] [--sparsify [T,A,D]] [--ccd] [-o RUN]`: a rigid-body simulation (dynamics/rigid_simulation.h) with
 // contacts regenerated every step by method M; the run is written to RUN/
@@ -51,6 +52,7 @@ struct SimulateArgs {
   bool ccd = false;
   std::optional<double> stiffness;
   double damping = 0.0;
+  std::string penalty_law = "per-contact";
   bool search_pairs = false;
   std::string sparsify_text;
   std::optional<SparsifyOptions> sparsify;
@@ -90,11 +92,18 @@ void run_simulate(const SimulateArgs& args, bool write_run) {
   if (!penalty && (args.stiffness || args.damping != 0.0)) {
     throw InputError(args.stiffness ? "--stiffness" : "--damping", 0, "applies to --solver penalty or cpf only");
   }
+  const std::optional<PenaltyLaw> law = penalty_law_from_name(args.penalty_law);
+  if (!law) {
+    throw InputError("--penalty-law", 0, "unknown law '" + args.penalty_law + "': expected per-contact or per-area");
+  }
+  if (!penalty && *law != PenaltyLaw::per_contact) {
+    throw InputError("--penalty-law", 0, "applies to --solver penalty or cpf only");
+  }
   const Scene scene = load_scene(args.scene, {.refined = args.refined});
   SimulationSettings settings;
   if (solver) settings.solver_kind = *solver;
   settings.penalty_integrator = penalty;
-  if (penalty) settings.penalty = {*args.stiffness, args.damping};
+  if (penalty) settings.penalty = {*args.stiffness, args.damping, *law};
   settings.penalty_search_pairs = args.search_pairs;
   settings.friction_directions = args.friction_directions;
   settings.keep_problem = !args.export_fclib.empty();
@@ -184,6 +193,9 @@ void add_simulate_command(CLI::App& app) {
                   "as negative gaps: closest-points, vertex-only, consistent-vertex, volume-sat, surface-sat, solfec, "
                   "rounded-triangles)")
       ->check(number_in(std::numeric_limits<double>::min(), 1e300, "a number > 0 (N/m)"));
+  cmd->add_option("--penalty-law", args->penalty_law,
+                  "per-contact (default: a spring k, N/m, per contact) or per-area (a pressure k, N/m^3, on each "
+                  "contact's area: rounded-triangles, solfec; docs/penalty.md)");
   cmd->add_flag("--search-pairs", args->search_pairs,
                 "with --solver cpf: CPF's own vertex-face and edge-edge pairs penetrating during the step (seed 001) "
                 "instead of the method's contacts");

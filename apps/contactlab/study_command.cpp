@@ -25,6 +25,11 @@
 //              JSON, default data/scenes/box_on_slab.json; --methods: one method, default
 //              vertex-only; 2000 steps per run), against the seed's ω h < 2 and < √2: DIR/tables.txt,
 //              DIR/sweep.csv, DIR/study.json, DIR/stability.svg|png. --quick: 1000 and 200 steps.
+//   rounded-sphere  not one of the paper's (issue 19, seed 000): a sphere of radius 0.5 m, an
+//              icosphere of 20 × 4^k triangles (k = 3…6), pressed Δ = 0.5, 1, 2 % of its radius into
+//              a plate whose grid matches it, 8 random poses each; the rounded-triangles contacts'
+//              Σ A δ n_y against the elastic-foundation law π Δ² (R − Δ/3) (assess/rounded_sphere_press.h):
+//              DIR/tables.txt, DIR/points.csv, DIR/study.json. --quick: k = 3…5, 2 poses.
 // Progress on stderr; Ctrl-C stops every run, writes nothing and exits 130.
 #include "commands.h"
 #include "option_checks.h"
@@ -32,6 +37,7 @@
 
 #include "contactlab/assess/dynamic_study.h"
 #include "contactlab/assess/penalty_stability.h"
+#include "contactlab/assess/rounded_sphere_press.h"
 #include "contactlab/core/error.h"
 #include "contactlab/core/output_files.h"
 #include "contactlab/core/tolerance.h"
@@ -39,6 +45,7 @@
 #include "contactlab/report/dynamic_study_tables.h"
 #include "contactlab/report/paper_reference.h"
 #include "contactlab/report/penalty_stability_tables.h"
+#include "contactlab/report/rounded_sphere_tables.h"
 #include "contactlab/suite/load_scene.h"
 
 #include <fmt/core.h>
@@ -411,6 +418,39 @@ void run_penalty_stability_study(const StudyArgs& args, StudyFiles* write) {
   out.finish();
 }
 
+/// `study rounded-sphere` (see the file comment).
+void run_rounded_sphere_study(const StudyArgs& args, StudyFiles* write) {
+  if (!args.method_values.empty() || !args.case_values.empty()) {
+    throw InputError(args.method_values.empty() ? "--cases" : "--methods", 0,
+                     "rounded-sphere has its own scene and method (a sphere on a plate, rounded-triangles)");
+  }
+  RoundedSphereRequest request;
+  if (args.quick) {
+    request.subdivisions = {3, 4, 5};
+    request.poses = 2;
+  }
+  request.threads = args.threads;
+  g_interrupted = 0;
+  std::signal(SIGINT, on_study_interrupt);
+  request.stop = [] { return g_interrupted != 0; };
+  request.progress = [](const std::string& what) { fmt::print(stderr, "{}\n", what); };
+  const auto start = std::chrono::steady_clock::now();
+  const RoundedSphereResult result = run_rounded_sphere_press(request);
+  std::signal(SIGINT, SIG_DFL);
+  if (result.stopped) {
+    fmt::print(stderr, "interrupted: nothing written\n");
+    throw Interrupted{};
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const std::string tables = rounded_sphere_table(result);
+  fmt::print("{}", tables);
+  if (!write) return;
+  StudyOutput out(args, fmt::format("rounded-triangle sphere press in {:.1f} s", seconds), tables, *write);
+  out.add_file("points.csv", rounded_sphere_csv(result));
+  out.add_file("study.json", rounded_sphere_json(result));
+  out.finish();
+}
+
 void run_study(const StudyArgs& args, StudyFiles* write) {
   if (args.study == "perturbation" || args.study == "timestep" || args.study == "refinement") {
     run_variant_study(args, write);
@@ -462,10 +502,12 @@ void add_study_command(CLI::App& app) {
                   "counts (contacts per step, Table 6), stability (standing or collapsed), step-quality "
                   "(quality, count, excess of the contacts at step --at, Table 7), perturbation (§8.5), timestep "
                   "(§8.5), refinement (§8.6), or all: each in a subfolder of -o DIR, with DIR/index.html over them; "
-                  "penalty-stability: the largest stable step of penalty and continuous penalty forces (seed 001)")
+                  "penalty-stability: the largest stable step of penalty and continuous penalty forces (seed 001); "
+                  "rounded-sphere: rounded-triangle contacts of a sphere pressed into a plate against the "
+                  "elastic-foundation law as the meshes refine (seed 000)")
       ->required()
       ->check(CLI::IsMember({"counts", "stability", "step-quality", "perturbation", "timestep", "refinement", "all",
-                             "penalty-stability"}));
+                             "penalty-stability", "rounded-sphere"}));
   cmd->add_option("--seeds", args->seeds, "perturbation: seeds per displacement (default 5)")
       ->check(integer_in(1, 1000, "an integer in [1, 1000]"));
   cmd->add_option("--at", args->at, "step-quality: the step whose contacts are scored (default 3, the paper's)")
@@ -488,6 +530,8 @@ void add_study_command(CLI::App& app) {
     StudyFiles files;
     if (args->study == "penalty-stability") {
       run_penalty_stability_study(*args, write ? &files : nullptr);
+    } else if (args->study == "rounded-sphere") {
+      run_rounded_sphere_study(*args, write ? &files : nullptr);
     } else if (args->study == "all") {
       run_all_studies(*args, write ? &files : nullptr);
     } else {

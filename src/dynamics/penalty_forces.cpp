@@ -36,6 +36,14 @@ ContinuousNormal normal_of(const Vec3& p0, const Vec3& p1, const Vec3& q0, const
 
 }  // namespace
 
+std::string to_string(PenaltyLaw law) { return law == PenaltyLaw::per_contact ? "per-contact" : "per-area"; }
+
+std::optional<PenaltyLaw> penalty_law_from_name(std::string_view name) {
+  if (name == "per-contact") return PenaltyLaw::per_contact;
+  if (name == "per-area") return PenaltyLaw::per_area;
+  return std::nullopt;
+}
+
 void validate(const PenaltySettings& settings) {
   if (!std::isfinite(settings.stiffness) || settings.stiffness <= 0.0) {
     throw InputError("penalty", 0,

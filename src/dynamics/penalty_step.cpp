@@ -1,6 +1,7 @@
 #include "contactlab/dynamics/penalty_step.h"
 
 #include "contactlab/core/aabb.h"
+#include "contactlab/core/error.h"
 #include "contactlab/dynamics/moreau_step.h"
 #include "contactlab/geometry/closest_point_point_triangle.h"
 #include "contactlab/geometry/closest_points_segment_segment.h"
@@ -219,6 +220,9 @@ std::vector<BodyVelocity> searched_pairs_velocity_change(const Scene& scene, con
                                                          const PenaltySettings& settings, double h,
                                                          const PenaltyPairSearch& search, PenaltyStepCounts* counts) {
   validate(settings);
+  if (settings.law != PenaltyLaw::per_contact) {
+    throw InputError("penalty", 0, "law: CPF's own pair search has no contact areas; expected per-contact");
+  }
   std::vector<BodyVelocity> change(bodies.size(), BodyVelocity::Zero());
   std::vector<SweptSurface> surfaces;
   surfaces.reserve(bodies.size());
@@ -340,8 +344,20 @@ std::vector<BodyVelocity> penalty_velocity_change(const Scene& scene, const Cont
     const RigidBody& a = bodies[static_cast<std::size_t>(c.body_a)];
     const RigidBody& b = bodies[static_cast<std::size_t>(c.body_b)];
     if (a.fixed && b.fixed) continue;
+    // The per-area law: this contact's spring and dashpot are the pressure's times its area.
+    PenaltySettings own = settings;
+    if (settings.law == PenaltyLaw::per_area) {
+      if (!c.has_area) {
+        throw InputError("penalty", 0,
+                         "law per-area: contacts of method '" + contacts.method +
+                             "' carry no area (rounded-triangles and solfec do)");
+      }
+      if (!(c.area > 0.0)) continue;
+      own.stiffness *= c.area;
+      own.damping *= c.area;
+    }
     if (integrator == PenaltyIntegrator::cpf) {
-      if (const auto pair = pairs.integrate(c, settings, h)) {
+      if (const auto pair = pairs.integrate(c, own, h)) {
         ++tally.pairs;
         tally.active += pair->impulse_on_b.squaredNorm() > 0.0 ? 1 : 0;
         apply(change, bodies, c.body_b, pair->impulse_on_b, pair->at_b);
@@ -355,7 +371,7 @@ std::vector<BodyVelocity> penalty_velocity_change(const Scene& scene, const Cont
     const BodyVelocity ub = predicted ? free[static_cast<std::size_t>(c.body_b)] : b.velocity();
     const double vn = c.normal.dot(point_velocity(ub, b, c.position) - point_velocity(ua, a, c.position));
     const double lambda =
-        predicted ? continuous_penalty_impulse(c.gap, vn, settings, h) : penalty_impulse(c.gap, vn, settings, h);
+        predicted ? continuous_penalty_impulse(c.gap, vn, own, h) : penalty_impulse(c.gap, vn, own, h);
     if (lambda == 0.0) continue;
     ++tally.active;
     apply(change, bodies, c.body_b, lambda * c.normal, c.position);

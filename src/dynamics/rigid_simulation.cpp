@@ -45,6 +45,16 @@ RigidSimulation::RigidSimulation(Scene scene, const ContactMethod& method, Simul
   if (settings_.penalty_search_pairs && settings_.penalty_integrator != PenaltyIntegrator::cpf) {
     throw InputError("simulation", 0, "penalty_search_pairs: applies to continuous penalty forces (cpf) only");
   }
+  if (settings_.penalty_integrator && settings_.penalty.law == PenaltyLaw::per_area) {
+    if (settings_.penalty_search_pairs) {
+      throw InputError("simulation", 0, "penalty law per-area: CPF's own pair search has no contact areas");
+    }
+    if (!method_.reports_areas()) {
+      throw InputError("simulation", 0,
+                       "penalty law per-area: method '" + method_.name() +
+                           "' gives no contact areas; expected rounded-triangles or solfec");
+    }
+  }
   bodies_ = rigid_bodies(scene_);
   impulses_ = ContactImpulseMemory(body_lengths(scene_, bodies_));
   settings_.contacts.shape_cache = cache_.get();

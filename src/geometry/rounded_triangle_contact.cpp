@@ -85,15 +85,10 @@ std::optional<RoundedTriangle> rounded_triangle(const Vec3& a, const Vec3& b, co
 
 std::optional<RoundedTriangleContact> rounded_triangle_contact(const std::array<Vec3, 3>& p,
                                                                const std::array<Vec3, 3>& q, double roundness,
-                                                               double band) {
+                                                               double band, double depth_reach) {
   const auto s1 = rounded_triangle(p[0], p[1], p[2], roundness);
   const auto s2 = rounded_triangle(q[0], q[1], q[2], roundness);
   if (!s1 || !s2) return std::nullopt;
-  // 0. Within reach of the two caps.
-  const double reach = s1->bulge + s2->bulge + band;
-  if (closest_points_triangle_triangle(p[0], p[1], p[2], q[0], q[1], q[2]).squared_distance > reach * reach) {
-    return std::nullopt;
-  }
   const Vec3 d = s2->centre - s1->centre;
   const double dist = d.norm();
   // 1. Facing each other (eq. 37).
@@ -102,6 +97,21 @@ std::optional<RoundedTriangleContact> rounded_triangle_contact(const std::array<
   const double r1 = s1->radius, r2 = s2->radius;
   const double sphere_overlap = r1 + r2 - dist;
   if (!(sphere_overlap > band) || !(dist > std::abs(r1 - r2) + band)) return std::nullopt;
+  // 0. (Tested after the cheap 1–2.) Within reach of the two caps, unless each triangle is behind
+  // the other's plane (the bodies overlap there, deeper than the caps' bulges: a penetrating pair)
+  // by more than the band — so that coplanar faces (an interface: corners exactly in the other's
+  // plane) are never taken for a penetrating pair by rounding — and within depth_reach.
+  const auto behind = [band](const std::array<Vec3, 3>& t, const RoundedTriangle& plane, const Vec3& on_plane) {
+    for (const Vec3& x : t) {
+      if (!(plane.normal.dot(x - on_plane) < -band)) return false;
+    }
+    return true;
+  };
+  const double reach = s1->bulge + s2->bulge + band;
+  const double apart = closest_points_triangle_triangle(p[0], p[1], p[2], q[0], q[1], q[2]).squared_distance;
+  if (apart > reach * reach && !(apart <= depth_reach * depth_reach && behind(q, *s1, p[0]) && behind(p, *s2, q[0]))) {
+    return std::nullopt;
+  }
   // 3. The contact plane and circle.
   const Vec3 u = d / dist;
   const double a = (dist * dist + r1 * r1 - r2 * r2) / (2.0 * dist);
@@ -160,11 +170,24 @@ std::optional<RoundedTriangleContact> rounded_triangle_contact(const std::array<
   }
   const double h = nearest.norm();
   if (!(h < circle_radius - band)) return std::nullopt;
-  // 6. The overlap there (eq. 36, read as above).
+  // 6. The overlap there (eq. 36, read as above): along the line through cp parallel to u, sphere
+  // 1's surface on Q's side is at cp + t1 u and sphere 2's on P's side at cp + t2 u, δt = t1 − t2.
   RoundedTriangleContact out;
-  out.overlap = std::sqrt(r1 * r1 - h * h) + std::sqrt(r2 * r2 - h * h) - dist;
+  const double rise1 = std::sqrt(r1 * r1 - h * h), rise2 = std::sqrt(r2 * r2 - h * h);
+  out.overlap = rise1 + rise2 - dist;
   if (!(out.overlap > band)) return std::nullopt;
   out.point = c + nearest.x() * e1 + nearest.y() * e2;
+  // 6b. Both surface points on their caps (the parts of the spheres outside their triangles'
+  // planes, over the triangles' enclosing circles), not on the spheres' far sides: two large
+  // triangles at an angle have spheres that overlap deeply far from either triangle. A point at
+  // the cap's rim lies in the plane, often exactly (a corner on the enclosing circle): the test
+  // allows half the cap's height below it, so that rounding never decides, while the far side is
+  // of the order of the radius below.
+  const double t1 = rise1 - a, t2 = (dist - a) - rise2;
+  if (!(s1->normal.dot(out.point + t1 * u - p[0]) > -0.5 * s1->bulge - band) ||
+      !(s2->normal.dot(out.point + t2 * u - q[0]) > -0.5 * s2->bulge - band)) {
+    return std::nullopt;
+  }
   out.normal = u;
   out.sphere_overlap = sphere_overlap;
   out.circle_centre = c;

@@ -124,6 +124,7 @@ void SimulationRunWriter::write(const std::string& dir, const RigidSimulation& s
   if (description_.settings.penalty_integrator) {
     solver["stiffness"] = description_.settings.penalty.stiffness;
     solver["damping"] = description_.settings.penalty.damping;
+    solver["law"] = to_string(description_.settings.penalty.law);
   }
   if (description_.settings.solver_kind == ContactSolverKind::lcp ||
       description_.settings.solver_kind == ContactSolverKind::lcp_lemke) {

@@ -308,6 +308,88 @@ TriMesh build_voussoir(double inner_radius, double outer_radius, double theta0, 
   return extruded_polygon(quad, {{0, 1, 2}, {0, 2, 3}}, -0.5 * depth, 0.5 * depth);
 }
 
+/// Icosahedron subdivided `subdivisions` times (each triangle into four at its sides' midpoints),
+/// every vertex pushed out onto the sphere of `radius` about the origin.
+TriMesh build_sphere(double radius, int subdivisions) {
+  const double phi = 0.5 * (1.0 + std::sqrt(5.0));
+  std::vector<Vec3> points{{-1, phi, 0},  {1, phi, 0},  {-1, -phi, 0}, {1, -phi, 0}, {0, -1, phi},  {0, 1, phi},
+                           {0, -1, -phi}, {0, 1, -phi}, {phi, 0, -1},  {phi, 0, 1},  {-phi, 0, -1}, {-phi, 0, 1}};
+  for (Vec3& x : points) x.normalize();
+  std::vector<std::array<Index, 3>> faces{{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11},
+                                          {1, 5, 9},  {5, 11, 4}, {11, 10, 2}, {10, 7, 6}, {7, 1, 8},
+                                          {3, 9, 4},  {3, 4, 2},  {3, 2, 6},   {3, 6, 8},  {3, 8, 9},
+                                          {4, 9, 5},  {2, 4, 11}, {6, 2, 10},  {8, 6, 7},  {9, 8, 1}};
+  for (int level = 0; level < subdivisions; ++level) {
+    std::map<std::pair<Index, Index>, Index> midpoint;
+    const auto middle = [&](Index a, Index b) {
+      const auto key = std::minmax(a, b);
+      const auto [it, inserted] = midpoint.try_emplace({key.first, key.second}, static_cast<Index>(points.size()));
+      if (inserted)
+        points.push_back((points[static_cast<std::size_t>(a)] + points[static_cast<std::size_t>(b)]).normalized());
+      return it->second;
+    };
+    std::vector<std::array<Index, 3>> finer;
+    finer.reserve(4 * faces.size());
+    for (const auto& [a, b, c] : faces) {
+      const Index ab = middle(a, b), bc = middle(b, c), ca = middle(c, a);
+      finer.push_back({a, ab, ca});
+      finer.push_back({b, bc, ab});
+      finer.push_back({c, ca, bc});
+      finer.push_back({ab, bc, ca});
+    }
+    faces = std::move(finer);
+  }
+  TriMesh mesh;
+  for (const Vec3& x : points) mesh.vertices.push_back(radius * x);
+  for (auto [a, b, c] : faces) {
+    const Vec3 &pa = points[static_cast<std::size_t>(a)], &pb = points[static_cast<std::size_t>(b)],
+               &pc = points[static_cast<std::size_t>(c)];
+    if ((pb - pa).cross(pc - pa).dot(pa + pb + pc) < 0.0) std::swap(b, c);  // outward
+    mesh.triangles.push_back({a, b, c});
+  }
+  return mesh;
+}
+
+/// Box of full `size` centred at the origin whose top (y = size.y / 2) is a grid of divisions ×
+/// divisions quads, each split from its corner with the smaller x and z to the opposite one; each
+/// side a row of `divisions` quads down to the bottom edge, divided alike; the bottom a fan from its
+/// centre over the 4 × divisions boundary points.
+TriMesh build_plate(const Vec3& size, int divisions) {
+  SurfaceBuilder builder;
+  const int n = divisions;
+  const double hx = 0.5 * size.x(), hy = 0.5 * size.y(), hz = 0.5 * size.z();
+  const auto x_at = [&](int i) { return i == n ? hx : -hx + size.x() * i / n; };
+  const auto z_at = [&](int k) { return k == n ? hz : -hz + size.z() * k / n; };
+  const auto top = [&](int i, int k) { return builder.vertex(Vec3(x_at(i), hy, z_at(k))); };
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < n; ++k) builder.quad(top(i, k), top(i, k + 1), top(i + 1, k + 1), top(i + 1, k));  // +y
+  }
+  // The boundary, counter-clockwise seen from below (increasing angle from +x towards +z): its
+  // top points and their bottom twins.
+  std::vector<std::pair<int, int>> ring;
+  for (int i = 0; i < n; ++i) ring.push_back({i, 0});
+  for (int k = 0; k < n; ++k) ring.push_back({n, k});
+  for (int i = n; i > 0; --i) ring.push_back({i, n});
+  for (int k = n; k > 0; --k) ring.push_back({0, k});
+  const Index centre = builder.vertex(Vec3(0.0, -hy, 0.0));
+  for (std::size_t j = 0; j < ring.size(); ++j) {
+    const auto [i0, k0] = ring[j];
+    const auto [i1, k1] = ring[(j + 1) % ring.size()];
+    const Index b0 = builder.vertex(Vec3(x_at(i0), -hy, z_at(k0))), b1 = builder.vertex(Vec3(x_at(i1), -hy, z_at(k1)));
+    builder.quad(b0, top(i0, k0), top(i1, k1), b1);  // side, outward
+    builder.triangle(centre, b0, b1);                // bottom, −y
+  }
+  return builder.take();
+}
+
+void check_count(const std::string& where, const std::string& parameter, double value, int low, int high,
+                 const std::string& why) {
+  if (!(std::isfinite(value) && value == std::floor(value) && value >= low && value <= high)) {
+    fail(where, parameter,
+         fmt::format("expected an integer from {} to {} ({}), got {}", low, high, why, number(value)));
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Registry
 
@@ -372,6 +454,26 @@ const std::vector<Generator>& generators() {
        [](const ShapeParams& p, const std::string& where) {
          check_voussoir(where, one(p, "inner_radius"), one(p, "outer_radius"), one(p, "theta0"), one(p, "theta1"),
                         one(p, "depth"));
+       }},
+      {{"sphere",
+        "icosphere of the given radius about the origin: 20 x 4^subdivisions triangles",
+        {{"radius", {}}, {"subdivisions", {3.0}}}},
+       [](const ShapeParams& p) { return build_sphere(one(p, "radius"), static_cast<int>(one(p, "subdivisions"))); },
+       [](const ShapeParams& p, const std::string& where) {
+         require_positive(where, "radius", one(p, "radius"));
+         check_count(where, "subdivisions", one(p, "subdivisions"), 0, 6, "20 x 4^6 = 81920 triangles at most");
+       }},
+      {{"plate",
+        "box of full size [x, y, z] centred at the origin, its top a grid of divisions x divisions quads",
+        {{"size", {}}, {"divisions", {8.0}}}},
+       [](const ShapeParams& p) {
+         const auto& s = p.at("size");
+         return build_plate(Vec3(s[0], s[1], s[2]), static_cast<int>(one(p, "divisions")));
+       },
+       [](const ShapeParams& p, const std::string& where) {
+         const auto& s = p.at("size");
+         check_box(where, Vec3(s[0], s[1], s[2]));
+         check_count(where, "divisions", one(p, "divisions"), 1, 256, "2 x 256^2 top triangles at most");
        }},
       {{"internal-edge-base", "box 4 x 2 x 4, top y = 1 tessellated as the internal-edge case needs", {}},
        [](const ShapeParams&) { return internal_edge_base_surface(); },

@@ -106,3 +106,14 @@ cli_test(simulate_cpf_search_pairs_hold_a_bar 0 "" "^largest displacement 0\\.00
   -- ${cli} simulate ${PROJECT_SOURCE_DIR}/data/scenes/bars_at_rest.json --method vertex-only --solver cpf --search-pairs --stiffness 200 --steps 300)
 cli_test(simulate_search_pairs_needs_cpf 2 "" "--search-pairs: applies to --solver cpf only"
   -- ${cli} simulate ${PROJECT_SOURCE_DIR}/data/scenes/bars_at_rest.json --method vertex-only --solver penalty --search-pairs --stiffness 200)
+# --penalty-law per-area (issue 19, seed 000): a 523.6 kg finely triangulated sphere on a plate,
+# rounded-triangle contacts as pressures on their areas, settles about 2.6 mm deep (docs/penalty.md:
+# the law's 5.0 mm less this mesh's force error); a method without contact areas is refused before
+# the run, and the law's name is checked.
+set(sphere_on_plate ${PROJECT_SOURCE_DIR}/data/scenes/sphere_on_plate.json)
+cli_test(simulate_per_area_sphere_settles 0 "" "^largest displacement 0\\.00(2[4-9]|3[0-6])[0-9]* m \\(sphere\\)"
+  -- ${cli} simulate ${sphere_on_plate} --method rounded-triangles --solver cpf --penalty-law per-area --stiffness 1.3e8 --damping 2e6 --steps 200)
+cli_test(simulate_per_area_needs_areas 2 "" "penalty law per-area: method 'vertex-only' gives no contact areas"
+  --absent ${simulate_dir}/per_area -- ${cli} simulate ${sphere_on_plate} --method vertex-only --solver cpf --penalty-law per-area --stiffness 1e8 -o ${simulate_dir}/per_area)
+cli_test(simulate_penalty_law_unknown 2 "" "--penalty-law: unknown law 'area': expected per-contact or per-area"
+  -- ${cli} simulate ${sphere_on_plate} --method rounded-triangles --solver cpf --penalty-law area --stiffness 1e8)

@@ -33,7 +33,7 @@ cli_test(study_refinement_quick 0 "^pillar: tet meshes; quality and contacts at 
 # Bad input: exit 2, nothing written.
 cli_test(study_unknown_method 2 "" "unknown method 'frob': expected one of" --absent ${study_dir}/bad
   -- ${cli} study counts --quick --methods frob -o ${study_dir}/bad)
-cli_test(study_unknown_study 2 "" "NAME: frob not in \\{counts,stability,step-quality,perturbation,timestep,refinement,all,penalty-stability\\}" --absent ${study_dir}/bad
+cli_test(study_unknown_study 2 "" "NAME: frob not in \\{counts,stability,step-quality,perturbation,timestep,refinement,all,penalty-stability,rounded-sphere\\}" --absent ${study_dir}/bad
   -- ${cli} study frob -o ${study_dir}/bad)
 cli_test(study_zero_steps 2 "" "--steps: expected an integer in \\[1, 10000000\\], got '0'" --absent ${study_dir}/bad
   -- ${cli} study counts --steps 0 -o ${study_dir}/bad)
@@ -68,3 +68,14 @@ cli_test(study_penalty_stability_two_methods 2 "" "--methods: penalty-stability 
   -- ${cli} study penalty-stability --quick --methods vertex-only,opposing)
 cli_test(study_penalty_stability_no_depths 2 "" "no penetrating contacts at rest under opposing"
   -- ${cli} study penalty-stability --quick --methods opposing)
+
+# study rounded-sphere (issue 19, seed 000): the quick run's three meshes, the table's rows for the
+# finest (20480 triangles) with a positive error below 60 %, and the files it writes.
+cli_test(study_rounded_sphere_quick 0
+  "^Rounded triangles \\(seed 000\\) under the per-area law.*\n^20480 +0\\.0189 +14x14 +1 % +[0-9]+ +[0-9.e+-]+ +3\\.9139e-05 +\\+[1-5][0-9]\\.[0-9]+ %"
+  "" --setup "rm -rf '${scratch}/rounded_sphere'" --file ${scratch}/rounded_sphere/tables.txt
+  --file ${scratch}/rounded_sphere/points.csv --file ${scratch}/rounded_sphere/study.json
+  --file ${scratch}/rounded_sphere/index.html
+  -- ${cli} study rounded-sphere --quick -o ${scratch}/rounded_sphere)
+cli_test(study_rounded_sphere_no_methods 2 "" "--methods: rounded-sphere has its own scene and method"
+  -- ${cli} study rounded-sphere --quick --methods vertex-only)

@@ -4,6 +4,7 @@
 #include "contactlab/dynamics/penalty_forces.h"
 #include "contactlab/contact/method.h"
 #include "contactlab/core/error.h"
+#include "contactlab/dynamics/penalty_step.h"
 #include "contactlab/dynamics/rigid_simulation.h"
 #include "dynamics/box_scenes.h"
 
@@ -226,6 +227,72 @@ TEST(PenaltyStepping, CpfFindsItsOwnVertexFaceAndEdgeEdgePairs) {
   SimulationSettings bad = settings;
   bad.penalty_integrator = PenaltyIntegrator::penalty;
   EXPECT_THROW(RigidSimulation(bars, *find_contact_method("vertex-only"), bad), InputError);
+}
+
+}  // namespace
+}  // namespace contactlab
+
+namespace contactlab {
+namespace {
+
+TEST(PenaltyStepping, PerAreaLawScalesEachContactByItsArea) {
+  // Two contacts under the box (normal +y, A = slab → B = box), areas 0.5 and 1.5 m², 1 cm deep:
+  // symplectic Euler's impulses are h k A (−g) each (k in N/m³), applied at their points.
+  const Scene scene = test::box_on_slab();
+  const std::vector<RigidBody> bodies = rigid_bodies(scene);
+  const std::vector<BodyVelocity> still(bodies.size(), BodyVelocity::Zero());
+  const RigidBody& box = bodies[1];
+  ContactSet contacts;
+  contacts.method = "hand";
+  const double k = 3e4, h = 0.01, depth = 0.01;
+  const std::array<double, 2> areas{0.5, 1.5};
+  const std::array<Vec3, 2> at{box.centre + Vec3(0.1, -0.15, 0.05), box.centre + Vec3(-0.2, -0.15, 0.0)};
+  for (int i = 0; i < 2; ++i) {
+    Contact c;
+    c.body_a = 0;
+    c.body_b = 1;
+    c.position = at[i];
+    c.normal = Vec3::UnitY();
+    c.gap = -depth;
+    c.area = areas[i];
+    c.has_area = true;
+    contacts.contacts.push_back(c);
+  }
+  PenaltySettings settings{k, 0.0, PenaltyLaw::per_area};
+  const std::vector<BodyVelocity> change =
+      penalty_velocity_change(scene, contacts, bodies, still, PenaltyIntegrator::penalty, settings, h);
+  Vec3 linear = Vec3::Zero(), moment = Vec3::Zero();
+  for (int i = 0; i < 2; ++i) {
+    const Vec3 impulse = h * k * areas[i] * depth * Vec3::UnitY();
+    linear += impulse;
+    moment += (at[i] - box.centre).cross(impulse);
+  }
+  const BodyInverseMass m = box.inverse_mass();
+  EXPECT_LT((change[1].head<3>() - m.inverse_mass * linear).norm(), 1e-12);
+  EXPECT_LT((change[1].tail<3>() - m.inverse_inertia * moment).norm(), 1e-12);
+  EXPECT_TRUE(change[0].isZero());  // the slab is fixed
+  // The per-contact law on the same contacts ignores the areas: k (−g) h each.
+  settings.law = PenaltyLaw::per_contact;
+  const std::vector<BodyVelocity> plain =
+      penalty_velocity_change(scene, contacts, bodies, still, PenaltyIntegrator::penalty, settings, h);
+  EXPECT_NEAR(plain[1].y(), m.inverse_mass * 2.0 * h * k * depth, 1e-12);
+  // A contact without an area under the per-area law is an error, not a silent zero.
+  settings.law = PenaltyLaw::per_area;
+  contacts.contacts[1].has_area = false;
+  EXPECT_THROW(penalty_velocity_change(scene, contacts, bodies, still, PenaltyIntegrator::cpf, settings, h),
+               InputError);
+  // A simulation refuses the per-area law with a method that gives no areas, or with CPF's own pairs.
+  SimulationSettings simulation;
+  simulation.penalty_integrator = PenaltyIntegrator::penalty;
+  simulation.penalty = settings;
+  EXPECT_THROW(RigidSimulation(scene, *find_contact_method("vertex-only"), simulation), InputError);
+  EXPECT_NO_THROW(RigidSimulation(scene, *find_contact_method("rounded-triangles"), simulation));
+  simulation.penalty_integrator = PenaltyIntegrator::cpf;
+  simulation.penalty_search_pairs = true;
+  EXPECT_THROW(RigidSimulation(scene, *find_contact_method("rounded-triangles"), simulation), InputError);
+  EXPECT_EQ(penalty_law_from_name("per-area"), PenaltyLaw::per_area);
+  EXPECT_EQ(to_string(PenaltyLaw::per_contact), "per-contact");
+  EXPECT_FALSE(penalty_law_from_name("area"));
 }
 
 }  // namespace

@@ -585,6 +585,79 @@ TEST(Generators, DocumentedDiagonals) {
   expect_flat_edges(frustum, frustum_flat);
 }
 
+std::string error_of(const std::function<void()>& call) {
+  try {
+    call();
+  } catch (const GeometryError& e) {
+    return std::string("GeometryError: ") + e.what();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+// The sphere: an icosahedron subdivided k times has 20·4^k faces and 10·4^k + 2 vertices, every
+// vertex on the sphere; being convex, it holds the ball out to its nearest face plane and lies in
+// the sphere's ball, so its volume is between those two balls'. Faces point away from the centre.
+TEST(Generators, SphereIsASubdividedIcosahedronOnTheSphere) {
+  const double r = 0.7;
+  for (int k = 0; k <= 4; ++k) {
+    SCOPED_TRACE(k);
+    const TriMesh mesh = generate_surface("sphere", {{"radius", {r}}, {"subdivisions", {double(k)}}}, "s");
+    EXPECT_TRUE(validate(mesh).ok());
+    const MeshTopology topology = build_topology(mesh);
+    EXPECT_TRUE(topology.closed_manifold());
+    const Index faces = 20 * (Index{1} << (2 * k));
+    EXPECT_EQ(mesh.triangle_count(), faces);
+    EXPECT_EQ(mesh.vertex_count(), faces / 2 + 2);
+    for (const Vec3& v : mesh.vertices) EXPECT_NEAR(v.norm(), r, 1e-15 * r);
+    double nearest_plane = r;
+    for (Index t = 0; t < mesh.triangle_count(); ++t) {
+      const Vec3 n = mesh.area_normal(t).normalized();
+      EXPECT_GT(n.dot(centroid(mesh, t)), 0.0);
+      nearest_plane = std::min(nearest_plane, n.dot(mesh.corner(t, 0)));
+    }
+    const double volume = mass_properties(mesh).volume, ball = 4.0 / 3.0 * kPi * r * r * r;
+    EXPECT_LT(volume, ball);
+    EXPECT_GT(volume, ball * std::pow(nearest_plane / r, 3));
+  }
+}
+
+// The plate: a box (volume exact) whose top is n × n quads of the grid, 2n² triangles facing +y;
+// (n + 1)² top vertices, 4n bottom boundary points and the bottom's centre.
+TEST(Generators, PlateTopIsTheGrid) {
+  for (const int n : {1, 3, 16}) {
+    SCOPED_TRACE(n);
+    const Vec3 size(1.5, 0.25, 0.75);
+    const TriMesh mesh = generate_surface("plate", {{"size", {1.5, 0.25, 0.75}}, {"divisions", {double(n)}}}, "s");
+    EXPECT_TRUE(validate(mesh).ok());
+    const MeshTopology topology = build_topology(mesh);
+    EXPECT_TRUE(topology.closed_manifold());
+    EXPECT_EQ(mesh.vertex_count(), (n + 1) * (n + 1) + 4 * n + 1);
+    EXPECT_EQ(mesh.vertex_count() - topology.edge_count() + mesh.triangle_count(), 2);
+    EXPECT_NEAR(mass_properties(mesh).volume, size.prod(), 1e-14);
+    int top = 0;
+    for (Index t = 0; t < mesh.triangle_count(); ++t) {
+      if (centroid(mesh, t).y() != 0.125) continue;
+      ++top;
+      EXPECT_LT((mesh.area_normal(t).normalized() - Vec3::UnitY()).norm(), 1e-15);
+      EXPECT_NEAR(mesh.area_normal(t).norm(), size.x() * size.z() / (n * n), 1e-14);  // twice a half cell
+    }
+    EXPECT_EQ(top, 2 * n * n);
+    const TetrahedralizeResult tets = tetrahedralize(mesh, kTetGenDefaultSwitches);
+    EXPECT_EQ(tets.boundary_triangles.size(), mesh.triangles.size());
+  }
+  EXPECT_NE(error_of([] {
+              generate_surface("plate", {{"size", {1, 1, 1}}, {"divisions", {0}}}, "b");
+            }).find("divisions"),
+            std::string::npos);
+  EXPECT_NE(error_of([] {
+              generate_surface("sphere", {{"radius", {1}}, {"subdivisions", {7}}}, "b");
+            }).find("subdivisions: expected an integer from 0 to 6"),
+            std::string::npos);
+  EXPECT_NE(error_of([] { generate_surface("sphere", {{"radius", {-1}}}, "b"); }).find("radius"), std::string::npos);
+}
+
 TEST(Generators, TetrahedralizeWithSuiteSwitchesKeepsVolumeAndSurface) {
   for (const Case& c : all_cases()) {
     SCOPED_TRACE(c.label);
@@ -603,8 +676,8 @@ TEST(Generators, ListingAndDefaults) {
     names.push_back(info.name);
     EXPECT_FALSE(info.summary.empty());
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"box", "frustum", "spike", "wedge", "crack", "hole", "voussoir",
-                                             "internal-edge-base"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"box", "frustum", "spike", "wedge", "crack", "hole", "voussoir", "sphere",
+                                             "plate", "internal-edge-base"}));
   EXPECT_EQ(list[0].defaults, (ShapeParams{{"size", {}}}));
   EXPECT_EQ(list[1].defaults,
             (ShapeParams{{"slices", {}}, {"bottom_radius", {}}, {"top_radius", {}}, {"height", {}}, {"phase", {0.0}}}));
@@ -614,7 +687,9 @@ TEST(Generators, ListingAndDefaults) {
   EXPECT_TRUE(list[5].defaults.empty());
   EXPECT_EQ(list[6].defaults,
             (ShapeParams{{"inner_radius", {}}, {"outer_radius", {}}, {"theta0", {}}, {"theta1", {}}, {"depth", {}}}));
-  EXPECT_TRUE(list[7].defaults.empty());
+  EXPECT_EQ(list[7].defaults, (ShapeParams{{"radius", {}}, {"subdivisions", {3}}}));
+  EXPECT_EQ(list[8].defaults, (ShapeParams{{"size", {}}, {"divisions", {8}}}));
+  EXPECT_TRUE(list[9].defaults.empty());
 
   const auto same = [](const TriMesh& a, const TriMesh& b) {
     return a.vertices == b.vertices && a.triangles == b.triangles;
@@ -634,17 +709,6 @@ TEST(Generators, ListingAndDefaults) {
   EXPECT_TRUE(same(generate_surface("crack", {}, "s"), crack_surface()));
   EXPECT_TRUE(same(generate_surface("hole", {}, "s"), hole_surface()));
   EXPECT_TRUE(same(generate_surface("internal-edge-base", {}, "s"), internal_edge_base_surface()));
-}
-
-std::string error_of(const std::function<void()>& call) {
-  try {
-    call();
-  } catch (const GeometryError& e) {
-    return std::string("GeometryError: ") + e.what();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
 }
 
 TEST(Generators, BadParametersNameWhereWhatAndExpected) {
@@ -692,9 +756,11 @@ TEST(Generators, BadParametersNameWhereWhatAndExpected) {
             "height, phase, slices, top_radius");
   EXPECT_EQ(generate("crack", {{"width", {1}}}),
             "bodies[2].shape.width: unknown parameter of generator \"crack\"; expected one of: none");
+  EXPECT_EQ(generate("torus", {}),
+            "bodies[2].shape: unknown shape generator \"torus\"; expected one of: box, frustum, spike, wedge, crack, "
+            "hole, voussoir, sphere, plate, internal-edge-base");
   EXPECT_EQ(generate("sphere", {}),
-            "bodies[2].shape: unknown shape generator \"sphere\"; expected one of: box, frustum, spike, wedge, crack, "
-            "hole, voussoir, internal-edge-base");
+            "bodies[2].shape.radius: missing required parameter of generator \"sphere\" (expected 1 number)");
   EXPECT_EQ(generate("box", {}),
             "bodies[2].shape.size: missing required parameter of generator \"box\" (expected 3 numbers)");
   EXPECT_EQ(generate("box", {{"size", {1, 2}}}), "bodies[2].shape.size: expected 3 numbers, got 2");

@@ -194,6 +194,9 @@ class ContactMethod {
   /// computes them once per call for every candidate tet (TetPlanesCache). A method that needs
   /// few of them returns false: MethodBody::planes then computes each one asked for. True by default.
   virtual bool uses_tet_planes() const { return true; }
+  /// Whether every contact carries an area (Contact::has_area): a pressure law (penalty stepping's
+  /// per-area law, dynamics/penalty_forces.h) needs it. False by default.
+  virtual bool reports_areas() const { return false; }
 };
 
 /// Every registered method, in the paper's order (Intersection, Closest points, Vertex only,

@@ -20,14 +20,30 @@
 #include "contactlab/core/types.h"
 
 #include <array>
+#include <optional>
+#include <string>
+#include <string_view>
 
 namespace contactlab {
 
+/// How a contact's force scales (docs/penalty.md "Force laws").
+enum class PenaltyLaw {
+  per_contact,  ///< every contact a spring k (N/m) and dashpot c (N·s/m)
+  /// a pressure k (−g) on the contact's area A (Contact::area): k in N/m³ and c in N·s/m³, each
+  /// contact's spring k A and dashpot c A — an elastic foundation, the rounded-triangle model's law
+  per_area,
+};
+
+std::string to_string(PenaltyLaw law);  ///< "per-contact", "per-area"
+std::optional<PenaltyLaw> penalty_law_from_name(std::string_view name);
+
 struct PenaltySettings {
-  /// k, N/m per contact: the force per metre of penetration. Must be finite and > 0.
+  /// k, N/m per contact (N/m³ under per_area): the force per metre of penetration. Finite and > 0.
   double stiffness = 0.0;
-  /// c, N·s/m per contact: a dashpot on the normal velocity while penetrating (≥ 0; 0: none).
+  /// c, N·s/m per contact (N·s/m³ under per_area): a dashpot on the normal velocity while
+  /// penetrating (≥ 0; 0: none).
   double damping = 0.0;
+  PenaltyLaw law = PenaltyLaw::per_contact;
 };
 
 /// Throws InputError (source "penalty") for a stiffness that is not finite and > 0 or a damping

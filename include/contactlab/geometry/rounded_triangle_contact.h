@@ -11,9 +11,11 @@
 // circle's centre — 0.10 ρ for κ = 5 — so the larger the roundness, the flatter.
 //
 // For triangles P (sphere c1, R1, unit outward normal n1) and Q (c2, R2, n2):
-//   0. the rounded triangles are the triangles under their spheres' caps, which rise at most their
-//      bulge above them: triangles farther apart than the two bulges cannot touch (our reading; the
-//      whole spheres of two large triangles at an angle overlap deeply far from either cap);
+//   0. the caps rise at most their bulges above their triangles: triangles farther apart than the
+//      two bulges do not touch — unless each lies wholly behind the other's plane, where the bodies
+//      overlap deeper than the bulges (a penetrating pair), and they are at most `depth_reach`
+//      apart (two faces facing each other across the bodies' insides look, pair by pair, like a
+//      deep penetration: the caller bounds it by the bodies' size);
 //   1. facing (eq. 37): n1 · (c2 − c1) > 0 and n2 · (c1 − c2) > 0, else no contact;
 //   2. the spheres overlap: δs = R1 + R2 − |c2 − c1| > 0 (the seed writes δs = |c2 − c1| − R1 − R2
 //      and h = |c − cp|²; we read both as the overlap and the distance, the only readings under which
@@ -30,7 +32,12 @@
 //      a contact only when h = |c − cp| < r (the overlap region meets the contact circle);
 //   6. the overlap there (eq. 36): δt = δs − R1 − R2 + √(R1² − h²) + √(R2² − h²)
 //      = √(R1² − h²) + √(R2² − h²) − |c2 − c1|, the spheres' overlap along u at distance h from
-//      their axis; the normal is u (from P's sphere to Q's);
+//      their axis; the normal is u (from P's sphere to Q's); the two surface points that overlap
+//      there (on the line through cp along u) must lie on the caps — the spheres' parts outside
+//      their triangles' planes — or there is no contact (our reading: the rounded triangles are the
+//      triangles under their caps, and the whole spheres of two large triangles at an angle
+//      overlap deeply far from either cap; penetrating triangles, one behind the other, still
+//      overlap cap to cap);
 //   7. the contact's area: |S ∩ circle| (S clipped, then cut by the circle: polygon_disc_area.h).
 // The seed asks for an intersecting area: S with no area (the projections touching along an edge
 // or at a corner, or a triangle seen edge-on, whose projection is a segment) gives no contact; with
@@ -41,6 +48,7 @@
 #include "contactlab/core/types.h"
 
 #include <array>
+#include <limits>
 #include <optional>
 
 namespace contactlab {
@@ -75,8 +83,10 @@ struct RoundedTriangleContact {
 /// overlap of their projections misses the contact circle. `band` ≥ 0 (a length) settles the
 /// borderline cases the same way in any frame: facing needs n · (c2 − c1) > band on both sides, and
 /// a contact needs δs, δt > band and h < r − band (the contact method passes its touching band).
-std::optional<RoundedTriangleContact> rounded_triangle_contact(const std::array<Vec3, 3>& p,
-                                                               const std::array<Vec3, 3>& q, double roundness = 5.0,
-                                                               double band = 0.0);
+/// `depth_reach` (a length): how far apart a penetrating pair (each triangle behind the other's
+/// plane by more than the band) may be; other pairs must be within the two bulges.
+std::optional<RoundedTriangleContact> rounded_triangle_contact(
+    const std::array<Vec3, 3>& p, const std::array<Vec3, 3>& q, double roundness = 5.0, double band = 0.0,
+    double depth_reach = std::numeric_limits<double>::infinity());
 
 }  // namespace contactlab

@@ -102,7 +102,10 @@ struct GeneratorInfo {
 /// All generators, in a fixed order: box {size [x,y,z], required}, frustum {slices, bottom_radius,
 /// top_radius, height required; phase 0}, spike {height 2.4, half_base 0.8}, wedge {height 2.4,
 /// half_base 0.8, half_length 1.6}, crack {}, hole {}, voussoir {inner_radius, outer_radius,
-/// theta0, theta1, depth, all required}, internal-edge-base {}.
+/// theta0, theta1, depth, all required}, sphere {radius required, subdivisions 3}, plate {size
+/// [x,y,z] required, divisions 8}, internal-edge-base {}. The sphere (an icosahedron subdivided,
+/// its vertices on the sphere) and the plate (a box whose top is a grid) are the finely
+/// triangulated bodies of the rounded-triangle validation (docs/penalty.md).
 const std::vector<GeneratorInfo>& shape_generators();
 
 /// Runs generator `name` with `params` (missing parameters take defaults). Throws InputError naming

@@ -4,6 +4,7 @@
 #include "contactlab/geometry/rounded_triangle_contact.h"
 #include "methods/tet_surface_triangles.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace contactlab {
@@ -25,6 +26,9 @@ class RoundedTrianglesMethod final : public ContactMethod {
     if (!(p.roundness >= 1.0) || !std::isfinite(p.roundness)) {
       throw InputError("rounded-triangles", 0, "roundness: expected a finite number >= 1");
     }
+    if (!(p.relative_depth_limit > 0.0) || !std::isfinite(p.relative_depth_limit)) {
+      throw InputError("rounded-triangles", 0, "relative_depth_limit: expected a finite number > 0");
+    }
     if (!(p.relative_margin >= 0.0) || !std::isfinite(p.relative_margin)) {
       throw InputError("rounded-triangles", 0, "relative_margin: expected a finite number >= 0");
     }
@@ -35,18 +39,21 @@ class RoundedTrianglesMethod final : public ContactMethod {
            "projections on the spheres' contact plane, its point nearest the contact circle's centre";
   }
   double candidate_margin(const MethodSettings& settings) const override {
-    return parameters_.relative_margin * settings.length_scale;
+    return std::max(parameters_.relative_margin, parameters_.relative_depth_limit) * settings.length_scale;
   }
   std::map<std::string, ParameterValue> parameters(const MethodSettings& settings) const override {
     return {{"roundness", parameters_.roundness},
             {"relative_margin", parameters_.relative_margin},
+            {"relative_depth_limit", parameters_.relative_depth_limit},
             {"relative_tolerance", settings.tolerance.relative}};
   }
   bool uses_tet_planes() const override { return false; }
+  bool reports_areas() const override { return true; }
 
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
                 std::vector<Contact>& sink) const override {
     const double band = settings.absolute_tolerance();
+    const double depth_reach = parameters_.relative_depth_limit * settings.length_scale;
     const contact_detail::TetSurfaceTriangles ta = contact_detail::tet_surface_triangles(a, tet_a);
     const contact_detail::TetSurfaceTriangles tb = contact_detail::tet_surface_triangles(b, tet_b);
     for (int i = 0; i < ta.count; ++i) {
@@ -57,8 +64,8 @@ class RoundedTrianglesMethod final : public ContactMethod {
         if (q.degenerate) continue;
         // The canonical order: the same arithmetic whichever body is A.
         const bool swapped = triangle_less(q.x, p.x);
-        const auto hit = swapped ? rounded_triangle_contact(q.x, p.x, parameters_.roundness, band)
-                                 : rounded_triangle_contact(p.x, q.x, parameters_.roundness, band);
+        const auto hit = swapped ? rounded_triangle_contact(q.x, p.x, parameters_.roundness, band, depth_reach)
+                                 : rounded_triangle_contact(p.x, q.x, parameters_.roundness, band, depth_reach);
         if (!hit) continue;
         Contact c;
         c.body_a = a.index;

@@ -81,6 +81,7 @@ class SolfecMethod final : public ContactMethod {
   /// (measured: 8.5e-7 on the suite's scenes under exact motions); symmetric meshes give such a
   /// sliver twice, from two tet pairs, and the merge must join the copies in every frame.
   double merge_normal_tolerance() const override { return 1e-5; }
+  bool reports_areas() const override { return true; }
 
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
                 std::vector<Contact>& sink) const override {

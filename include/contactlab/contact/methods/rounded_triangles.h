@@ -24,11 +24,17 @@ struct RoundedTrianglesParameters {
   double roundness = 20.0;
   /// Tet pairs within this × the body pair's length are candidates (the bulges must fit in it).
   double relative_margin = 0.05;
+  /// Two triangles each behind the other's plane (a penetrating pair) may be this × the body pair's
+  /// length apart; farther, they are no contact: two faces that face each other across the bodies'
+  /// insides (a box's far side and its slab's) look, pair by pair, like a deep penetration, and the
+  /// model is for overlaps small against the bodies. The candidate margin is at least this, so that
+  /// every such pair is a candidate in every frame.
+  double relative_depth_limit = 0.05;
 };
 
 const ContactMethod& rounded_triangles_method();
 
-/// Throws InputError for a roundness below 1 or a negative margin (either not finite).
+/// Throws InputError for a roundness below 1, a negative margin or a depth limit not > 0 (any not finite).
 std::unique_ptr<ContactMethod> make_rounded_triangles_method(const RoundedTrianglesParameters& parameters);
 
 }  // namespace contactlab
