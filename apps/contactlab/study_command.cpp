@@ -374,7 +374,34 @@ void report_single_study(const StudyArgs& args, const DynamicStudyResult& result
   out.finish();
 }
 
-/// One study; its tables on stdout, and with `write` its folder args.output staged there.
+/// Runs `run(request)` — an assess study whose request has `stop` and `progress` — with Ctrl-C
+/// wired to request.stop and progress lines on stderr; restores Ctrl-C's default action afterwards,
+/// on an exception too; throws Interrupted (nothing written) when it was stopped. `seconds`: how
+/// long it ran.
+template <class Request, class Run>
+auto run_interruptible(Request& request, const Run& run, double& seconds) {
+  g_interrupted = 0;
+  request.stop = [] { return g_interrupted != 0; };
+  request.progress = [](const std::string& what) { fmt::print(stderr, "{}\n", what); };
+  std::signal(SIGINT, on_study_interrupt);
+  const auto start = std::chrono::steady_clock::now();
+  auto result = [&] {
+    try {
+      return run(request);
+    } catch (...) {
+      std::signal(SIGINT, SIG_DFL);
+      throw;
+    }
+  }();
+  std::signal(SIGINT, SIG_DFL);
+  seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (result.stopped) {
+    fmt::print(stderr, "interrupted: nothing written\n");
+    throw Interrupted{};
+  }
+  return result;
+}
+
 /// `study penalty-stability` (see the file comment).
 void run_penalty_stability_study(const StudyArgs& args, StudyFiles* write) {
   const std::vector<std::string> methods = split_names(args.method_values, "--methods");
@@ -395,18 +422,8 @@ void run_penalty_stability_study(const StudyArgs& args, StudyFiles* write) {
   }
   request.body_scene = &scene;
   request.method = method;
-  g_interrupted = 0;
-  std::signal(SIGINT, on_study_interrupt);
-  request.stop = [] { return g_interrupted != 0; };
-  request.progress = [](const std::string& what) { fmt::print(stderr, "{}\n", what); };
-  const auto start = std::chrono::steady_clock::now();
-  const PenaltyStabilityResult result = run_penalty_stability(request);
-  std::signal(SIGINT, SIG_DFL);
-  if (result.stopped) {
-    fmt::print(stderr, "interrupted: nothing written\n");
-    throw Interrupted{};
-  }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = 0.0;
+  const PenaltyStabilityResult result = run_interruptible(request, run_penalty_stability, seconds);
   const std::string tables = penalty_stability_table(result);
   fmt::print("{}", tables);
   if (!write) return;
@@ -430,18 +447,8 @@ void run_rounded_sphere_study(const StudyArgs& args, StudyFiles* write) {
     request.poses = 2;
   }
   request.threads = args.threads;
-  g_interrupted = 0;
-  std::signal(SIGINT, on_study_interrupt);
-  request.stop = [] { return g_interrupted != 0; };
-  request.progress = [](const std::string& what) { fmt::print(stderr, "{}\n", what); };
-  const auto start = std::chrono::steady_clock::now();
-  const RoundedSphereResult result = run_rounded_sphere_press(request);
-  std::signal(SIGINT, SIG_DFL);
-  if (result.stopped) {
-    fmt::print(stderr, "interrupted: nothing written\n");
-    throw Interrupted{};
-  }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = 0.0;
+  const RoundedSphereResult result = run_interruptible(request, run_rounded_sphere_press, seconds);
   const std::string tables = rounded_sphere_table(result);
   fmt::print("{}", tables);
   if (!write) return;

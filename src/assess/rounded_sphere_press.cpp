@@ -4,6 +4,7 @@
 #include "contactlab/contact/methods/rounded_triangles.h"
 #include "contactlab/core/error.h"
 #include "contactlab/mesh/shape_generators.h"
+#include "contactlab/mesh/topology.h"
 #include "contactlab/scene/scene.h"
 
 #include <fmt/core.h>
@@ -13,7 +14,6 @@
 #include <cmath>
 #include <numbers>
 #include <random>
-#include <set>
 
 namespace contactlab {
 namespace {
@@ -39,15 +39,10 @@ void check(const RoundedSphereRequest& r) {
 }
 
 double mean_edge_length(const TriMesh& mesh) {
-  std::set<std::pair<Index, Index>> edges;
+  const std::vector<Edge> edges = build_topology(mesh).edges;
   double sum = 0.0;
-  for (const Triangle& t : mesh.triangles) {
-    for (int k = 0; k < 3; ++k) {
-      const Index a = t[k], b = t[(k + 1) % 3];
-      if (edges.insert({std::min(a, b), std::max(a, b)}).second) {
-        sum += (mesh.vertices[static_cast<std::size_t>(a)] - mesh.vertices[static_cast<std::size_t>(b)]).norm();
-      }
-    }
+  for (const Edge& e : edges) {
+    sum += (mesh.vertices[static_cast<std::size_t>(e[0])] - mesh.vertices[static_cast<std::size_t>(e[1])]).norm();
   }
   return edges.empty() ? 0.0 : sum / static_cast<double>(edges.size());
 }
