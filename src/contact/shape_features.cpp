@@ -1,4 +1,5 @@
 #include "contactlab/contact/method.h"
+#include "contactlab/geometry/tetrahedron_tables.h"
 
 #include "contactlab/mesh/mass_properties.h"
 
@@ -66,6 +67,43 @@ Vec3 volume_centroid(const TetMesh& mesh) {
   return mean / static_cast<double>(mesh.vertices.size());
 }
 
+namespace {
+
+/// ShapeFeatures::surface_face_ownership.
+std::vector<std::array<std::uint8_t, 4>> surface_face_ownership(const Shape& shape, const MeshTopology& topology) {
+  const TetMesh& mesh = shape.tets;
+  const auto& triangles = shape.surface_map.surface.triangles;
+  std::vector<std::array<std::uint8_t, 4>> out(mesh.tets.size(), {0, 0, 0, 0});
+  for (std::size_t t = 0; t < mesh.tets.size(); ++t) {
+    for (std::size_t f = 0; f < 4; ++f) {
+      const Index triangle = shape.surface_map.tet_face_to_triangle[t][f];
+      if (triangle == kInvalidIndex) continue;
+      std::array<Index, 3> corner{};
+      for (std::size_t i = 0; i < 3; ++i) corner[i] = mesh.tets[t][static_cast<std::size_t>(kTetFaces[f][i])];
+      const Triangle& by_corner = triangles[static_cast<std::size_t>(triangle)];
+      std::uint8_t bits = 0;
+      for (std::size_t i = 0; i < 3; ++i) {
+        const Index u = corner[i], w = corner[(i + 1) % 3];
+        bool owns_edge = true;
+        for (std::size_t k = 0; k < 3; ++k) {
+          const Index x = by_corner[k], y = by_corner[(k + 1) % 3];
+          if (!((x == u && y == w) || (x == w && y == u))) continue;
+          const auto& sharing = topology.edge_triangles[static_cast<std::size_t>(
+              topology.triangle_edges[static_cast<std::size_t>(triangle)][k])];
+          owns_edge = sharing.empty() || sharing.front() == triangle;
+        }
+        const auto& around = topology.vertex_triangles[static_cast<std::size_t>(u)];
+        const bool owns_vertex = around.empty() || around.front() == triangle;
+        bits = static_cast<std::uint8_t>(bits | (owns_edge ? 1u << i : 0u) | (owns_vertex ? 1u << (3 + i) : 0u));
+      }
+      out[t][f] = bits;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 ShapeFeatures build_shape_features(const Shape& shape) {
   ShapeFeatures f;
   f.shape = &shape;
@@ -80,6 +118,7 @@ ShapeFeatures build_shape_features(const Shape& shape) {
   for (Index t = 0; t < mesh.tet_count(); ++t) {
     if (shape.surface_map.surface_face_count[t] > 0) f.surface_tets.push_back(t);
   }
+  f.surface_face_ownership = surface_face_ownership(shape, f.surface_topology);
   f.tet_surface_vertices.assign(mesh.tet_count(), {kInvalidIndex, kInvalidIndex, kInvalidIndex, kInvalidIndex});
   for (Index t = 0; t < mesh.tet_count(); ++t) {
     std::array<Index, 4> sorted = mesh.tets[t];

@@ -1,7 +1,9 @@
 // build_shape_features against definitions evaluated directly on the meshes: vertex neighbours are
 // the other corners of the tets around a vertex (sets of pairs built here), surface vertices and
-// surface tets are those of the boundary triangles.
+// surface tets are those of the boundary triangles, and the owner of a surface edge or vertex is
+// the lowest-index triangle holding it (found by scanning them all).
 #include "contactlab/contact/method.h"
+#include "contactlab/geometry/tetrahedron_tables.h"
 #include "contactlab/mesh/shape_generators.h"
 #include "contactlab/mesh/tetrahedralize.h"
 #include "contactlab/scene/shape.h"
@@ -11,6 +13,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -48,6 +53,46 @@ void expect_features_match_definitions(const Shape& shape) {
   std::set<Index> surface_tets;
   for (const TetFaceRef& face : shape.surface_map.triangle_to_tet_face) surface_tets.insert(face.tet);
   EXPECT_EQ(f.surface_tets, std::vector<Index>(surface_tets.begin(), surface_tets.end()));
+
+  // Ownership: a face owns an edge (a vertex) when no surface triangle of lower index has both
+  // ends (has it) — found here by scanning every triangle. Each surface edge and vertex then has
+  // exactly one owner among the (tet, face, corner) entries.
+  const auto& triangles = shape.surface_map.surface.triangles;
+  const auto lowest_with = [&](std::initializer_list<Index> vertices) {
+    for (std::size_t t = 0; t < triangles.size(); ++t) {
+      if (std::all_of(vertices.begin(), vertices.end(), [&](Index v) {
+            return std::find(triangles[t].begin(), triangles[t].end(), v) != triangles[t].end();
+          })) {
+        return static_cast<Index>(t);
+      }
+    }
+    return kInvalidIndex;
+  };
+  ASSERT_EQ(f.surface_face_ownership.size(), mesh.tets.size());
+  std::map<std::pair<Index, Index>, int> edge_owners;
+  std::map<Index, int> vertex_owners;
+  for (std::size_t t = 0; t < mesh.tets.size(); ++t) {
+    for (std::size_t face = 0; face < 4; ++face) {
+      const Index triangle = shape.surface_map.tet_face_to_triangle[t][face];
+      const std::uint8_t bits = f.surface_face_ownership[t][face];
+      if (triangle == kInvalidIndex) {
+        EXPECT_EQ(bits, 0) << t << " " << face;
+        continue;
+      }
+      for (std::size_t i = 0; i < 3; ++i) {
+        const Index u = mesh.tets[t][static_cast<std::size_t>(kTetFaces[face][i])];
+        const Index w = mesh.tets[t][static_cast<std::size_t>(kTetFaces[face][(i + 1) % 3])];
+        const bool owns_edge = (bits >> i & 1u) != 0, owns_vertex = (bits >> (3 + i) & 1u) != 0;
+        EXPECT_EQ(owns_edge, lowest_with({u, w}) == triangle) << t << " " << face << " " << i;
+        EXPECT_EQ(owns_vertex, lowest_with({u}) == triangle) << t << " " << face << " " << i;
+        edge_owners[{std::min(u, w), std::max(u, w)}] += owns_edge ? 1 : 0;
+        vertex_owners[u] += owns_vertex ? 1 : 0;
+      }
+    }
+  }
+  for (const auto& [edge, owners] : edge_owners) EXPECT_EQ(owners, 1) << edge.first << "-" << edge.second;
+  for (const auto& [v, owners] : vertex_owners) EXPECT_EQ(owners, 1) << v;
+  EXPECT_EQ(vertex_owners.size(), surface_vertices.size());
 }
 
 TEST(ShapeFeatures, MatchTheirDefinitionsOnTheSuiteShapes) {

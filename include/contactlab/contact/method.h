@@ -44,6 +44,12 @@ struct ShapeFeatures {
   std::vector<std::array<Index, 4>> tet_canonical_vertices;
   /// Tets with at least one boundary face, ascending (the only ones that can touch anything).
   std::vector<Index> surface_tets;
+  /// Per tet and local face f (kTetFaces order, its corners in that order) that is a boundary
+  /// triangle: what the triangle owns — of the surface triangles sharing an edge, or around a
+  /// vertex, the one of lowest index — bit i (0–2): the edge from face corner i to corner i + 1;
+  /// bit 3 + i: corner i. An edge or vertex the topology does not know is owned. A search over
+  /// face pairs then tests each pair of edges and each vertex against a face once (semi-local).
+  std::vector<std::array<std::uint8_t, 4>> surface_face_ownership;
   /// The shape's own length (m): twice the largest distance of a rest tet-mesh vertex from the
   /// vertices' mean — invariant under rigid motion, proportional to uniform scale, 0 for a point.
   /// The touching band of a body pair is relative to the smaller of its two bodies' lengths

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <numeric>
 
 namespace contactlab::contact_detail {
@@ -40,23 +39,10 @@ double minimum_width(const std::vector<Vec3>& points, const Vec3& n) {
 
 using Face = SurfaceFacePlane;
 
-/// Signed distance d of x from the face's plane within [−depth − tol, envelope + tol]: on it,
-/// behind it (inside the body) by at most depth, or in front of it by at most the envelope.
-bool within_band(const TrianglePlane& plane, const Vec3& x, const InterfaceBand& band) {
-  const double d = plane.distance(x);
+/// A signed distance d from a face's plane within [−depth − tol, envelope + tol]: on it, behind
+/// it (inside the body) by at most depth, or in front of it by at most the envelope.
+bool within_band(double d, const InterfaceBand& band) {
   return d <= band.envelope + band.tol && d >= -band.depth - band.tol;
-}
-
-bool facing(const Face& fa, const Face& fb, const InterfaceBand& band) {
-  if (!fa.plane.valid || !fb.plane.valid) return false;
-  if (!(1.0 + fa.plane.normal.dot(fb.plane.normal) <= band.facing)) return false;
-  for (const Vec3& x : fb.corners) {
-    if (!within_band(fa.plane, x, band)) return false;
-  }
-  for (const Vec3& x : fa.corners) {
-    if (!within_band(fb.plane, x, band)) return false;
-  }
-  return true;
 }
 
 /// The gap between faces fa and fb at x along n = fa's normal: x's distance in front of fa's plane
@@ -68,8 +54,11 @@ double gap_at(const Face& fa, const Face& fb, const Vec3& x, double tol) {
 }
 
 struct UnionFind {
-  std::vector<std::size_t> parent;
-  explicit UnionFind(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), std::size_t{0}); }
+  std::vector<std::size_t>& parent;  // the caller's storage, reused
+  UnionFind(std::size_t n, std::vector<std::size_t>& storage) : parent(storage) {
+    parent.resize(n);
+    std::iota(parent.begin(), parent.end(), std::size_t{0});
+  }
   std::size_t find(std::size_t x) {
     while (parent[x] != x) x = parent[x] = parent[parent[x]];
     return x;
@@ -108,17 +97,10 @@ void append_surface_face_planes(const MethodBody& body, Index tet, std::vector<S
     }
     face.plane = triangle_plane(face.corners[0], face.corners[1], face.corners[2]);
     for (const Vec3& x : face.corners) face.box.extend(x);
-    const MeshTopology& topology = body.features->surface_topology;
-    const auto& by_corner = body.shape->surface_map.surface.triangles[static_cast<std::size_t>(triangle)];
+    const std::uint8_t owns = body.features->surface_face_ownership[static_cast<std::size_t>(tet)][f];
     for (std::size_t i = 0; i < 3; ++i) {
-      const Index u = face.vertex[i], w = face.vertex[(i + 1) % 3];
-      for (std::size_t k = 0; k < 3; ++k) {
-        const Index x = by_corner[k], y = by_corner[(k + 1) % 3];
-        if (!((x == u && y == w) || (x == w && y == u))) continue;
-        const auto& sharing = topology.edge_triangles[static_cast<std::size_t>(
-            topology.triangle_edges[static_cast<std::size_t>(triangle)][k])];
-        face.owns_edge[i] = sharing.empty() || sharing.front() == triangle;
-      }
+      face.owns_edge[i] = (owns >> i & 1u) != 0;
+      face.owns_vertex[i] = (owns >> (3 + i) & 1u) != 0;
     }
     out.push_back(face);
   }
@@ -126,11 +108,18 @@ void append_surface_face_planes(const MethodBody& body, Index tet, std::vector<S
 
 CandidateFaces candidate_faces(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs) {
   CandidateFaces out;
+  candidate_faces(a, b, pairs, out);
+  return out;
+}
+
+void candidate_faces(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
+                     CandidateFaces& out) {
+  for (const auto& [body, list] : {std::pair{&a, &out.a}, std::pair{&b, &out.b}}) {
+    list->first.assign(body->shape->tets.tets.size(), CandidateFaceList::kAbsent);
+    list->count.assign(body->shape->tets.tets.size(), 0);
+    list->faces.clear();
+  }
   const auto add = [](const MethodBody& body, Index tet, CandidateFaceList& list) {
-    if (list.first.empty()) {
-      list.first.assign(body.shape->tets.tets.size(), CandidateFaceList::kAbsent);
-      list.count.assign(body.shape->tets.tets.size(), 0);
-    }
     const auto t = static_cast<std::size_t>(tet);
     if (list.first[t] != CandidateFaceList::kAbsent) return;
     list.first[t] = static_cast<std::uint32_t>(list.faces.size());
@@ -141,31 +130,60 @@ CandidateFaces candidate_faces(const MethodBody& a, const MethodBody& b, std::sp
     add(a, pair.a, out.a);
     add(b, pair.b, out.b);
   }
-  return out;
+}
+
+bool facing(const Face& fa, const Face& fb, const std::array<double, 3>& b_from_a,
+            const std::array<double, 3>& a_from_b, const InterfaceBand& band) {
+  if (!fa.plane.valid || !fb.plane.valid) return false;
+  if (!(1.0 + fa.plane.normal.dot(fb.plane.normal) <= band.facing)) return false;
+  for (const double d : b_from_a) {
+    if (!within_band(d, band)) return false;
+  }
+  for (const double d : a_from_b) {
+    if (!within_band(d, band)) return false;
+  }
+  return true;
 }
 
 std::vector<CoplanarInterface> coplanar_interfaces(std::span<const ElementPair> pairs, const CandidateFaces& faces,
                                                    const InterfaceBand& band) {
-  const double tol = band.tol;
-  // Faces whose boxes lie farther apart than this have no overlap to contribute.
-  const double reach = band.tol + band.depth + band.envelope;
   // Facing face pairs (pointers into `faces`: a triangle belongs to one tet, so it is one Face).
-  std::vector<std::pair<const Face*, const Face*>> facing_pairs;
+  const double reach = facing_reach(band);
+  std::vector<FacePair> facing_pairs;
+  const auto distances = [](const Face& face, const Face& other) {
+    return std::array<double, 3>{face.plane.distance(other.corners[0]), face.plane.distance(other.corners[1]),
+                                 face.plane.distance(other.corners[2])};
+  };
   for (const ElementPair& pair : pairs) {
-    const std::span<const Face> fa = faces.a.of(pair.a);
-    const std::span<const Face> fb = faces.b.of(pair.b);
-    for (const Face& x : fa) {
-      for (const Face& y : fb) {
-        if (!x.box.inflated(reach).overlaps(y.box) || !facing(x, y, band)) continue;
-        facing_pairs.emplace_back(&x, &y);
+    for (const Face& x : faces.a.of(pair.a)) {
+      for (const Face& y : faces.b.of(pair.b)) {
+        if (!x.box.inflated(reach).overlaps(y.box) || !x.plane.valid || !y.plane.valid) continue;
+        if (facing(x, y, distances(x, y), distances(y, x), band)) facing_pairs.emplace_back(&x, &y);
       }
     }
   }
+  return interfaces_of(facing_pairs, band);
+}
+
+std::vector<CoplanarInterface> interfaces_of(std::span<const FacePair> facing_pairs, const InterfaceBand& band) {
+  const double tol = band.tol;
   if (facing_pairs.empty()) return {};
+
+  // The working storage, reused by the calls on one thread (a body pair's interfaces are a few;
+  // allocating it for each was a tenth of the semi-local method's time on the arch).
+  static thread_local struct {
+    std::vector<const Face*> nodes_a, nodes_b, side_a, side_b;
+    std::vector<std::size_t> parent;
+    std::vector<std::pair<std::size_t, std::size_t>> membership;
+    std::vector<Triangle3> ta, tb;
+  } scratch;
 
   // Groups: nodes are A's faces (ascending triangle index) then B's.
   const auto by_triangle = [](const Face* x, const Face* y) { return x->triangle < y->triangle; };
-  std::vector<const Face*> nodes_a, nodes_b;
+  std::vector<const Face*>& nodes_a = scratch.nodes_a;
+  std::vector<const Face*>& nodes_b = scratch.nodes_b;
+  nodes_a.clear();
+  nodes_b.clear();
   for (const auto& [x, y] : facing_pairs) nodes_a.push_back(x), nodes_b.push_back(y);
   for (auto* nodes : {&nodes_a, &nodes_b}) {
     std::sort(nodes->begin(), nodes->end(), by_triangle);
@@ -174,20 +192,36 @@ std::vector<CoplanarInterface> coplanar_interfaces(std::span<const ElementPair> 
   const auto node_of = [&](const std::vector<const Face*>& nodes, const Face* f) {
     return static_cast<std::size_t>(std::lower_bound(nodes.begin(), nodes.end(), f, by_triangle) - nodes.begin());
   };
-  UnionFind groups(nodes_a.size() + nodes_b.size());
+  UnionFind groups(nodes_a.size() + nodes_b.size(), scratch.parent);
   for (const auto& [x, y] : facing_pairs) groups.join(node_of(nodes_a, x), nodes_a.size() + node_of(nodes_b, y));
 
   // Each group's faces, ascending; groups in the order of their first face of A (a root is its
-  // lowest node, and A's nodes come first).
-  std::map<std::size_t, std::pair<std::vector<const Face*>, std::vector<const Face*>>> members;
-  for (std::size_t i = 0; i < nodes_a.size(); ++i) members[groups.find(i)].first.push_back(nodes_a[i]);
-  for (std::size_t i = 0; i < nodes_b.size(); ++i)
-    members[groups.find(nodes_a.size() + i)].second.push_back(nodes_b[i]);
+  // lowest node, and A's nodes come first): the (root, node) pairs sorted.
+  std::vector<std::pair<std::size_t, std::size_t>>& membership = scratch.membership;
+  membership.clear();
+  for (std::size_t i = 0; i < nodes_a.size() + nodes_b.size(); ++i) membership.emplace_back(groups.find(i), i);
+  std::sort(membership.begin(), membership.end());
 
   std::vector<CoplanarInterface> out;
-  for (const auto& [root, sides] : members) {
-    const auto& [side_a, side_b] = sides;
-    std::vector<Triangle3> ta, tb;
+  for (std::size_t begin = 0; begin < membership.size();) {
+    std::size_t end = begin;
+    std::vector<const Face*>& side_a = scratch.side_a;
+    std::vector<const Face*>& side_b = scratch.side_b;
+    side_a.clear();
+    side_b.clear();
+    for (; end < membership.size() && membership[end].first == membership[begin].first; ++end) {
+      const std::size_t node = membership[end].second;
+      if (node < nodes_a.size()) {
+        side_a.push_back(nodes_a[node]);
+      } else {
+        side_b.push_back(nodes_b[node - nodes_a.size()]);
+      }
+    }
+    begin = end;
+    std::vector<Triangle3>& ta = scratch.ta;
+    std::vector<Triangle3>& tb = scratch.tb;
+    ta.clear();
+    tb.clear();
     for (const Face* f : side_a) ta.push_back(f->corners);
     for (const Face* f : side_b) tb.push_back(f->corners);
     const Face& first = *side_a.front();

@@ -56,6 +56,9 @@ struct SurfaceFacePlane {
   /// sharing it, this one has the lowest index (so a search over face pairs meets each pair of
   /// edges once, from the faces that own them). True where the topology has no such edge.
   std::array<bool, 3> owns_edge{true, true, true};
+  /// Corner i is this triangle's to test: of the surface triangles around it, this one has the
+  /// lowest index (a search over face pairs then tests each vertex against a face once).
+  std::array<bool, 3> owns_vertex{true, true, true};
 };
 
 /// Appends the surface faces of `tet` (local faces 0..3 that are boundary triangles, in that order).
@@ -84,6 +87,8 @@ struct CandidateFaces {
   CandidateFaceList a, b;
 };
 CandidateFaces candidate_faces(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs);
+/// The same into `out`, reusing its storage (a kernel called for many body pairs keeps one).
+void candidate_faces(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs, CandidateFaces& out);
 
 struct CoplanarInterface {
   Vec3 normal = Vec3::UnitY();       ///< unit, from A to B
@@ -117,5 +122,23 @@ struct InterfaceBand {
 /// `faces`: candidate_faces(a, b, pairs).
 std::vector<CoplanarInterface> coplanar_interfaces(std::span<const ElementPair> pairs, const CandidateFaces& faces,
                                                    const InterfaceBand& band);
+
+// The stages of coplanar_interfaces, for a caller that visits the face pairs anyway (the
+// semi-local method's search computes the same plane distances): 1. facing_reach and facing on
+// each face pair, 2. interfaces_of on those found facing, in the order found.
+
+/// A face of A and a face of B (pointers into one CandidateFaces).
+using FacePair = std::pair<const SurfaceFacePlane*, const SurfaceFacePlane*>;
+
+/// Faces whose boxes lie farther apart than this (tol + depth + envelope) never face each other.
+inline double facing_reach(const InterfaceBand& band) { return band.tol + band.depth + band.envelope; }
+
+/// Whether fa (of A) and fb (of B) face each other (step 1 above), given the signed distances of
+/// fb's corners from fa's plane (`b_from_a`, plane.distance) and of fa's from fb's (`a_from_b`).
+bool facing(const SurfaceFacePlane& fa, const SurfaceFacePlane& fb, const std::array<double, 3>& b_from_a,
+            const std::array<double, 3>& a_from_b, const InterfaceBand& band);
+
+/// Steps 2 and 3: the interfaces of the facing pairs (in the order coplanar_interfaces finds them).
+std::vector<CoplanarInterface> interfaces_of(std::span<const FacePair> facing_pairs, const InterfaceBand& band);
 
 }  // namespace contactlab::contact_detail

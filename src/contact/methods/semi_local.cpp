@@ -15,7 +15,7 @@
 //  2. Touches: every surface vertex of one body within the band of a surface face of the other
 //     (|signed distance| ≤ tol, inside the triangle grown by tol), and every crossing of two surface
 //     edges (closest points within tol, inside both edges beyond the band of their ends, edges not
-//     parallel). Touch points within tol of an earlier one are the same touch. A touch inside a
+//     parallel, their faces not flush: edges of flush faces cross only where the bodies overlap). Touch points within tol of an earlier one are the same touch. A touch inside a
 //     planar interface (within a face of A and a face of B of one interface) is part of its polygon
 //     and dropped.
 //  3. Walls: at a touch point p, each body's surface faces containing p (within the band), grouped
@@ -62,6 +62,7 @@
 #include "methods/tet_surface_triangles.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <map>
 #include <optional>
@@ -284,48 +285,43 @@ std::pair<std::size_t, Vec3> approach_normal(const std::vector<Vec3>& candidates
 /// each corner's side of the other face's plane (band_sign). Only edges each face owns
 /// (SurfaceFacePlane::owns_edge) are tested, so each pair of surface edges is tested once.
 template <class Add>
-void edge_crossings(const SurfaceFacePlane& fa, const SurfaceFacePlane& fb, const std::array<int, 3>& side_a,
-                    const std::array<int, 3>& side_b, double tol, Add&& add) {
-  // B's edges that can cross (owned, reaching A's plane), with their boxes and vectors.
+void edge_crossings(const SurfaceFacePlane& fa, const SurfaceFacePlane& fb, const std::array<std::int8_t, 3>& side_a,
+                    const std::array<std::int8_t, 3>& side_b, double tol, Add&& add) {
+  // B's edges that can cross: owned, and not beyond the band on one side of A's plane.
   std::array<bool, 3> b_edge{};
   std::array<Aabb, 3> b_box;
-  std::array<Vec3, 3> b_vec;
-  std::array<double, 3> b_len2{};
   bool any_b_edge = false;
   for (std::size_t j = 0; j < 3; ++j) {
     b_edge[j] = fb.owns_edge[j] && !(side_b[j] != 0 && side_b[j] == side_b[(j + 1) % 3]);
     if (!b_edge[j]) continue;
     any_b_edge = true;
-    const Vec3 &q0 = fb.corners[j], &q1 = fb.corners[(j + 1) % 3];
-    b_box[j] = Aabb::from_points(q0, q1);
-    b_vec[j] = q1 - q0;
-    b_len2[j] = b_vec[j].squaredNorm();
+    b_box[j] = Aabb::from_points(fb.corners[j], fb.corners[(j + 1) % 3]);
   }
-  // Corners of the two faces that coincide (within the band): edges meeting at an end cross
-  // nowhere else — not parallel, they part from there (nearly parallel ones that stay within
-  // the band past their common end lie along one line, a line contact whose ends are
-  // vertices). Touching bodies share many corners: most edge pairs stop here.
   if (!any_b_edge) return;
-  std::array<std::array<bool, 3>, 3> same{};
   const double tol2 = tol * tol;
   for (std::size_t i = 0; i < 3; ++i) {
-    for (std::size_t j = 0; j < 3; ++j) same[i][j] = (fa.corners[i] - fb.corners[j]).squaredNorm() <= tol2;
-  }
-  for (std::size_t i = 0; i < 3; ++i) {
     if (!fa.owns_edge[i] || (side_a[i] != 0 && side_a[i] == side_a[(i + 1) % 3])) continue;
-    const Vec3 &p0 = fa.corners[i], &p1 = fa.corners[(i + 1) % 3];
+    const std::size_t i1 = (i + 1) % 3;
+    const Vec3 &p0 = fa.corners[i], &p1 = fa.corners[i1];
     const Aabb a_box = Aabb::from_points(p0, p1).inflated(tol);
     const Vec3 ea = p1 - p0;
     const double la2 = ea.squaredNorm();
     for (std::size_t j = 0; j < 3; ++j) {
       if (!b_edge[j]) continue;
-      const std::size_t i1 = (i + 1) % 3, j1 = (j + 1) % 3;
-      if (same[i][j] || same[i][j1] || same[i1][j] || same[i1][j1]) continue;
-      const Vec3 &q0 = fb.corners[j], &q1 = fb.corners[j1];
       // Edges whose boxes lie farther apart than the band cannot come within it.
       if (!a_box.overlaps(b_box[j])) continue;
-      const Vec3& eb = b_vec[j];
-      const double lb2 = b_len2[j];
+      // Edges meeting at an end (corners within the band) cross nowhere else — not parallel,
+      // they part from there (nearly parallel ones that stay within the band past their common
+      // end lie along one line, a line contact whose ends are vertices). Touching bodies share
+      // many corners: most edge pairs near them stop here.
+      const std::size_t j1 = (j + 1) % 3;
+      const Vec3 &q0 = fb.corners[j], &q1 = fb.corners[j1];
+      if ((p0 - q0).squaredNorm() <= tol2 || (p0 - q1).squaredNorm() <= tol2 || (p1 - q0).squaredNorm() <= tol2 ||
+          (p1 - q1).squaredNorm() <= tol2) {
+        continue;
+      }
+      const Vec3 eb = q1 - q0;
+      const double lb2 = eb.squaredNorm();
       // Not parallel: |ea × eb| > kDegenerateSine |ea| |eb|, compared squared (no roots for
       // the many coinciding edges of touching bodies).
       constexpr double kSine2 = contact_detail::kDegenerateSine * contact_detail::kDegenerateSine;
@@ -345,36 +341,130 @@ void edge_crossings(const SurfaceFacePlane& fa, const SurfaceFacePlane& fb, cons
   }
 }
 
+/// A face of A and a face of B within the band of each other, with each corner's side of the
+/// other face's plane (band_sign).
+struct NearFaces {
+  const SurfaceFacePlane* a = nullptr;
+  const SurfaceFacePlane* b = nullptr;
+  std::array<std::int8_t, 3> side_a{}, side_b{};
+};
+
+/// Storage that one thread's calls of evaluate reuse, body pair after body pair (allocating it
+/// anew cost a tenth of the method's time on the arch). evaluate runs no parallel work inside, so
+/// no call on a thread starts before the previous one there has ended.
+struct Scratch {
+  contact_detail::CandidateFaces candidates;
+  std::vector<const SurfaceFacePlane*> faces_a, faces_b;
+  std::vector<int> interface_of_a, interface_of_b;
+  std::vector<Touch> touches, crossings;
+  std::vector<char> touched_a, touched_b, behind_a_face, behind_b_face;
+  std::vector<contact_detail::FacePair> facing_pairs;
+  std::vector<NearFaces> near;
+};
+
 void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs, const Band& band,
               std::vector<Contact>& sink) {
+  static thread_local Scratch scratch;
   const double tol = band.tol;
   // 1. Planar interfaces.
-  const contact_detail::CandidateFaces candidates = contact_detail::candidate_faces(a, b, pairs);
+  contact_detail::candidate_faces(a, b, pairs, scratch.candidates);
+  const contact_detail::CandidateFaces& candidates = scratch.candidates;
   const contact_detail::CandidateFaceList& tets_a = candidates.a;
   const contact_detail::CandidateFaceList& tets_b = candidates.b;
-  const std::vector<contact_detail::CoplanarInterface> interfaces = contact_detail::coplanar_interfaces(
-      pairs, candidates, {tol, band.depth, band.envelope, kRelativeEnvelope, kInterfaceFacing});
+  const contact_detail::InterfaceBand interface_band{tol, band.depth, band.envelope, kRelativeEnvelope,
+                                                     kInterfaceFacing};
 
-  // Surface faces of the candidate tets by triangle, and the interface each belongs to (if any).
-  // faces_a, faces_b: the faces, ascending triangle index (a triangle is a face of one tet, so
-  // each appears once); by_triangle_*.at(t): the face of triangle t (binary search).
-  const auto sorted_faces = [](const contact_detail::CandidateFaceList& list) {
-    std::vector<const SurfaceFacePlane*> out;
-    out.reserve(list.faces.size());
-    for (const SurfaceFacePlane& f : list.faces) out.push_back(&f);
-    std::sort(out.begin(), out.end(), [](const auto* x, const auto* y) { return x->triangle < y->triangle; });
-    return out;
+  // Pass 1 over the candidate pairs' face pairs (each once: a face belongs to one tet), with the
+  // distances of each face's corners from the other's plane: the facing pairs, which make the
+  // planar interfaces; marks on the surface vertices that lie behind a face of the other body by
+  // more than the band but within the depth — where the bodies overlap; and the pairs within the
+  // band of each other (`near`), whose touches step 2 looks for once the interfaces are known.
+  const double reach = contact_detail::facing_reach(interface_band);
+  std::vector<contact_detail::FacePair>& facing_pairs = scratch.facing_pairs;
+  std::vector<NearFaces>& near = scratch.near;
+  facing_pairs.clear();
+  near.clear();
+  std::vector<char>& behind_a_face = scratch.behind_a_face;  // B's vertices behind a face of A
+  std::vector<char>& behind_b_face = scratch.behind_b_face;  // A's vertices behind a face of B
+  behind_a_face.assign(b.world_vertices.size(), 0);
+  behind_b_face.assign(a.world_vertices.size(), 0);
+  bool any_behind = false;
+  // The distances of `other`'s corners from `face`'s plane (0 for an invalid plane: nothing is
+  // known).
+  const auto distances = [](const SurfaceFacePlane& face, const SurfaceFacePlane& other) {
+    std::array<double, 3> d{};
+    if (!face.plane.valid) return d;
+    for (std::size_t i = 0; i < 3; ++i) d[i] = face.plane.distance(other.corners[i]);
+    return d;
   };
-  const std::vector<const SurfaceFacePlane*> faces_a = sorted_faces(tets_a), faces_b = sorted_faces(tets_b);
-  struct ByTriangle {
-    const std::vector<const SurfaceFacePlane*>& faces;
-    const SurfaceFacePlane* at(Index t) const {
-      return *std::lower_bound(faces.begin(), faces.end(), t, [](const auto* f, Index x) { return f->triangle < x; });
+  // Marks the corners of `other` behind `face`'s plane by more than the band, within the depth.
+  const auto mark_behind = [&](const std::array<double, 3>& d, const SurfaceFacePlane& other,
+                               std::vector<char>& marks) {
+    for (std::size_t i = 0; i < 3; ++i) {
+      if (d[i] < -tol && d[i] >= -band.depth - tol)
+        marks[static_cast<std::size_t>(other.vertex[i])] = 1, any_behind = true;
     }
   };
-  const ByTriangle by_triangle_a{faces_a}, by_triangle_b{faces_b};
+  for (const ElementPair& pair : pairs) {
+    for (const SurfaceFacePlane& fa : tets_a.of(pair.a)) {
+      const Aabb reach_box = fa.box.inflated(reach), depth_box = fa.box.inflated(band.depth + tol),
+                 tol_box = fa.box.inflated(tol);
+      for (const SurfaceFacePlane& fb : tets_b.of(pair.b)) {
+        if (!reach_box.overlaps(fb.box)) continue;
+        const std::array<double, 3> from_a = distances(fa, fb);  // B's corners, A's plane
+        const std::array<double, 3> from_b = distances(fb, fa);
+        if (contact_detail::facing(fa, fb, from_a, from_b, interface_band)) facing_pairs.emplace_back(&fa, &fb);
+        if (!depth_box.overlaps(fb.box)) continue;
+        mark_behind(from_a, fb, behind_a_face);
+        mark_behind(from_b, fa, behind_b_face);
+        // Faces farther apart than the band touch nowhere.
+        if (!tol_box.overlaps(fb.box)) continue;
+        // Each corner's side of the other face's plane (band_sign): only a corner within the band
+        // can touch that face, and only an edge whose ends are not beyond the band on one side
+        // can come within the band of the other face's edges, which lie in that plane.
+        const auto sides = [&](const std::array<double, 3>& d) {
+          return std::array<std::int8_t, 3>{static_cast<std::int8_t>(band_sign(d[0], tol)),
+                                            static_cast<std::int8_t>(band_sign(d[1], tol)),
+                                            static_cast<std::int8_t>(band_sign(d[2], tol))};
+        };
+        near.push_back({&fa, &fb, sides(from_b), sides(from_a)});
+      }
+    }
+  }
+  const std::vector<contact_detail::CoplanarInterface> interfaces =
+      contact_detail::interfaces_of(facing_pairs, interface_band);
+
+  // Surface faces of the candidate tets by triangle, and the interface each belongs to (if any).
+  // by_triangle_*.at(t): the face of triangle t (a triangle is a face of one tet: the surface map
+  // names it, and that tet's faces hold it). faces_a, faces_b: all the faces, ascending triangle
+  // index — sorted only for the first touch that reaches step 3 (most lie in a polygon).
+  struct ByTriangle {
+    const MethodBody& body;
+    const contact_detail::CandidateFaceList& list;
+    const SurfaceFacePlane* at(Index t) const {
+      const Index tet = body.shape->surface_map.triangle_to_tet_face[static_cast<std::size_t>(t)].tet;
+      const std::span<const SurfaceFacePlane> faces = list.of(tet);
+      return &*std::find_if(faces.begin(), faces.end(), [&](const SurfaceFacePlane& f) { return f.triangle == t; });
+    }
+  };
+  const ByTriangle by_triangle_a{a, tets_a}, by_triangle_b{b, tets_b};
+  std::vector<const SurfaceFacePlane*>& faces_a = scratch.faces_a;
+  std::vector<const SurfaceFacePlane*>& faces_b = scratch.faces_b;
+  bool faces_sorted = false;
+  const auto sort_faces = [&] {
+    if (faces_sorted) return;
+    faces_sorted = true;
+    for (const auto& [list, out] : {std::pair{&tets_a, &faces_a}, std::pair{&tets_b, &faces_b}}) {
+      out->clear();
+      for (const SurfaceFacePlane& f : list->faces) out->push_back(&f);
+      std::sort(out->begin(), out->end(), [](const auto* x, const auto* y) { return x->triangle < y->triangle; });
+    }
+  };
   // Per face (position in its CandidateFaceList): the interface it belongs to, or −1.
-  std::vector<int> interface_of_a(tets_a.faces.size(), -1), interface_of_b(tets_b.faces.size(), -1);
+  std::vector<int>& interface_of_a = scratch.interface_of_a;
+  std::vector<int>& interface_of_b = scratch.interface_of_b;
+  interface_of_a.assign(tets_a.faces.size(), -1);
+  interface_of_b.assign(tets_b.faces.size(), -1);
   for (std::size_t i = 0; i < interfaces.size(); ++i) {
     for (Index t : interfaces[i].faces_a) interface_of_a[tets_a.position(*by_triangle_a.at(t))] = static_cast<int>(i);
     for (Index t : interfaces[i].faces_b) interface_of_b[tets_b.position(*by_triangle_b.at(t))] = static_cast<int>(i);
@@ -392,7 +482,10 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   }
 
   // 2. Touches, in the order of the candidate pairs.
-  std::vector<Touch> touches, crossings;  // at vertices; at crossing edges
+  std::vector<Touch>& touches = scratch.touches;      // at vertices
+  std::vector<Touch>& crossings = scratch.crossings;  // at crossing edges
+  touches.clear();
+  crossings.clear();
   const auto add_to = [&](std::vector<Touch>& list, const Touch& t) {
     for (Touch& old : list) {
       if ((old.p - t.p).norm() <= tol) {
@@ -405,7 +498,10 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   };
   // Every touch found here is at a vertex, and a vertex is found again from each candidate pair
   // holding it: the first time only is it added (later ones would merge into it unchanged).
-  std::vector<char> touched_a(a.world_vertices.size(), 0), touched_b(b.world_vertices.size(), 0);
+  std::vector<char>& touched_a = scratch.touched_a;
+  std::vector<char>& touched_b = scratch.touched_b;
+  touched_a.assign(a.world_vertices.size(), 0);
+  touched_b.assign(b.world_vertices.size(), 0);
   const auto already_touched = [&](const Touch& t) {
     return t.vertex_a != kInvalidIndex ? touched_a[static_cast<std::size_t>(t.vertex_a)] != 0
                                        : touched_b[static_cast<std::size_t>(t.vertex_b)] != 0;
@@ -417,59 +513,34 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
     add_to(touches, t);
   };
   const Band touching{tol, 0.0};
-  // Surface vertices of B behind a face of A (and of A behind a face of B), then their nearest
-  // faces of the other body (NearestFaces), in a second pass over the pairs.
-  std::vector<char> behind_a_face(b.world_vertices.size(), 0), behind_b_face(a.world_vertices.size(), 0);
   std::map<Index, NearestFaces> nearest_of_a, nearest_of_b;
-  // Pass 1 over the candidate pairs: touches within the band (vertices on faces, crossing edges),
-  // and marks on the surface vertices that lie behind a face of the other body by more than the
-  // band but within the depth — where the bodies overlap.
-  bool any_behind = false;
-  // The distances of `other`'s corners from `face`'s plane (0 for an invalid plane: nothing is
-  // known), and the marks of those behind it by more than the band, within the depth.
-  const auto distances = [&](const SurfaceFacePlane& face, const SurfaceFacePlane& other, std::vector<char>& marks) {
-    std::array<double, 3> d{};
-    if (!face.plane.valid) return d;
+  // Step 2 over the near face pairs: touches within the band — vertices on faces, each tested
+  // from the face that owns it (SurfaceFacePlane::owns_vertex), and crossing edges.
+  for (const NearFaces& pair : near) {
+    const SurfaceFacePlane &fa = *pair.a, &fb = *pair.b;
+    // Two faces of one planar interface: every touch between them lies in both its regions,
+    // i.e. in its polygon, and would be dropped below.
+    if (same_interface(fa, fb)) continue;
     for (std::size_t i = 0; i < 3; ++i) {
-      d[i] = face.plane.distance(other.corners[i]);
-      if (d[i] < -tol && d[i] >= -band.depth - tol)
-        marks[static_cast<std::size_t>(other.vertex[i])] = 1, any_behind = true;
-    }
-    return d;
-  };
-  for (const ElementPair& pair : pairs) {
-    for (const SurfaceFacePlane& fa : tets_a.of(pair.a)) {
-      for (const SurfaceFacePlane& fb : tets_b.of(pair.b)) {
-        if (!fa.box.inflated(band.depth + tol).overlaps(fb.box)) continue;
-        const std::array<double, 3> from_a = distances(fa, fb, behind_a_face);  // B's corners, A's plane
-        const std::array<double, 3> from_b = distances(fb, fa, behind_b_face);
-        // Faces farther apart than the band touch nowhere.
-        if (!fa.box.inflated(tol).overlaps(fb.box)) continue;
-        // Two faces of one planar interface: every touch between them lies in both its regions,
-        // i.e. in its polygon, and would be dropped below.
-        if (same_interface(fa, fb)) continue;
-        // Each corner's side of the other face's plane (band_sign): only a corner within the band
-        // can touch that face, and only an edge whose ends are not beyond the band on one side
-        // can come within the band of the other face's edges, which lie in that plane.
-        const std::array<int, 3> side_a{band_sign(from_b[0], tol), band_sign(from_b[1], tol),
-                                        band_sign(from_b[2], tol)};
-        const std::array<int, 3> side_b{band_sign(from_a[0], tol), band_sign(from_a[1], tol),
-                                        band_sign(from_a[2], tol)};
-        for (std::size_t i = 0; i < 3; ++i) {
-          if (side_a[i] == 0 && !touched_a[static_cast<std::size_t>(fa.vertex[i])] &&
-              touch_distance(fb, fa.corners[i], touching)) {
-            add_touch({fa.corners[i], fa.vertex[i], kInvalidIndex});
-          }
-          if (side_b[i] == 0 && !touched_b[static_cast<std::size_t>(fb.vertex[i])] &&
-              touch_distance(fa, fb.corners[i], touching)) {
-            add_touch({fb.corners[i], kInvalidIndex, fb.vertex[i]});
-          }
-        }
-        edge_crossings(fa, fb, side_a, side_b, tol, [&](const Vec3& x) {
-          add_to(crossings, {x, kInvalidIndex, kInvalidIndex});
-        });
+      if (fa.owns_vertex[i] && pair.side_a[i] == 0 && !touched_a[static_cast<std::size_t>(fa.vertex[i])] &&
+          touch_distance(fb, fa.corners[i], touching)) {
+        add_touch({fa.corners[i], fa.vertex[i], kInvalidIndex});
+      }
+      if (fb.owns_vertex[i] && pair.side_b[i] == 0 && !touched_b[static_cast<std::size_t>(fb.vertex[i])] &&
+          touch_distance(fa, fb.corners[i], touching)) {
+        add_touch({fb.corners[i], kInvalidIndex, fb.vertex[i]});
       }
     }
+    // Flush faces (one plane, one outward normal: the bodies side by side) have no crossing edges
+    // that touch: edges crossing inside both faces would put each face's interior on both sides
+    // of the other's edge, i.e. the two bodies' interiors over one patch of the plane — overlap,
+    // where crossings count for nothing (step 4).
+    if (fa.plane.valid && fb.plane.valid && 1.0 - fa.plane.normal.dot(fb.plane.normal) <= contact_detail::kFacingBand) {
+      continue;
+    }
+    edge_crossings(fa, fb, pair.side_a, pair.side_b, tol, [&](const Vec3& x) {
+      add_to(crossings, {x, kInvalidIndex, kInvalidIndex});
+    });
   }
 
   // Pass 2, only where some vertex lies behind a face: each marked vertex inside a tet of the other
@@ -541,6 +612,7 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
       return holds(face.faces_a, by_triangle_a) && holds(face.faces_b, by_triangle_b);
     });
     if (in_polygon) return;
+    sort_faces();
     // The shape of the touch (is it inside a line contact?) from every wall; its depth and normals
     // from the walls that are not flush with the other body's.
     double depth_a = 0.0, depth_b = 0.0;
