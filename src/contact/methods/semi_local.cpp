@@ -50,7 +50,7 @@
 // (kFace, kVertex) when it is a vertex of one body on a face of the other, else (kFace, kFace) of
 // the walls. Elements: the tets of those faces.
 //
-// Not yet (issue 15 is open): relative-velocity rules beyond the two-points cases. Touches (step 2)
+// The bodies' velocities decide only the two-points cases (step 5). Touches (step 2)
 // use the touching band only; the envelope is for planar interfaces, where a stack needs it. Degenerate faces (no area, no normal) take
 // no part. Never NaN: every normal is a triangle_plane unit normal.
 #include "contactlab/contact/methods/semi_local.h"
