@@ -126,7 +126,9 @@ void intersect(const AngularSet& x, const AngularSet& y, double band, AngularSet
 /// A triangle of the plane, corners counter-clockwise, with its edges' unit inward normals.
 struct Triangle2 {
   std::array<Vec2, 3> p;
-  std::array<Vec2, 3> unit_edge;  // (p[i+1] − p[i]) / its length
+  std::array<Vec2, 3> unit_edge;     // (p[i+1] − p[i]) / its length
+  std::array<double, 3> edge_angle;  // angle_of(unit_edge[i])
+  std::array<double, 3> corner_arc;  // the interior angle at corner i, between edges i and i − 1
 };
 
 std::optional<Triangle2> make_triangle(const Triangle3& t, const Vec3& origin, const Vec3& u, const Vec3& v,
@@ -150,6 +152,13 @@ std::optional<Triangle2> make_triangle(const Triangle3& t, const Vec3& origin, c
   // Smallest height = twice the area / the longest edge: no thicker than 2 tol → no area in the band.
   if (!(longest > 0.0) || !(area2 > 2.0 * tol * longest)) return std::nullopt;
   for (std::size_t i = 0; i < 3; ++i) out.unit_edge[i] = (out.p[(i + 1) % 3] - out.p[i]).normalized();
+  // The arcs' angles, once per triangle rather than once per candidate point at a corner or edge.
+  for (std::size_t i = 0; i < 3; ++i) {
+    out.edge_angle[i] = angle_of(out.unit_edge[i]);
+    const Vec2& out_edge = out.unit_edge[i];                                              // towards corner i + 1
+    const Vec2 back_edge = -out.unit_edge[(i + 2) % 3];                                   // towards corner i − 1
+    out.corner_arc[i] = std::atan2(cross(out_edge, back_edge), out_edge.dot(back_edge));  // in (0, π)
+  }
   return out;
 }
 
@@ -169,7 +178,7 @@ void add_angular_set(const Triangle2& t, const Vec2& x, double tol, AngularSet& 
   }
   if (count == 1) {
     const std::size_t i = on[0] ? 0 : (on[1] ? 1 : 2);
-    set.arcs.push_back({angle_of(t.unit_edge[i]), std::numbers::pi});
+    set.arcs.push_back({t.edge_angle[i], std::numbers::pi});
     return;
   }
   // At a corner: that of the two edges within the band (edge i runs from corner i to corner i+1,
@@ -186,10 +195,7 @@ void add_angular_set(const Triangle2& t, const Vec2& x, double tol, AngularSet& 
       if ((x - t.p[i]).squaredNorm() < best) best = (x - t.p[i]).squaredNorm(), corner = i;
     }
   }
-  const Vec2& out_edge = t.unit_edge[corner];                                            // towards corner + 1
-  const Vec2 back_edge = -t.unit_edge[(corner + 2) % 3];                                 // towards corner − 1
-  const double width = std::atan2(cross(out_edge, back_edge), out_edge.dot(back_edge));  // in (0, π)
-  set.arcs.push_back({angle_of(out_edge), width});
+  set.arcs.push_back({t.edge_angle[corner], t.corner_arc[corner]});
 }
 
 /// The region's angular set at x into `set` (its storage reused).

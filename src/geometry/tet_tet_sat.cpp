@@ -156,6 +156,12 @@ bool is_flat(const Corners& p, double parallel_sine) {
   return !(volume6 > parallel_sine * longest * largest_face);
 }
 
+/// The gap between the projections of A and B on w, unnormalised: > 0 when w separates them.
+double gap_along(const Corners& a, const Corners& b, const Vec3& w) {
+  const Interval ia = project(a, w), ib = project(b, w);
+  return std::max(ib.lo - ia.hi, ia.lo - ib.hi);
+}
+
 }  // namespace
 
 TetTetSatResult tet_tet_sat(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b,
@@ -231,6 +237,54 @@ TetTetSatResult tet_tet_sat(const std::array<Vec3, 4>& a, const std::array<Vec3,
     }
   }
   return search.finish();
+}
+
+bool tet_tet_separated(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b, const TetTetSatRequest& request) {
+  // Below this relative band the rounding of the unnormalised gaps (tet_tet_separated's header)
+  // is no longer negligible: the full search decides.
+  constexpr double kSmallestRelativeBand = 1e-12;
+  if (!(request.relative_tolerance > kSmallestRelativeBand)) return tet_tet_sat(a, b, request).separated;
+  SatSearch search(a, b, request);
+  const Corners& pa = search.a();
+  const Corners& pb = search.b();
+  const double parallel_sine = request.parallel_sine;
+  // Each axis as tet_tet_sat tries it (the same order, skips and arithmetic), once its gap along
+  // the unnormalised direction is positive.
+  bool a_face_skipped = false, b_face_skipped = false;
+  for (int f = 0; f < 4; ++f) {
+    double uv = 0;
+    const Vec3 n = face_normal(pa, f, uv);
+    const double len = n.norm();
+    a_face_skipped = a_face_skipped || !(len > parallel_sine * uv);
+    if (gap_along(pa, pb, n) > 0.0) search.try_axis(n, len, uv, SatAxisKind::kFaceA, f, -1, 1.0);
+    if (search.separated()) return true;
+  }
+  for (int f = 0; f < 4; ++f) {
+    double uv = 0;
+    const Vec3 n = face_normal(pb, f, uv);
+    const double len = n.norm();
+    b_face_skipped = b_face_skipped || !(len > parallel_sine * uv);
+    if (gap_along(pa, pb, n) > 0.0) search.try_axis(n, len, uv, SatAxisKind::kFaceB, -1, f, -1.0);
+    if (search.separated()) return true;
+  }
+  std::array<Vec3, 6> ea, eb;
+  for (int k = 0; k < 6; ++k) {
+    ea[k] = pa[kTetEdges[k][1]] - pa[kTetEdges[k][0]];
+    eb[k] = pb[kTetEdges[k][1]] - pb[kTetEdges[k][0]];
+  }
+  for (int i = 0; i < 6; ++i) {
+    for (int j = 0; j < 6; ++j) {
+      const Vec3 w = ea[i].cross(eb[j]);
+      if (!(gap_along(pa, pb, w) > 0.0)) continue;
+      search.try_axis(w, ea[i].norm() * eb[j].norm(), SatAxisKind::kEdgeEdge, i, j, 1.0);
+      if (search.separated()) return true;
+    }
+  }
+  // Two degenerate tets: tet_tet_sat tries further axes after these.
+  if ((a_face_skipped || is_flat(pa, parallel_sine)) && (b_face_skipped || is_flat(pb, parallel_sine))) {
+    return tet_tet_sat(a, b, request).separated;
+  }
+  return false;
 }
 
 }  // namespace contactlab

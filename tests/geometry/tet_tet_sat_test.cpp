@@ -391,6 +391,64 @@ TEST(TetTetSat, ConstructedTouchingAndNearTouching) {
   }
 }
 
+// tet_tet_separated is tet_tet_sat(...).separated, decided with less work: equal verdicts on every
+// kind of pair — general position, shared faces, edges and corners moved off or into each other by
+// gaps around the band (0, ±0.5, ±0.999, ±1.001, ±2, ±10 tol along a face normal), coarse integer
+// grids (coplanar faces, parallel edges), slivers and flat tets — each also under a random
+// similarity transform (scale 1e-3…1e3, translation up to 100 × the size), and with bands of 1e-9
+// (the default), 1e-6, 1e-13 and 0.
+TEST(TetTetSat, SeparatedAloneAgreesWithTheFullSearch) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::uniform_int_distribution<int> grid(-3, 3);
+  int separated = 0, not_separated = 0;
+  for (int iter = 0; iter < 40000; ++iter) {
+    Corners a = random_tet(rng, 1.0, Vec3::Zero()), b;
+    const int family = iter % 5;
+    if (family == 0) {
+      b = random_tet(rng, 1.0, Vec3(u(rng), u(rng), u(rng)));
+    } else if (family <= 2) {  // touching a face, an edge or a corner, then offset about the band
+      const int f = iter % 4;
+      const auto& face = kFaces[f];
+      const Vec3 n = (a[face[1]] - a[face[0]]).cross(a[face[2]] - a[face[0]]).normalized();
+      const auto beyond = [&] {
+        const Vec3 x = a[face[0]] + Vec3(u(rng), u(rng), u(rng));
+        return Vec3(x + (std::abs(n.dot(x - a[face[0]])) + 0.3) * n);
+      };
+      const int kind = (iter / 5) % 3;
+      b = kind == 0   ? Corners{a[face[0]], a[face[2]], a[face[1]], beyond()}
+          : kind == 1 ? Corners{a[face[0]], a[face[1]], beyond(), beyond()}
+                      : Corners{a[face[1]], beyond(), beyond(), beyond()};
+      constexpr std::array<double, 11> kGaps{0.0, 0.5, -0.5, 0.999, -0.999, 1.001, -1.001, 2.0, -2.0, 10.0, -10.0};
+      b = translated(b, kGaps[static_cast<std::size_t>(iter / 15) % kGaps.size()] * 1e-9 * diagonal(a, b) * n);
+    } else if (family == 3) {  // coarse integer grid
+      for (Vec3& x : a) x = Vec3(grid(rng), grid(rng), grid(rng)) / 2.0;
+      for (Vec3& x : b) x = Vec3(grid(rng), grid(rng), grid(rng)) / 2.0;
+    } else {  // a sliver or a flat tet against a random one, or two flat ones
+      const Vec3 normal = (a[1] - a[0]).cross(a[2] - a[0]).normalized();
+      a[3] -= (normal.dot(a[3] - a[0]) - std::pow(10.0, -3 - iter % 9) * u(rng)) * normal;
+      b = random_tet(rng, 1.0, Vec3(u(rng), u(rng), u(rng)));
+      if (iter % 3 == 0) b[3] = b[0] + 0.5 * (b[1] - b[0]) + 0.25 * (b[2] - b[0]);
+    }
+    if (iter % 2 == 1) {  // a random similarity
+      const Mat3 rotation = random_rotation(rng);
+      const double scale = std::pow(10.0, 3.0 * u(rng));
+      const Vec3 shift = 100.0 * scale * Vec3(u(rng), u(rng), u(rng));
+      for (Vec3& x : a) x = scale * (rotation * x) + shift;
+      for (Vec3& x : b) x = scale * (rotation * x) + shift;
+    }
+    constexpr std::array<double, 4> kBands{1e-9, 1e-6, 1e-13, 0.0};
+    TetTetSatRequest request;
+    request.relative_tolerance = kBands[static_cast<std::size_t>(iter / 7) % kBands.size()];
+    const bool full = tet_tet_sat(a, b, request).separated;
+    ASSERT_EQ(tet_tet_separated(a, b, request), full) << "family " << family << " iter " << iter;
+    ASSERT_EQ(tet_tet_separated(b, a, request), tet_tet_sat(b, a, request).separated) << "swapped, iter " << iter;
+    (full ? separated : not_separated) += 1;
+  }
+  EXPECT_GT(separated, 8000);
+  EXPECT_GT(not_separated, 8000);
+}
+
 // Separated, and the gap along the reported axis cannot exceed the true distance `gap`.
 void expect_separation_at_most(const TetTetSatResult& r, double gap) {
   EXPECT_TRUE(r.separated);

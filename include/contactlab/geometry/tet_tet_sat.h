@@ -70,4 +70,14 @@ struct TetTetSatResult {
 TetTetSatResult tet_tet_sat(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b,
                             const TetTetSatRequest& request = {});
 
+/// tet_tet_sat(a, b, request).separated, decided with less work: most axes of touching or
+/// overlapping tets do not separate them, and an axis along w (the unnormalised face normal or edge
+/// cross product) whose projections of A and B overlap or touch (gap ≤ 0 along w, a few rounding
+/// errors of ε L |w| from the exact value) cannot separate them by more than the band tol ≫ ε L, so
+/// only the axes with a positive gap along w are normalised and tested as tet_tet_sat tests them,
+/// in its order. Where that argument needs the band to dwarf the rounding (relative_tolerance ≤
+/// 1e-12) and for two degenerate tets (extra axes), tet_tet_sat itself decides.
+bool tet_tet_separated(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b,
+                       const TetTetSatRequest& request = {});
+
 }  // namespace contactlab

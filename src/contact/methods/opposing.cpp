@@ -186,7 +186,7 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   if (!found) return;
   // Step 1 after step 2: both must pass, and step 2 is far cheaper than the 44 axes of a SAT
   // between touching tets (most candidate pairs of blocks resting on blocks), so it runs first.
-  if (tet_tet_sat(corners_a, corners_b, contact_detail::sat_request(corners_a, corners_b, settings)).separated) return;
+  if (tet_tet_separated(corners_a, corners_b, contact_detail::sat_request(corners_a, corners_b, settings))) return;
 
   // The meeting points of all surface triangle pairs, decided with the band.
   std::vector<LabelledPoint> points;

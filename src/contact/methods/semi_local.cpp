@@ -512,10 +512,11 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
                                  : touched_b[static_cast<std::size_t>(t.vertex_b)]) = 1;
     add_to(touches, t);
   };
-  const Band touching{tol, 0.0};
   std::map<Index, NearestFaces> nearest_of_a, nearest_of_b;
   // Step 2 over the near face pairs: touches within the band — vertices on faces, each tested
-  // from the face that owns it (SurfaceFacePlane::owns_vertex), and crossing edges.
+  // from the face that owns it (SurfaceFacePlane::owns_vertex), and crossing edges. A corner's side
+  // 0 is its distance from the other face's plane within tol (touch_distance's test with the
+  // touching band, on the same distance), so only the triangle's band is left to test.
   for (const NearFaces& pair : near) {
     const SurfaceFacePlane &fa = *pair.a, &fb = *pair.b;
     // Two faces of one planar interface: every touch between them lies in both its regions,
@@ -523,11 +524,11 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
     if (same_interface(fa, fb)) continue;
     for (std::size_t i = 0; i < 3; ++i) {
       if (fa.owns_vertex[i] && pair.side_a[i] == 0 && !touched_a[static_cast<std::size_t>(fa.vertex[i])] &&
-          touch_distance(fb, fa.corners[i], touching)) {
+          in_triangle_band(fb.plane, fa.corners[i], tol)) {
         add_touch({fa.corners[i], fa.vertex[i], kInvalidIndex});
       }
       if (fb.owns_vertex[i] && pair.side_b[i] == 0 && !touched_b[static_cast<std::size_t>(fb.vertex[i])] &&
-          touch_distance(fa, fb.corners[i], touching)) {
+          in_triangle_band(fa.plane, fb.corners[i], tol)) {
         add_touch({fb.corners[i], kInvalidIndex, fb.vertex[i]});
       }
     }

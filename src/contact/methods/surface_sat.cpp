@@ -160,8 +160,7 @@ class SurfaceSatMethod final : public ContactMethod {
   static void generate_ordered(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
                                const MethodSettings& settings, std::vector<Contact>& sink) {
     const Corners pa = a.tet(tet_a), pb = b.tet(tet_b);
-    const TetTetSatResult full = tet_tet_sat(pa, pb, contact_detail::sat_request(pa, pb, settings));
-    if (full.separated) return;
+    if (tet_tet_separated(pa, pb, contact_detail::sat_request(pa, pb, settings))) return;
 
     SurfaceAxisSearch search(pa, pb, settings.absolute_tolerance());
     for (int f = 0; f < 4; ++f) {
