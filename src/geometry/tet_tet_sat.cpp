@@ -12,6 +12,10 @@ namespace {
 
 // Same local numbering as kTetFaces / kTetEdges (contactlab/geometry/tetrahedron_tables.h).
 constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
+/// Below this relative band the rounding of unnormalised projections (a few ε L |w|) is no longer
+/// negligible against the band: every axis is then normalised and tried (changes_nothing, and
+/// tet_tet_separated's shortcut).
+constexpr double kSmallestSkippingBand = 1e-12;
 
 using Corners = std::array<Vec3, 4>;
 
@@ -47,6 +51,7 @@ class SatSearch {
     centroid_offset_ = (b_[0] + b_[1] + b_[2] + b_[3] - a_[0] - a_[1] - a_[2] - a_[3]) / 4.0;
     result_.length_scale = (hi - lo).norm();
     result_.tolerance = request.relative_tolerance * result_.length_scale;
+    skip_allowed_ = request.relative_tolerance > kSmallestSkippingBand;
   }
 
   const Corners& a() const { return a_; }
@@ -58,6 +63,20 @@ class SatSearch {
   // badly its direction is conditioned. `default_sign` orients the axis when both ways tie.
   void try_axis(const Vec3& w, double uv, SatAxisKind kind, int index_a, int index_b, double default_sign) {
     try_axis(w, w.norm(), uv, kind, index_a, index_b, default_sign);
+  }
+  /// Whether try_axis on w would change nothing, decided without normalising w: once a best axis
+  /// is known, an axis replaces it only with an overlap below best − tol and separates only below
+  /// −tol, so one whose projections overlap along w by at least best − tol/2 (≥ 0 unnormalised, and
+  /// overlap_w² ≥ (best − tol/2)² |w|² when that is positive) does neither. The unnormalised
+  /// values' rounding (a few ε L |w|) is far below tol/2 for the bands where this is used
+  /// (skip_allowed); most axes of touching tets end here, without a root or a division.
+  bool changes_nothing(const Vec3& w) const {
+    if (!skip_allowed_ || !have_best_ || result_.separated) return false;
+    const Interval ia = project(a_, w), ib = project(b_, w);
+    const double overlap = std::min(ia.hi - ib.lo, ib.hi - ia.lo);
+    if (!(overlap >= 0.0)) return false;
+    const double floor = best_overlap_ - 0.5 * result_.tolerance;
+    return floor <= 0.0 || overlap * overlap >= floor * floor * w.squaredNorm();
   }
   /// The same with len = |w| already known.
   void try_axis(const Vec3& w, double len, double uv, SatAxisKind kind, int index_a, int index_b, double default_sign) {
@@ -116,6 +135,7 @@ class SatSearch {
   Vec3 centroid_offset_;
   TetTetSatResult result_;
   bool have_best_ = false;
+  bool skip_allowed_ = false;
   double best_overlap_ = 0.0;
   double best_tol_ = 0.0;
 };
@@ -181,14 +201,14 @@ TetTetSatResult tet_tet_sat(const std::array<Vec3, 4>& a, const std::array<Vec3,
     const Vec3 n = face_normal(pa, f, uv);
     const double len = n.norm();
     a_face_skipped = a_face_skipped || !(len > parallel_sine * uv);
-    search.try_axis(n, len, uv, SatAxisKind::kFaceA, f, -1, 1.0);
+    if (!search.changes_nothing(n)) search.try_axis(n, len, uv, SatAxisKind::kFaceA, f, -1, 1.0);
   }
   for (int f = 0; f < 4 && !search.separated(); ++f) {
     double uv = 0;
     const Vec3 n = face_normal(pb, f, uv);
     const double len = n.norm();
     b_face_skipped = b_face_skipped || !(len > parallel_sine * uv);
-    search.try_axis(n, len, uv, SatAxisKind::kFaceB, -1, f, -1.0);
+    if (!search.changes_nothing(n)) search.try_axis(n, len, uv, SatAxisKind::kFaceB, -1, f, -1.0);
   }
   if (search.separated()) return search.finish();
   // Edge–edge axes (i major, j minor).
@@ -202,7 +222,8 @@ TetTetSatResult tet_tet_sat(const std::array<Vec3, 4>& a, const std::array<Vec3,
   }
   for (int i = 0; i < 6 && !search.separated(); ++i) {
     for (int j = 0; j < 6 && !search.separated(); ++j) {
-      search.try_axis(ea[i].cross(eb[j]), la[i] * lb[j], SatAxisKind::kEdgeEdge, i, j, 1.0);
+      const Vec3 w = ea[i].cross(eb[j]);
+      if (!search.changes_nothing(w)) search.try_axis(w, la[i] * lb[j], SatAxisKind::kEdgeEdge, i, j, 1.0);
     }
   }
   if (search.separated()) return search.finish();
@@ -242,8 +263,7 @@ TetTetSatResult tet_tet_sat(const std::array<Vec3, 4>& a, const std::array<Vec3,
 bool tet_tet_separated(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b, const TetTetSatRequest& request) {
   // Below this relative band the rounding of the unnormalised gaps (tet_tet_separated's header)
   // is no longer negligible: the full search decides.
-  constexpr double kSmallestRelativeBand = 1e-12;
-  if (!(request.relative_tolerance > kSmallestRelativeBand)) return tet_tet_sat(a, b, request).separated;
+  if (!(request.relative_tolerance > kSmallestSkippingBand)) return tet_tet_sat(a, b, request).separated;
   SatSearch search(a, b, request);
   const Corners& pa = search.a();
   const Corners& pb = search.b();

@@ -90,13 +90,10 @@ void append_surface_face_planes(const MethodBody& body, Index tet, std::vector<S
     SurfaceFacePlane face;
     face.triangle = triangle;
     face.tet = tet;
-    for (std::size_t i = 0; i < 3; ++i) {
-      const auto local = static_cast<std::size_t>(k[i]);
-      face.vertex[i] = corners[local];
-      face.corners[i] = p[local];
-    }
-    face.plane = triangle_plane(face.corners[0], face.corners[1], face.corners[2]);
-    for (const Vec3& x : face.corners) face.box.extend(x);
+    for (std::size_t i = 0; i < 3; ++i) face.vertex[i] = corners[static_cast<std::size_t>(k[i])];
+    const auto corner = [&](std::size_t i) -> const Vec3& { return p[static_cast<std::size_t>(k[i])]; };
+    face.plane = triangle_plane(corner(0), corner(1), corner(2));
+    for (const Vec3& x : face.corners()) face.box.extend(x);
     const std::uint8_t owns = body.features->surface_face_ownership[static_cast<std::size_t>(tet)][f];
     for (std::size_t i = 0; i < 3; ++i) {
       face.owns_edge[i] = (owns >> i & 1u) != 0;
@@ -151,8 +148,8 @@ std::vector<CoplanarInterface> coplanar_interfaces(std::span<const ElementPair> 
   const double reach = facing_reach(band);
   std::vector<FacePair> facing_pairs;
   const auto distances = [](const Face& face, const Face& other) {
-    return std::array<double, 3>{face.plane.distance(other.corners[0]), face.plane.distance(other.corners[1]),
-                                 face.plane.distance(other.corners[2])};
+    return std::array<double, 3>{face.plane.distance(other.corners()[0]), face.plane.distance(other.corners()[1]),
+                                 face.plane.distance(other.corners()[2])};
   };
   for (const ElementPair& pair : pairs) {
     for (const Face& x : faces.a.of(pair.a)) {
@@ -222,15 +219,15 @@ std::vector<CoplanarInterface> interfaces_of(std::span<const FacePair> facing_pa
     std::vector<Triangle3>& tb = scratch.tb;
     ta.clear();
     tb.clear();
-    for (const Face* f : side_a) ta.push_back(f->corners);
-    for (const Face* f : side_b) tb.push_back(f->corners);
+    for (const Face* f : side_a) ta.push_back(f->corners());
+    for (const Face* f : side_b) tb.push_back(f->corners());
     const Face& first = *side_a.front();
     // The interface's depth: the mean distance of its first face of B behind A's plane; the
     // polygon lies on the mid plane.
     double separation = 0.0;
-    for (const Vec3& x : side_b.front()->corners) separation += first.plane.distance(x) / 3.0;
+    for (const Vec3& x : side_b.front()->corners()) separation += first.plane.distance(x) / 3.0;
     PlanarOverlapRequest request;
-    request.origin = first.corners[0] + 0.5 * separation * first.plane.normal;
+    request.origin = first.corners()[0] + 0.5 * separation * first.plane.normal;
     request.normal = first.plane.normal;
     request.tolerance = tol;
     // Two sides turned a little against each other in their plane (a simulation's resting bodies)

@@ -49,8 +49,7 @@ struct SurfaceFacePlane {
   Index triangle = kInvalidIndex;
   Index tet = kInvalidIndex;
   std::array<Index, 3> vertex{};
-  Triangle3 corners;
-  TrianglePlane plane;
+  TrianglePlane plane;  ///< its corners are the face's (plane.corner; corners())
   Aabb box;
   /// Edge i (corner i to corner i + 1) is this triangle's to test: of the surface triangles
   /// sharing it, this one has the lowest index (so a search over face pairs meets each pair of
@@ -59,6 +58,9 @@ struct SurfaceFacePlane {
   /// Corner i is this triangle's to test: of the surface triangles around it, this one has the
   /// lowest index (a search over face pairs then tests each vertex against a face once).
   std::array<bool, 3> owns_vertex{true, true, true};
+
+  /// The world corners, in outward winding (kept once, in the plane).
+  const Triangle3& corners() const { return plane.corner; }
 };
 
 /// Appends the surface faces of `tet` (local faces 0..3 that are boundary triangles, in that order).

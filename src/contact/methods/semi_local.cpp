@@ -140,7 +140,7 @@ double box_distance(const Aabb& box, const Vec3& p) { return (box.min - p).cwise
 
 /// Distance from p to the face's triangle.
 double distance_to(const SurfaceFacePlane& f, const Vec3& p) {
-  return std::sqrt(closest_point_point_triangle(p, f.corners[0], f.corners[1], f.corners[2]).squared_distance);
+  return std::sqrt(closest_point_point_triangle(p, f.corners()[0], f.corners()[1], f.corners()[2]).squared_distance);
 }
 
 /// The outward normals of the faces (valid ones) whose triangles contain p within the band.
@@ -233,7 +233,7 @@ bool concave(const std::vector<Wall>& walls, double tol) {
       if (&w == &other) continue;
       bool in_front = false;
       for (const SurfaceFacePlane* f : other.faces) {
-        for (const Vec3& x : f->corners) in_front = in_front || w.face->plane.distance(x) > tol;
+        for (const Vec3& x : f->corners()) in_front = in_front || w.face->plane.distance(x) > tol;
       }
       if (!in_front) return false;
     }
@@ -309,14 +309,14 @@ void edge_crossings(const SurfaceFacePlane& fa, const SurfaceFacePlane& fb, cons
     b_edge[j] = fb.owns_edge[j] && !(side_b[j] != 0 && side_b[j] == side_b[(j + 1) % 3]);
     if (!b_edge[j]) continue;
     any_b_edge = true;
-    b_box[j] = Aabb::from_points(fb.corners[j], fb.corners[(j + 1) % 3]);
+    b_box[j] = Aabb::from_points(fb.corners()[j], fb.corners()[(j + 1) % 3]);
   }
   if (!any_b_edge) return;
   const double tol2 = tol * tol;
   for (std::size_t i = 0; i < 3; ++i) {
     if (!fa.owns_edge[i] || (side_a[i] != 0 && side_a[i] == side_a[(i + 1) % 3])) continue;
     const std::size_t i1 = (i + 1) % 3;
-    const Vec3 &p0 = fa.corners[i], &p1 = fa.corners[i1];
+    const Vec3 &p0 = fa.corners()[i], &p1 = fa.corners()[i1];
     const Aabb a_box = Aabb::from_points(p0, p1).inflated(tol);
     const Vec3 ea = p1 - p0;
     const double la2 = ea.squaredNorm();
@@ -329,7 +329,7 @@ void edge_crossings(const SurfaceFacePlane& fa, const SurfaceFacePlane& fb, cons
       // end lie along one line, a line contact whose ends are vertices). Touching bodies share
       // many corners: most edge pairs near them stop here.
       const std::size_t j1 = (j + 1) % 3;
-      const Vec3 &q0 = fb.corners[j], &q1 = fb.corners[j1];
+      const Vec3 &q0 = fb.corners()[j], &q1 = fb.corners()[j1];
       if ((p0 - q0).squaredNorm() <= tol2 || (p0 - q1).squaredNorm() <= tol2 || (p1 - q0).squaredNorm() <= tol2 ||
           (p1 - q1).squaredNorm() <= tol2) {
         continue;
@@ -411,7 +411,7 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   const auto distances = [](const SurfaceFacePlane& face, const SurfaceFacePlane& other) {
     std::array<double, 3> d{};
     if (!face.plane.valid) return d;
-    for (std::size_t i = 0; i < 3; ++i) d[i] = face.plane.distance(other.corners[i]);
+    for (std::size_t i = 0; i < 3; ++i) d[i] = face.plane.distance(other.corners()[i]);
     return d;
   };
   // Marks the corners of `other` behind `face`'s plane by more than the band, within the depth.
@@ -563,12 +563,12 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
     if (same_interface(fa, fb)) continue;
     for (std::size_t i = 0; i < 3; ++i) {
       if (fa.owns_vertex[i] && pair.side_a[i] == 0 && !touched_a[static_cast<std::size_t>(fa.vertex[i])] &&
-          in_triangle_band(fb.plane, fa.corners[i], tol)) {
-        add_touch({fa.corners[i], fa.vertex[i], kInvalidIndex});
+          in_triangle_band(fb.plane, fa.corners()[i], tol)) {
+        add_touch({fa.corners()[i], fa.vertex[i], kInvalidIndex});
       }
       if (fb.owns_vertex[i] && pair.side_b[i] == 0 && !touched_b[static_cast<std::size_t>(fb.vertex[i])] &&
-          in_triangle_band(fa.plane, fb.corners[i], tol)) {
-        add_touch({fb.corners[i], kInvalidIndex, fb.vertex[i]});
+          in_triangle_band(fa.plane, fb.corners()[i], tol)) {
+        add_touch({fb.corners()[i], kInvalidIndex, fb.vertex[i]});
       }
     }
     // Flush faces (one plane, one outward normal: the bodies side by side) have no crossing edges
@@ -623,9 +623,9 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
           if (!fa.box.inflated(band.depth + tol).overlaps(fb.box)) continue;
           for (std::size_t i = 0; i < 3; ++i) {
             if (behind_a_face[static_cast<std::size_t>(fb.vertex[i])])
-              nearest_of_b[fb.vertex[i]].add(fa, fb.corners[i], tol, band.depth + tol);
+              nearest_of_b[fb.vertex[i]].add(fa, fb.corners()[i], tol, band.depth + tol);
             if (behind_b_face[static_cast<std::size_t>(fa.vertex[i])])
-              nearest_of_a[fa.vertex[i]].add(fb, fa.corners[i], tol, band.depth + tol);
+              nearest_of_a[fa.vertex[i]].add(fb, fa.corners()[i], tol, band.depth + tol);
           }
         }
       }
