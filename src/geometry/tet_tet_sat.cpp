@@ -51,7 +51,7 @@ class SatSearch {
     centroid_offset_ = (b_[0] + b_[1] + b_[2] + b_[3] - a_[0] - a_[1] - a_[2] - a_[3]) / 4.0;
     result_.length_scale = (hi - lo).norm();
     result_.tolerance = request.relative_tolerance * result_.length_scale;
-    skip_allowed_ = request.relative_tolerance > kSmallestSkippingBand;
+    skip_allowed_ = request.skip_unneeded_axes && request.relative_tolerance > kSmallestSkippingBand;
   }
 
   const Corners& a() const { return a_; }

@@ -50,6 +50,11 @@ struct TetTetSatRequest {
   double relative_tolerance = kDefaultRelativeTolerance;
   /// Cross products (edge pairs, face normals) with sine of the angle at or below this are skipped.
   double parallel_sine = 1e-6;
+  /// Once a best axis is known, skip an axis whose unnormalised projections show that it can
+  /// neither separate the tets nor replace the best (tet_tet_sat.cpp, SatSearch::changes_nothing):
+  /// the same result, bit for bit, with fewer roots and divisions. false: every axis normalised
+  /// and tried (a reference for tests).
+  bool skip_unneeded_axes = true;
 };
 
 struct TetTetSatResult {
