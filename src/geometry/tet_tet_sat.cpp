@@ -35,7 +35,10 @@ Interval project(const Corners& p, const Vec3& n) {
 
 class SatSearch {
  public:
-  SatSearch(const Corners& a, const Corners& b, const TetTetSatRequest& request) : request_(request) {
+  /// verdict_only: only `separated` is wanted (tet_tet_separated), so the axes that cannot
+  /// separate are skipped from the first one on; the other fields of the result mean nothing then.
+  SatSearch(const Corners& a, const Corners& b, const TetTetSatRequest& request, bool verdict_only)
+      : request_(request), verdict_only_(verdict_only) {
     Vec3 lo = a[0], hi = a[0];
     for (int i = 0; i < 4; ++i) {
       lo = lo.cwiseMin(a[i]).cwiseMin(b[i]);
@@ -70,10 +73,14 @@ class SatSearch {
   /// overlap_w² ≥ (best − tol/2)² |w|² when that is positive) does neither. The unnormalised
   /// values' rounding (a few ε L |w|) is far below tol/2 for the bands where this is used
   /// (skip_allowed); most axes of touching tets end here, without a root or a division.
+  /// For the verdict alone, an axis changes nothing as soon as its projections overlap or touch
+  /// along w (≥ 0 unnormalised): separating needs an overlap below −tol.
   bool changes_nothing(const Vec3& w) const {
-    if (!skip_allowed_ || !have_best_ || result_.separated) return false;
+    if (!skip_allowed_ || result_.separated) return false;
     const Interval ia = project(a_, w), ib = project(b_, w);
     const double overlap = std::min(ia.hi - ib.lo, ib.hi - ia.lo);
+    if (verdict_only_) return !(overlap < 0.0);
+    if (!have_best_) return false;
     if (!(overlap >= 0.0)) return false;
     const double floor = best_overlap_ - 0.5 * result_.tolerance;
     return floor <= 0.0 || overlap * overlap >= floor * floor * w.squaredNorm();
@@ -131,6 +138,7 @@ class SatSearch {
   }
 
   TetTetSatRequest request_;
+  bool verdict_only_ = false;
   Corners a_, b_;
   Vec3 centroid_offset_;
   TetTetSatResult result_;
@@ -176,17 +184,10 @@ bool is_flat(const Corners& p, double parallel_sine) {
   return !(volume6 > parallel_sine * longest * largest_face);
 }
 
-/// The gap between the projections of A and B on w, unnormalised: > 0 when w separates them.
-double gap_along(const Corners& a, const Corners& b, const Vec3& w) {
-  const Interval ia = project(a, w), ib = project(b, w);
-  return std::max(ib.lo - ia.hi, ia.lo - ib.hi);
-}
-
-}  // namespace
-
-TetTetSatResult tet_tet_sat(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b,
-                            const TetTetSatRequest& request) {
-  SatSearch search(a, b, request);
+/// The search of tet_tet_sat, or of its verdict alone (SatSearch's verdict_only).
+TetTetSatResult search_axes(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b, const TetTetSatRequest& request,
+                            bool verdict_only) {
+  SatSearch search(a, b, request, verdict_only);
   const Corners& pa = search.a();
   const Corners& pb = search.b();
   const double parallel_sine = request.parallel_sine;
@@ -260,51 +261,15 @@ TetTetSatResult tet_tet_sat(const std::array<Vec3, 4>& a, const std::array<Vec3,
   return search.finish();
 }
 
+}  // namespace
+
+TetTetSatResult tet_tet_sat(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b,
+                            const TetTetSatRequest& request) {
+  return search_axes(a, b, request, false);
+}
+
 bool tet_tet_separated(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b, const TetTetSatRequest& request) {
-  // Below this relative band the rounding of the unnormalised gaps (tet_tet_separated's header)
-  // is no longer negligible: the full search decides.
-  if (!(request.relative_tolerance > kSmallestSkippingBand)) return tet_tet_sat(a, b, request).separated;
-  SatSearch search(a, b, request);
-  const Corners& pa = search.a();
-  const Corners& pb = search.b();
-  const double parallel_sine = request.parallel_sine;
-  // Each axis as tet_tet_sat tries it (the same order, skips and arithmetic), once its gap along
-  // the unnormalised direction is positive.
-  bool a_face_skipped = false, b_face_skipped = false;
-  for (int f = 0; f < 4; ++f) {
-    double uv = 0;
-    const Vec3 n = face_normal(pa, f, uv);
-    const double len = n.norm();
-    a_face_skipped = a_face_skipped || !(len > parallel_sine * uv);
-    if (gap_along(pa, pb, n) > 0.0) search.try_axis(n, len, uv, SatAxisKind::kFaceA, f, -1, 1.0);
-    if (search.separated()) return true;
-  }
-  for (int f = 0; f < 4; ++f) {
-    double uv = 0;
-    const Vec3 n = face_normal(pb, f, uv);
-    const double len = n.norm();
-    b_face_skipped = b_face_skipped || !(len > parallel_sine * uv);
-    if (gap_along(pa, pb, n) > 0.0) search.try_axis(n, len, uv, SatAxisKind::kFaceB, -1, f, -1.0);
-    if (search.separated()) return true;
-  }
-  std::array<Vec3, 6> ea, eb;
-  for (int k = 0; k < 6; ++k) {
-    ea[k] = pa[kTetEdges[k][1]] - pa[kTetEdges[k][0]];
-    eb[k] = pb[kTetEdges[k][1]] - pb[kTetEdges[k][0]];
-  }
-  for (int i = 0; i < 6; ++i) {
-    for (int j = 0; j < 6; ++j) {
-      const Vec3 w = ea[i].cross(eb[j]);
-      if (!(gap_along(pa, pb, w) > 0.0)) continue;
-      search.try_axis(w, ea[i].norm() * eb[j].norm(), SatAxisKind::kEdgeEdge, i, j, 1.0);
-      if (search.separated()) return true;
-    }
-  }
-  // Two degenerate tets: tet_tet_sat tries further axes after these.
-  if ((a_face_skipped || is_flat(pa, parallel_sine)) && (b_face_skipped || is_flat(pb, parallel_sine))) {
-    return tet_tet_sat(a, b, request).separated;
-  }
-  return false;
+  return search_axes(a, b, request, true).separated;
 }
 
 }  // namespace contactlab

@@ -80,8 +80,9 @@ TetTetSatResult tet_tet_sat(const std::array<Vec3, 4>& a, const std::array<Vec3,
 /// cross product) whose projections of A and B overlap or touch (gap ≤ 0 along w, a few rounding
 /// errors of ε L |w| from the exact value) cannot separate them by more than the band tol ≫ ε L, so
 /// only the axes with a positive gap along w are normalised and tested as tet_tet_sat tests them,
-/// in its order. Where that argument needs the band to dwarf the rounding (relative_tolerance ≤
-/// 1e-12) and for two degenerate tets (extra axes), tet_tet_sat itself decides.
+/// in its order (the same search, SatSearch's verdict-only mode). Where that argument needs the
+/// band to dwarf the rounding (relative_tolerance ≤ 1e-12) every axis is tried, and two degenerate
+/// tets get tet_tet_sat's extra axes, tried in full.
 bool tet_tet_separated(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b,
                        const TetTetSatRequest& request = {});
 
