@@ -147,15 +147,11 @@ std::vector<CoplanarInterface> coplanar_interfaces(std::span<const ElementPair> 
   // Facing face pairs (pointers into `faces`: a triangle belongs to one tet, so it is one Face).
   const double reach = facing_reach(band);
   std::vector<FacePair> facing_pairs;
-  const auto distances = [](const Face& face, const Face& other) {
-    return std::array<double, 3>{face.plane.distance(other.corners()[0]), face.plane.distance(other.corners()[1]),
-                                 face.plane.distance(other.corners()[2])};
-  };
   for (const ElementPair& pair : pairs) {
     for (const Face& x : faces.a.of(pair.a)) {
       for (const Face& y : faces.b.of(pair.b)) {
         if (!x.box.inflated(reach).overlaps(y.box) || !x.plane.valid || !y.plane.valid) continue;
-        if (facing(x, y, distances(x, y), distances(y, x), band)) facing_pairs.emplace_back(&x, &y);
+        if (facing(x, y, corner_distances(x, y), corner_distances(y, x), band)) facing_pairs.emplace_back(&x, &y);
       }
     }
   }

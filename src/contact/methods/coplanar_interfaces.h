@@ -135,6 +135,15 @@ using FacePair = std::pair<const SurfaceFacePlane*, const SurfaceFacePlane*>;
 /// Faces whose boxes lie farther apart than this (tol + depth + envelope) never face each other.
 inline double facing_reach(const InterfaceBand& band) { return band.tol + band.depth + band.envelope; }
 
+/// The signed distances of `other`'s corners from `face`'s plane (TrianglePlane::distance); zeros
+/// for a face without a plane (nothing is known: no side, no facing).
+inline std::array<double, 3> corner_distances(const SurfaceFacePlane& face, const SurfaceFacePlane& other) {
+  std::array<double, 3> d{};
+  if (!face.plane.valid) return d;
+  for (std::size_t i = 0; i < 3; ++i) d[i] = face.plane.distance(other.corners()[i]);
+  return d;
+}
+
 /// Whether fa (of A) and fb (of B) face each other (step 1 above), given the signed distances of
 /// fb's corners from fa's plane (`b_from_a`, plane.distance) and of fa's from fb's (`a_from_b`).
 bool facing(const SurfaceFacePlane& fa, const SurfaceFacePlane& fb, const std::array<double, 3>& b_from_a,

@@ -406,14 +406,6 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   behind_a_face.assign(b.world_vertices.size(), 0);
   behind_b_face.assign(a.world_vertices.size(), 0);
   bool any_behind = false;
-  // The distances of `other`'s corners from `face`'s plane (0 for an invalid plane: nothing is
-  // known).
-  const auto distances = [](const SurfaceFacePlane& face, const SurfaceFacePlane& other) {
-    std::array<double, 3> d{};
-    if (!face.plane.valid) return d;
-    for (std::size_t i = 0; i < 3; ++i) d[i] = face.plane.distance(other.corners()[i]);
-    return d;
-  };
   // Marks the corners of `other` behind `face`'s plane by more than the band, within the depth.
   const auto mark_behind = [&](const std::array<double, 3>& d, const SurfaceFacePlane& other,
                                std::vector<char>& marks) {
@@ -428,8 +420,8 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
                  tol_box = fa.box.inflated(tol);
       for (const SurfaceFacePlane& fb : tets_b.of(pair.b)) {
         if (!reach_box.overlaps(fb.box)) continue;
-        const std::array<double, 3> from_a = distances(fa, fb);  // B's corners, A's plane
-        const std::array<double, 3> from_b = distances(fb, fa);
+        const std::array<double, 3> from_a = contact_detail::corner_distances(fa, fb);  // B's corners, A's plane
+        const std::array<double, 3> from_b = contact_detail::corner_distances(fb, fa);
         if (contact_detail::facing(fa, fb, from_a, from_b, interface_band)) facing_pairs.emplace_back(&fa, &fb);
         if (!depth_box.overlaps(fb.box)) continue;
         mark_behind(from_a, fb, behind_a_face);
