@@ -294,12 +294,20 @@ std::optional<Vec2> crossing(const Edge2& e, const Edge2& f, double tol) {
 PlanarOverlapCorners planar_overlap_corners(std::span<const Triangle3> a, std::span<const Triangle3> b,
                                             const PlanarOverlapRequest& request) {
   PlanarOverlapCorners result;
+  planar_overlap_corners(a, b, request, result);
+  return result;
+}
+
+void planar_overlap_corners(std::span<const Triangle3> a, std::span<const Triangle3> b,
+                            const PlanarOverlapRequest& request, PlanarOverlapCorners& result) {
+  result.corners.clear();
+  result.reflex.clear();
   const double tol = request.tolerance;
   const double band = request.angle_band;
   const double length = request.normal.norm();
   if (!(band >= 0.0) || !(band < 0.5) || !(tol >= 0.0) || !std::isfinite(tol) || !(length > 0.0) ||
       !std::isfinite(length) || !request.origin.allFinite()) {
-    return result;
+    return;
   }
   const Vec3 normal = request.normal / length;
   const auto [u, v] = orthonormal_basis(normal);
@@ -317,7 +325,7 @@ PlanarOverlapCorners planar_overlap_corners(std::span<const Triangle3> a, std::s
   for (const Triangle3& t : b) {
     if (auto t2 = make_triangle(t, request.origin, u, v, tol)) tb.push_back(*t2);
   }
-  if (ta.empty() || tb.empty()) return result;
+  if (ta.empty() || tb.empty()) return;
 
   // Candidates, in the documented order.
   std::vector<Vec2>& candidates = scratch.candidates;
@@ -354,7 +362,6 @@ PlanarOverlapCorners planar_overlap_corners(std::span<const Triangle3> a, std::s
     result.corners.push_back(request.origin + x.x() * u + x.y() * v);
     result.reflex.push_back(both.total_width() > std::numbers::pi + band);
   }
-  return result;
 }
 
 }  // namespace contactlab

@@ -65,5 +65,9 @@ using Triangle3 = std::array<Vec3, 3>;
 
 PlanarOverlapCorners planar_overlap_corners(std::span<const Triangle3> a, std::span<const Triangle3> b,
                                             const PlanarOverlapRequest& request);
+/// The same into `out` (cleared first), reusing its storage: a caller that runs it for every
+/// interface of every body pair keeps one.
+void planar_overlap_corners(std::span<const Triangle3> a, std::span<const Triangle3> b,
+                            const PlanarOverlapRequest& request, PlanarOverlapCorners& out);
 
 }  // namespace contactlab

@@ -159,6 +159,13 @@ std::vector<CoplanarInterface> coplanar_interfaces(std::span<const ElementPair> 
 }
 
 std::vector<CoplanarInterface> interfaces_of(std::span<const FacePair> facing_pairs, const InterfaceBand& band) {
+  std::vector<CoplanarInterface> out;
+  out.resize(interfaces_of(facing_pairs, band, out).size());
+  return out;
+}
+
+std::span<const CoplanarInterface> interfaces_of(std::span<const FacePair> facing_pairs, const InterfaceBand& band,
+                                                 std::vector<CoplanarInterface>& storage) {
   const double tol = band.tol;
   if (facing_pairs.empty()) return {};
 
@@ -169,6 +176,7 @@ std::vector<CoplanarInterface> interfaces_of(std::span<const FacePair> facing_pa
     std::vector<std::size_t> parent;
     std::vector<std::pair<std::size_t, std::size_t>> membership;
     std::vector<Triangle3> ta, tb;
+    PlanarOverlapCorners polygon;
   } scratch;
 
   // Groups: nodes are A's faces (ascending triangle index) then B's.
@@ -195,7 +203,7 @@ std::vector<CoplanarInterface> interfaces_of(std::span<const FacePair> facing_pa
   for (std::size_t i = 0; i < nodes_a.size() + nodes_b.size(); ++i) membership.emplace_back(groups.find(i), i);
   std::sort(membership.begin(), membership.end());
 
-  std::vector<CoplanarInterface> out;
+  std::size_t count = 0;  // storage[0, count): the interfaces found so far
   for (std::size_t begin = 0; begin < membership.size();) {
     std::size_t end = begin;
     std::vector<const Face*>& side_a = scratch.side_a;
@@ -230,21 +238,31 @@ std::vector<CoplanarInterface> interfaces_of(std::span<const FacePair> facing_pa
     // have edges that cross at a grazing angle far from any corner: within the angular band that
     // is a straight boundary, no corner.
     request.angle_band = band.angle;
-    PlanarOverlapCorners polygon = planar_overlap_corners(ta, tb, request);
+    PlanarOverlapCorners& polygon = scratch.polygon;
+    planar_overlap_corners(ta, tb, request, polygon);
     // ... and their corners lie a little apart: corners within the envelope of an earlier one are
     // that corner (the first, in planar_overlap_corners' order). Not done by widening the polygon's
     // band: that would drop refined meshes' thin triangles from the regions.
+    // (Kept in place: polygon.corners[0, kept) are the corners kept so far.)
     if (band.envelope > 0.0) {
-      std::vector<Vec3> kept;
-      for (const Vec3& x : polygon.corners) {
-        const bool near =
-            std::any_of(kept.begin(), kept.end(), [&](const Vec3& y) { return (x - y).norm() <= tol + band.envelope; });
-        if (!near) kept.push_back(x);
+      std::vector<Vec3>& corners = polygon.corners;
+      std::size_t kept = 0;
+      for (std::size_t i = 0; i < corners.size(); ++i) {
+        const Vec3 x = corners[i];
+        const bool near = std::any_of(corners.begin(), corners.begin() + static_cast<std::ptrdiff_t>(kept),
+                                      [&](const Vec3& y) { return (x - y).norm() <= tol + band.envelope; });
+        if (!near) corners[kept++] = x;
       }
-      polygon.corners = std::move(kept);
+      corners.resize(kept);
     }
     if (polygon.corners.empty()) continue;
-    CoplanarInterface face;
+    if (count == storage.size()) storage.emplace_back();
+    CoplanarInterface& face = storage[count];
+    for (auto* list : {&face.faces_a, &face.faces_b, &face.corner_face_a, &face.corner_face_b, &face.corner_tet_a,
+                       &face.corner_tet_b}) {
+      list->clear();
+    }
+    face.corner_gap.clear();
     face.normal = first.plane.normal;
     for (const Face* f : side_a) face.faces_a.push_back(f->triangle);
     for (const Face* f : side_b) face.faces_b.push_back(f->triangle);
@@ -264,10 +282,10 @@ std::vector<CoplanarInterface> interfaces_of(std::span<const FacePair> facing_pa
     // than kMinimumAspect × its depth.
     const double depth = -*std::min_element(face.corner_gap.begin(), face.corner_gap.end());
     if (depth > tol && !(minimum_width(polygon.corners, face.normal) > kMinimumAspect * depth)) continue;
-    face.corners = std::move(polygon.corners);
-    out.push_back(std::move(face));
+    face.corners.assign(polygon.corners.begin(), polygon.corners.end());
+    ++count;
   }
-  return out;
+  return {storage.data(), count};
 }
 
 }  // namespace contactlab::contact_detail

@@ -151,5 +151,10 @@ bool facing(const SurfaceFacePlane& fa, const SurfaceFacePlane& fb, const std::a
 
 /// Steps 2 and 3: the interfaces of the facing pairs (in the order coplanar_interfaces finds them).
 std::vector<CoplanarInterface> interfaces_of(std::span<const FacePair> facing_pairs, const InterfaceBand& band);
+/// The same in `storage`, reusing its elements' storage: the interfaces are its first elements,
+/// the returned span; the elements after them are spare (a kernel called for many body pairs on
+/// one thread keeps one storage and allocates nothing once it has grown).
+std::span<const CoplanarInterface> interfaces_of(std::span<const FacePair> facing_pairs, const InterfaceBand& band,
+                                                 std::vector<CoplanarInterface>& storage);
 
 }  // namespace contactlab::contact_detail

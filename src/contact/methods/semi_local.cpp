@@ -373,6 +373,7 @@ struct Scratch {
   std::vector<Touch> touches, crossings;
   std::vector<char> touched_a, touched_b, behind_a_face, behind_b_face;
   std::vector<contact_detail::FacePair> facing_pairs;
+  std::vector<contact_detail::CoplanarInterface> interfaces;  // interfaces_of's storage
   std::vector<NearFaces> near;
   std::vector<NearestFaces> nearest_a, nearest_b;
   std::vector<char> nearest_set_a, nearest_set_b;
@@ -440,8 +441,8 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
       }
     }
   }
-  const std::vector<contact_detail::CoplanarInterface> interfaces =
-      contact_detail::interfaces_of(facing_pairs, interface_band);
+  const std::span<const contact_detail::CoplanarInterface> interfaces =
+      contact_detail::interfaces_of(facing_pairs, interface_band, scratch.interfaces);
 
   // Surface faces of the candidate tets by triangle, and the interface each belongs to (if any).
   // by_triangle_*.at(t): the face of triangle t (a triangle is a face of one tet: the surface map
