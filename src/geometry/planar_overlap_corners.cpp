@@ -153,11 +153,14 @@ std::optional<Triangle2> make_triangle(const Triangle3& t, const Vec3& origin, c
   if (!(longest > 0.0) || !(area2 > 2.0 * tol * longest)) return std::nullopt;
   for (std::size_t i = 0; i < 3; ++i) out.unit_edge[i] = (out.p[(i + 1) % 3] - out.p[i]).normalized();
   // The arcs' angles, once per triangle rather than once per candidate point at a corner or edge.
+  for (std::size_t i = 0; i < 3; ++i) out.edge_angle[i] = angle_of(out.unit_edge[i]);
+  // The interior angle at corner i is π less the turn from edge i − 1 to edge i, which the edge
+  // angles give (counter-clockwise: a turn in (0, π)) without another atan2 per corner.
   for (std::size_t i = 0; i < 3; ++i) {
-    out.edge_angle[i] = angle_of(out.unit_edge[i]);
-    const Vec2& out_edge = out.unit_edge[i];                                              // towards corner i + 1
-    const Vec2 back_edge = -out.unit_edge[(i + 2) % 3];                                   // towards corner i − 1
-    out.corner_arc[i] = std::atan2(cross(out_edge, back_edge), out_edge.dot(back_edge));  // in (0, π)
+    double turn = out.edge_angle[i] - out.edge_angle[(i + 2) % 3];
+    if (turn <= -std::numbers::pi) turn += kTwoPi;
+    if (turn > std::numbers::pi) turn -= kTwoPi;
+    out.corner_arc[i] = std::numbers::pi - turn;
   }
   return out;
 }

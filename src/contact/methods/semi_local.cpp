@@ -301,39 +301,47 @@ std::pair<std::size_t, Vec3> approach_normal(const std::vector<Vec3>& candidates
 template <class Add>
 void edge_crossings(const SurfaceFacePlane& fa, const SurfaceFacePlane& fb, const std::array<std::int8_t, 3>& side_a,
                     const std::array<std::int8_t, 3>& side_b, double tol, Add&& add) {
-  // B's edges that can cross: owned, and not beyond the band on one side of A's plane.
-  std::array<bool, 3> b_edge{};
-  std::array<Aabb, 3> b_box;
-  bool any_b_edge = false;
-  for (std::size_t j = 0; j < 3; ++j) {
-    b_edge[j] = fb.owns_edge[j] && !(side_b[j] != 0 && side_b[j] == side_b[(j + 1) % 3]);
-    if (!b_edge[j]) continue;
-    any_b_edge = true;
-    b_box[j] = Aabb::from_points(fb.corners()[j], fb.corners()[(j + 1) % 3]);
-  }
-  if (!any_b_edge) return;
+  // The edges that can cross, as bit masks: owned, and not beyond the band on one side of the
+  // other face's plane. Computed without branches (which way they go is hard to predict, and
+  // most face pairs end here or at the two filters below).
+  const auto candidates = [](const SurfaceFacePlane& f, const std::array<std::int8_t, 3>& side) {
+    unsigned mask = 0;
+    for (unsigned i = 0; i < 3; ++i) {
+      const unsigned i1 = (i + 1) % 3;
+      const bool beyond = (side[i] != 0) & (side[i] == side[i1]);
+      mask |= static_cast<unsigned>(f.owns_edge[i] & !beyond) << i;
+    }
+    return mask;
+  };
+  const unsigned a_edges = candidates(fa, side_a), b_edges = candidates(fb, side_b);
+  if (a_edges == 0 || b_edges == 0) return;
   const double tol2 = tol * tol;
+  const Triangle3 &pa = fa.corners(), &pb = fb.corners();
+  // Corners within the band of each other: bit 3 i + j for A's corner i and B's corner j.
+  unsigned coincide = 0;
+  for (unsigned i = 0; i < 3; ++i) {
+    for (unsigned j = 0; j < 3; ++j)
+      coincide |= static_cast<unsigned>((pa[i] - pb[j]).squaredNorm() <= tol2) << (3 * i + j);
+  }
   for (std::size_t i = 0; i < 3; ++i) {
-    if (!fa.owns_edge[i] || (side_a[i] != 0 && side_a[i] == side_a[(i + 1) % 3])) continue;
+    if (!(a_edges >> i & 1u)) continue;
     const std::size_t i1 = (i + 1) % 3;
-    const Vec3 &p0 = fa.corners()[i], &p1 = fa.corners()[i1];
+    const Vec3 &p0 = pa[i], &p1 = pa[i1];
     const Aabb a_box = Aabb::from_points(p0, p1).inflated(tol);
     const Vec3 ea = p1 - p0;
     const double la2 = ea.squaredNorm();
     for (std::size_t j = 0; j < 3; ++j) {
-      if (!b_edge[j]) continue;
-      // Edges whose boxes lie farther apart than the band cannot come within it.
-      if (!a_box.overlaps(b_box[j])) continue;
+      if (!(b_edges >> j & 1u)) continue;
+      const std::size_t j1 = (j + 1) % 3;
       // Edges meeting at an end (corners within the band) cross nowhere else — not parallel,
       // they part from there (nearly parallel ones that stay within the band past their common
       // end lie along one line, a line contact whose ends are vertices). Touching bodies share
       // many corners: most edge pairs near them stop here.
-      const std::size_t j1 = (j + 1) % 3;
-      const Vec3 &q0 = fb.corners()[j], &q1 = fb.corners()[j1];
-      if ((p0 - q0).squaredNorm() <= tol2 || (p0 - q1).squaredNorm() <= tol2 || (p1 - q0).squaredNorm() <= tol2 ||
-          (p1 - q1).squaredNorm() <= tol2) {
-        continue;
-      }
+      const unsigned ends = 1u << (3 * i + j) | 1u << (3 * i + j1) | 1u << (3 * i1 + j) | 1u << (3 * i1 + j1);
+      if ((coincide & ends) != 0) continue;
+      const Vec3 &q0 = pb[j], &q1 = pb[j1];
+      // Edges whose boxes lie farther apart than the band cannot come within it.
+      if (!a_box.overlaps(Aabb::from_points(q0, q1))) continue;
       const Vec3 eb = q1 - q0;
       const double lb2 = eb.squaredNorm();
       // Not parallel: |ea × eb| > kDegenerateSine |ea| |eb|, compared squared (no roots for
