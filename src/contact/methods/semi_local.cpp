@@ -295,26 +295,11 @@ std::pair<std::size_t, Vec3> approach_normal(const std::vector<Vec3>& candidates
 }
 
 /// The crossings of an edge of fa with an edge of fb (closest points within tol, inside both edges
-/// beyond the band of their ends, edges not parallel), each passed to `add`. `side_a`, `side_b`:
-/// each corner's side of the other face's plane (band_sign). Only edges each face owns
-/// (SurfaceFacePlane::owns_edge) are tested, so each pair of surface edges is tested once.
+/// beyond the band of their ends, edges not parallel), each passed to `add`. `edges_a`, `edges_b`:
+/// the edges that can cross, bit i for edge i (corner i to i + 1; NearFaces).
 template <class Add>
-void edge_crossings(const SurfaceFacePlane& fa, const SurfaceFacePlane& fb, const std::array<std::int8_t, 3>& side_a,
-                    const std::array<std::int8_t, 3>& side_b, double tol, Add&& add) {
-  // The edges that can cross, as bit masks: owned, and not beyond the band on one side of the
-  // other face's plane. Computed without branches (which way they go is hard to predict, and
-  // most face pairs end here or at the two filters below).
-  const auto candidates = [](const SurfaceFacePlane& f, const std::array<std::int8_t, 3>& side) {
-    unsigned mask = 0;
-    for (unsigned i = 0; i < 3; ++i) {
-      const unsigned i1 = (i + 1) % 3;
-      const bool beyond = (side[i] != 0) & (side[i] == side[i1]);
-      mask |= static_cast<unsigned>(f.owns_edge[i] & !beyond) << i;
-    }
-    return mask;
-  };
-  const unsigned a_edges = candidates(fa, side_a), b_edges = candidates(fb, side_b);
-  if (a_edges == 0 || b_edges == 0) return;
+void edge_crossings(const SurfaceFacePlane& fa, const SurfaceFacePlane& fb, unsigned edges_a, unsigned edges_b,
+                    double tol, Add&& add) {
   const double tol2 = tol * tol;
   const Triangle3 &pa = fa.corners(), &pb = fb.corners();
   // Corners within the band of each other: bit 3 i + j for A's corner i and B's corner j.
@@ -324,14 +309,14 @@ void edge_crossings(const SurfaceFacePlane& fa, const SurfaceFacePlane& fb, cons
       coincide |= static_cast<unsigned>((pa[i] - pb[j]).squaredNorm() <= tol2) << (3 * i + j);
   }
   for (std::size_t i = 0; i < 3; ++i) {
-    if (!(a_edges >> i & 1u)) continue;
+    if (!(edges_a >> i & 1u)) continue;
     const std::size_t i1 = (i + 1) % 3;
     const Vec3 &p0 = pa[i], &p1 = pa[i1];
     const Aabb a_box = Aabb::from_points(p0, p1).inflated(tol);
     const Vec3 ea = p1 - p0;
     const double la2 = ea.squaredNorm();
     for (std::size_t j = 0; j < 3; ++j) {
-      if (!(b_edges >> j & 1u)) continue;
+      if (!(edges_b >> j & 1u)) continue;
       const std::size_t j1 = (j + 1) % 3;
       // Edges meeting at an end (corners within the band) cross nowhere else — not parallel,
       // they part from there (nearly parallel ones that stay within the band past their common
@@ -363,13 +348,35 @@ void edge_crossings(const SurfaceFacePlane& fa, const SurfaceFacePlane& fb, cons
   }
 }
 
-/// A face of A and a face of B within the band of each other, with each corner's side of the
-/// other face's plane (band_sign).
+/// A face of A and a face of B within the band of each other, with what there is to test between
+/// them, as bit masks (bit i for corner i, or for edge i from corner i to i + 1). `vertices_*`: the
+/// corners the face owns (SurfaceFacePlane::owns_vertex) within the band of the other face's
+/// plane — only those can touch it. `edges_*`: the edges it owns whose ends are not beyond the
+/// band on one side of the other face's plane — only those can come within the band of the other
+/// face's edges, which lie in that plane. Each surface vertex and each pair of surface edges is
+/// then tested once, from the faces that own them.
 struct NearFaces {
   const SurfaceFacePlane* a = nullptr;
   const SurfaceFacePlane* b = nullptr;
-  std::array<std::int8_t, 3> side_a{}, side_b{};
+  std::uint8_t vertices_a = 0, vertices_b = 0, edges_a = 0, edges_b = 0;
 };
+
+/// The masks of NearFaces for face f, from the distances of its corners to the other face's plane.
+/// Computed without branches: which way they would go is hard to predict, and most face pairs of
+/// touching bodies end at them.
+void near_masks(const SurfaceFacePlane& f, const std::array<double, 3>& distance, double tol, std::uint8_t& vertices,
+                std::uint8_t& edges) {
+  std::array<int, 3> side{};
+  for (std::size_t i = 0; i < 3; ++i) side[i] = band_sign(distance[i], tol);
+  unsigned v = 0, e = 0;
+  for (unsigned i = 0; i < 3; ++i) {
+    const int next = side[(i + 1) % 3];
+    v |= static_cast<unsigned>(f.owns_vertex[i] & (side[i] == 0)) << i;
+    e |= static_cast<unsigned>(f.owns_edge[i] & !((side[i] != 0) & (side[i] == next))) << i;
+  }
+  vertices = static_cast<std::uint8_t>(v);
+  edges = static_cast<std::uint8_t>(e);
+}
 
 /// Storage that one thread's calls of evaluate reuse, body pair after body pair (allocating it
 /// anew cost a tenth of the method's time on the arch). evaluate runs no parallel work inside, so
@@ -437,15 +444,10 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
         mark_behind(from_b, fa, behind_b_face);
         // Faces farther apart than the band touch nowhere.
         if (!tol_box.overlaps(fb.box)) continue;
-        // Each corner's side of the other face's plane (band_sign): only a corner within the band
-        // can touch that face, and only an edge whose ends are not beyond the band on one side
-        // can come within the band of the other face's edges, which lie in that plane.
-        const auto sides = [&](const std::array<double, 3>& d) {
-          return std::array<std::int8_t, 3>{static_cast<std::int8_t>(band_sign(d[0], tol)),
-                                            static_cast<std::int8_t>(band_sign(d[1], tol)),
-                                            static_cast<std::int8_t>(band_sign(d[2], tol))};
-        };
-        near.push_back({&fa, &fb, sides(from_b), sides(from_a)});
+        NearFaces pair{&fa, &fb};
+        near_masks(fa, from_b, tol, pair.vertices_a, pair.edges_a);
+        near_masks(fb, from_a, tol, pair.vertices_b, pair.edges_b);
+        if ((pair.vertices_a | pair.vertices_b) != 0 || (pair.edges_a != 0 && pair.edges_b != 0)) near.push_back(pair);
       }
     }
   }
@@ -554,24 +556,25 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   NearestByVertex nearest_of_b{scratch.nearest_b, scratch.nearest_set_b, scratch.nearest_used_b,
                                b.world_vertices.size()};
   // Step 2 over the near face pairs: touches within the band — vertices on faces, each tested
-  // from the face that owns it (SurfaceFacePlane::owns_vertex), and crossing edges. A corner's side
-  // 0 is its distance from the other face's plane within tol (touch_distance's test with the
-  // touching band, on the same distance), so only the triangle's band is left to test.
+  // from the face that owns it, and crossing edges. A corner in the vertex mask is within tol of
+  // the other face's plane (touch_distance's test with the touching band, on the same distance),
+  // so only the triangle's band is left to test.
   for (const NearFaces& pair : near) {
     const SurfaceFacePlane &fa = *pair.a, &fb = *pair.b;
     // Two faces of one planar interface: every touch between them lies in both its regions,
     // i.e. in its polygon, and would be dropped below.
     if (same_interface(fa, fb)) continue;
     for (std::size_t i = 0; i < 3; ++i) {
-      if (fa.owns_vertex[i] && pair.side_a[i] == 0 && !touched_a[static_cast<std::size_t>(fa.vertex[i])] &&
+      if ((pair.vertices_a >> i & 1u) && !touched_a[static_cast<std::size_t>(fa.vertex[i])] &&
           in_triangle_band(fb.plane, fa.corners()[i], tol)) {
         add_touch({fa.corners()[i], fa.vertex[i], kInvalidIndex});
       }
-      if (fb.owns_vertex[i] && pair.side_b[i] == 0 && !touched_b[static_cast<std::size_t>(fb.vertex[i])] &&
+      if ((pair.vertices_b >> i & 1u) && !touched_b[static_cast<std::size_t>(fb.vertex[i])] &&
           in_triangle_band(fa.plane, fb.corners()[i], tol)) {
         add_touch({fb.corners()[i], kInvalidIndex, fb.vertex[i]});
       }
     }
+    if (pair.edges_a == 0 || pair.edges_b == 0) continue;
     // Flush faces (one plane, one outward normal: the bodies side by side) have no crossing edges
     // that touch: edges crossing inside both faces would put each face's interior on both sides
     // of the other's edge, i.e. the two bodies' interiors over one patch of the plane — overlap,
@@ -579,7 +582,7 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
     if (fa.plane.valid && fb.plane.valid && 1.0 - fa.plane.normal.dot(fb.plane.normal) <= contact_detail::kFacingBand) {
       continue;
     }
-    edge_crossings(fa, fb, pair.side_a, pair.side_b, tol, [&](const Vec3& x) {
+    edge_crossings(fa, fb, pair.edges_a, pair.edges_b, tol, [&](const Vec3& x) {
       add_to(crossings, {x, kInvalidIndex, kInvalidIndex});
     });
   }
