@@ -147,6 +147,27 @@ TEST(CandidateElementPairs, ParallelWalkEqualsBruteForceWhateverTheThreadCount) 
   }
 }
 
+// A small body on the corner of a large one (thousands of elements, a few dozen pairs): the pairs
+// are sorted by runs of equal a rather than by a count per element of B when B is the large one,
+// by counts otherwise; both must give brute force's sorted list.
+TEST(CandidateElementPairs, SmallBodyOnALargeOneEitherWayRound) {
+  std::mt19937 rng(11);
+  const TetMesh small = grid_tet_mesh(2, 2, 2, Vec3::Constant(0.1), Vec3::Zero(), 0.2, &rng);
+  const TetMesh large = grid_tet_mesh(24, 24, 3, Vec3::Constant(0.1), Vec3::Zero(), 0.2, &rng);
+  const MeshElements s = mesh_elements(small), l = mesh_elements(large);
+  ASSERT_GT(l.element_count(), 8000);
+  const Bvh bvh_s = build_bvh(s), bvh_l = build_bvh(l);
+  const Transform pose_l = Transform::from_axis_angle(Vec3(0.2, 1, 0.1), 0.3, Vec3(1, 2, 3));
+  const Transform pose_s = Transform{pose_l.rotation, pose_l.apply(Vec3(-0.1, -0.1, 0.25))};
+  for (const double margin : {0.0, 0.01}) {
+    const auto want = brute_force_element_pairs(s, pose_s, l, pose_l, margin);
+    ASSERT_GT(want.size(), 8u);
+    ASSERT_LT(want.size(), 1000u);
+    EXPECT_EQ(candidate_element_pairs({&bvh_s, s, pose_s}, {&bvh_l, l, pose_l}, margin), want);
+    EXPECT_EQ(swapped(candidate_element_pairs({&bvh_l, l, pose_l}, {&bvh_s, s, pose_s}, margin)), want);
+  }
+}
+
 TEST(CandidateElementPairs, SubsetTreesEqualBruteForceOnSubsets) {
   std::mt19937 rng(7);
   for (int s = 0; s < 40; ++s) {
