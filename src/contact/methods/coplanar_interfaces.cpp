@@ -94,11 +94,7 @@ void append_surface_face_planes(const MethodBody& body, Index tet, std::vector<S
     const auto corner = [&](std::size_t i) -> const Vec3& { return p[static_cast<std::size_t>(k[i])]; };
     face.plane = triangle_plane(corner(0), corner(1), corner(2));
     for (const Vec3& x : face.corners()) face.box.extend(x);
-    const std::uint8_t owns = body.features->surface_face_ownership[static_cast<std::size_t>(tet)][f];
-    for (std::size_t i = 0; i < 3; ++i) {
-      face.owns_edge[i] = (owns >> i & 1u) != 0;
-      face.owns_vertex[i] = (owns >> (3 + i) & 1u) != 0;
-    }
+    face.ownership = body.features->surface_face_ownership[static_cast<std::size_t>(tet)][f];
     out.push_back(face);
   }
 }

@@ -51,13 +51,12 @@ struct SurfaceFacePlane {
   std::array<Index, 3> vertex{};
   TrianglePlane plane;  ///< its corners are the face's (plane.corner; corners())
   Aabb box;
-  /// Edge i (corner i to corner i + 1) is this triangle's to test: of the surface triangles
-  /// sharing it, this one has the lowest index (so a search over face pairs meets each pair of
-  /// edges once, from the faces that own them). True where the topology has no such edge.
-  std::array<bool, 3> owns_edge{true, true, true};
-  /// Corner i is this triangle's to test: of the surface triangles around it, this one has the
-  /// lowest index (a search over face pairs then tests each vertex against a face once).
-  std::array<bool, 3> owns_vertex{true, true, true};
+  /// What this triangle has to test, as bits (ShapeFeatures::surface_face_ownership). Bit i: edge
+  /// i (corner i to corner i + 1) — of the surface triangles sharing it, this one has the lowest
+  /// index, so a search over face pairs meets each pair of edges once, from the faces that own
+  /// them. Bit 3 + i: corner i — of the surface triangles around it, this one has the lowest index
+  /// (each vertex is tested against a face once). Set where the topology has no such edge or corner.
+  std::uint8_t ownership = 0x3f;
 
   /// The world corners, in outward winding (kept once, in the plane).
   const Triangle3& corners() const { return plane.corner; }

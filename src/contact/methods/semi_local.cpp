@@ -350,7 +350,7 @@ void edge_crossings(const SurfaceFacePlane& fa, const SurfaceFacePlane& fb, unsi
 
 /// A face of A and a face of B within the band of each other, with what there is to test between
 /// them, as bit masks (bit i for corner i, or for edge i from corner i to i + 1). `vertices_*`: the
-/// corners the face owns (SurfaceFacePlane::owns_vertex) within the band of the other face's
+/// corners the face owns (SurfaceFacePlane::ownership) within the band of the other face's
 /// plane — only those can touch it. `edges_*`: the edges it owns whose ends are not beyond the
 /// band on one side of the other face's plane — only those can come within the band of the other
 /// face's edges, which lie in that plane. Each surface vertex and each pair of surface edges is
@@ -364,18 +364,20 @@ struct NearFaces {
 /// The masks of NearFaces for face f, from the distances of its corners to the other face's plane.
 /// Computed without branches: which way they would go is hard to predict, and most face pairs of
 /// touching bodies end at them.
-void near_masks(const SurfaceFacePlane& f, const std::array<double, 3>& distance, double tol, std::uint8_t& vertices,
-                std::uint8_t& edges) {
-  std::array<int, 3> side{};
-  for (std::size_t i = 0; i < 3; ++i) side[i] = band_sign(distance[i], tol);
-  unsigned v = 0, e = 0;
+inline void near_masks(const SurfaceFacePlane& f, const std::array<double, 3>& distance, double tol,
+                       std::uint8_t& vertices, std::uint8_t& edges) {
+  // band_sign as 0/1 flags: above (> tol), below (< −tol); a corner with neither is on the plane.
+  unsigned above = 0, below = 0;
   for (unsigned i = 0; i < 3; ++i) {
-    const int next = side[(i + 1) % 3];
-    v |= static_cast<unsigned>(f.owns_vertex[i] & (side[i] == 0)) << i;
-    e |= static_cast<unsigned>(f.owns_edge[i] & !((side[i] != 0) & (side[i] == next))) << i;
+    above |= static_cast<unsigned>(distance[i] > tol) << i;
+    below |= static_cast<unsigned>(distance[i] < -tol) << i;
   }
-  vertices = static_cast<std::uint8_t>(v);
-  edges = static_cast<std::uint8_t>(e);
+  const unsigned on = ~(above | below) & 7u;
+  // Edge i (corner i to i + 1) has both ends beyond the band on one side.
+  const auto next = [](unsigned bits) { return (bits >> 1 | bits << 2) & 7u; };  // bit i: corner i + 1
+  const unsigned beyond = (above & next(above)) | (below & next(below));
+  vertices = static_cast<std::uint8_t>((f.ownership >> 3) & on);
+  edges = static_cast<std::uint8_t>(f.ownership & 7u & ~beyond);
 }
 
 /// Storage that one thread's calls of evaluate reuse, body pair after body pair (allocating it
