@@ -55,6 +55,26 @@ class SatSearch {
     result_.length_scale = (hi - lo).norm();
     result_.tolerance = request.relative_tolerance * result_.length_scale;
     skip_allowed_ = request.skip_unneeded_axes && request.relative_tolerance > kSmallestSkippingBand;
+    // A corner of A within tol/4 of a corner of B (touching tets share corners): see settled().
+    if (skip_allowed_) {
+      const double reach2 = 0.0625 * result_.tolerance * result_.tolerance;
+      for (int i = 0; i < 4 && !near_corners_; ++i) {
+        for (int j = 0; j < 4; ++j) near_corners_ = near_corners_ || (a_[i] - b_[j]).squaredNorm() <= reach2;
+      }
+    }
+  }
+
+  /// Whether no axis left can change the result. With a corner p of A within δ ≤ tol/4 of a corner
+  /// q of B, the projections of A and B along any unit axis n overlap by at least −δ (both
+  /// intervals hold n·p and n·q), less the rounding ρ of a few ε L (tol/4 ≥ 2.5e-13 L here:
+  /// skip_allowed). So no axis separates them (that needs an overlap below −tol), and none replaces
+  /// a best overlap of at most tol/2 (that needs one below best − tol ≤ −tol/2). The verdict is
+  /// then "not separated" from the start, and the full search is over once its best overlap is
+  /// that small — touching tets, after the face axis they touch along: the edge axes, 36 of the
+  /// 44, are not projected at all. The same result, bit for bit.
+  bool settled() const {
+    if (!near_corners_) return false;
+    return verdict_only_ || (have_best_ && best_overlap_ <= 0.5 * result_.tolerance);
   }
 
   const Corners& a() const { return a_; }
@@ -144,6 +164,7 @@ class SatSearch {
   TetTetSatResult result_;
   bool have_best_ = false;
   bool skip_allowed_ = false;
+  bool near_corners_ = false;  // some corner of A within tol/4 of one of B (only with skip_allowed_)
   double best_overlap_ = 0.0;
   double best_tol_ = 0.0;
 };
@@ -197,21 +218,22 @@ TetTetSatResult search_axes(const std::array<Vec3, 4>& a, const std::array<Vec3,
   bool a_face_skipped = false, b_face_skipped = false;
   // The first separating axis ends the search (most candidate pairs of a scene are separated, so
   // the loops stop early rather than compute the remaining axes for nothing).
-  for (int f = 0; f < 4 && !search.separated(); ++f) {
+  if (search.settled()) return search.finish();
+  for (int f = 0; f < 4 && !search.separated() && !search.settled(); ++f) {
     double uv = 0;
     const Vec3 n = face_normal(pa, f, uv);
     const double len = n.norm();
     a_face_skipped = a_face_skipped || !(len > parallel_sine * uv);
     if (!search.changes_nothing(n)) search.try_axis(n, len, uv, SatAxisKind::kFaceA, f, -1, 1.0);
   }
-  for (int f = 0; f < 4 && !search.separated(); ++f) {
+  for (int f = 0; f < 4 && !search.separated() && !search.settled(); ++f) {
     double uv = 0;
     const Vec3 n = face_normal(pb, f, uv);
     const double len = n.norm();
     b_face_skipped = b_face_skipped || !(len > parallel_sine * uv);
     if (!search.changes_nothing(n)) search.try_axis(n, len, uv, SatAxisKind::kFaceB, -1, f, -1.0);
   }
-  if (search.separated()) return search.finish();
+  if (search.separated() || search.settled()) return search.finish();
   // Edge–edge axes (i major, j minor).
   std::array<Vec3, 6> ea, eb;
   std::array<double, 6> la, lb;
@@ -221,13 +243,13 @@ TetTetSatResult search_axes(const std::array<Vec3, 4>& a, const std::array<Vec3,
     la[k] = ea[k].norm();
     lb[k] = eb[k].norm();
   }
-  for (int i = 0; i < 6 && !search.separated(); ++i) {
-    for (int j = 0; j < 6 && !search.separated(); ++j) {
+  for (int i = 0; i < 6 && !search.separated() && !search.settled(); ++i) {
+    for (int j = 0; j < 6 && !search.separated() && !search.settled(); ++j) {
       const Vec3 w = ea[i].cross(eb[j]);
       if (!search.changes_nothing(w)) search.try_axis(w, la[i] * lb[j], SatAxisKind::kEdgeEdge, i, j, 1.0);
     }
   }
-  if (search.separated()) return search.finish();
+  if (search.separated() || search.settled()) return search.finish();
 
   // Both tets degenerate: the axes above may be incomplete (the Minkowski difference is flat or
   // lower-dimensional). Its separating directions are then among the edge directions and corner

@@ -465,6 +465,79 @@ TEST(TetTetSat, ShortcutsAgreeWithTheFullSearch) {
   EXPECT_GT(not_separated, 8000);
 }
 
+// Tets that share a corner exactly and overlap near it by about the band: B shares a face of A,
+// then turns about one corner of that face by θ with θ L from 0.1 to 10 bands, so that its face
+// dips into A (or lifts off) by that much. The corner stays put bit for bit, and the search may
+// stop as soon as its least overlap is at most half the band (SatSearch::settled): every field must
+// still be that of the search that tries every axis, with the least overlap on both sides of that
+// threshold.
+TEST(TetTetSat, ShortcutsAgreeOnTetsTurnedAboutASharedCorner) {
+  // Known case: B shares A's corner at the origin, lies on the far side of A's face 2 (the plane
+  // x = 0: overlap exactly 0 there) and rises 2 bands above A's base (face 0, y = 0, tried first:
+  // overlap 2 bands). The least overlap is face 2's 0, found after face 0's 2 bands: a search that
+  // stopped at a least overlap of 2 bands would report face 0.
+  {
+    const Corners a{Vec3(0, 1, 0), Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 0, 1)};
+    const double tol = 1e-9 * 3.0;  // the band × the diagonal of the 8 corners' box, (2, 2, 1)
+    const Corners b{Vec3(0, 0, 0), Vec3(-1, -1, 0), Vec3(-1, 2 * tol, 1), Vec3(-1, -1, 1)};
+    TetTetSatRequest every_axis;
+    every_axis.skip_unneeded_axes = false;
+    const TetTetSatResult result = tet_tet_sat(a, b), reference = tet_tet_sat(a, b, every_axis);
+    EXPECT_FALSE(result.separated);
+    EXPECT_TRUE(result.touching);
+    EXPECT_EQ(result.kind, SatAxisKind::kFaceA);
+    EXPECT_EQ(result.index_a, 2);
+    EXPECT_EQ(result.depth, 0.0);
+    EXPECT_EQ(result.axis, reference.axis);
+    EXPECT_EQ(result.index_a, reference.index_a);
+    EXPECT_FALSE(tet_tet_separated(a, b));
+  }
+  std::mt19937 rng(17);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  constexpr std::array<double, 12> kTurns{0.1, 0.3, 0.45, 0.6, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 10.0, 30.0};
+  for (int iter = 0; iter < 20000; ++iter) {
+    Corners a = random_tet(rng, 1.0, Vec3::Zero());
+    const auto& face = kFaces[static_cast<std::size_t>(iter % 4)];
+    const Vec3 n = (a[face[1]] - a[face[0]]).cross(a[face[2]] - a[face[0]]).normalized();
+    const Vec3 x = a[face[0]] + Vec3(u(rng), u(rng), u(rng));
+    Corners b{a[face[0]], a[face[2]], a[face[1]], Vec3(x + (std::abs(n.dot(x - a[face[0]])) + 0.3) * n)};
+    const double band = 1e-9;
+    const double angle = kTurns[static_cast<std::size_t>(iter / 4) % kTurns.size()] * band;
+    // About an axis in the face's plane half the time (the face tilts into A), else any axis.
+    Vec3 axis(u(rng), u(rng), u(rng));
+    if (iter % 8 < 4) axis -= axis.dot(n) * n;
+    const Mat3 turn = Eigen::AngleAxisd(angle, axis.normalized()).toRotationMatrix();
+    const Vec3 pivot = b[0];
+    for (Vec3& y : b) y = pivot + turn * (y - pivot);  // b[0] stays pivot exactly: turn × 0 = 0
+    if (iter % 2 == 1) {
+      const Mat3 rotation = random_rotation(rng);
+      const double scale = std::pow(10.0, 3.0 * u(rng));
+      const Vec3 shift = 100.0 * scale * Vec3(u(rng), u(rng), u(rng));
+      for (Vec3& y : a) y = scale * (rotation * y) + shift;
+      for (Vec3& y : b) y = scale * (rotation * y) + shift;
+    }
+    TetTetSatRequest request;
+    request.relative_tolerance = band;
+    TetTetSatRequest every_axis = request;
+    every_axis.skip_unneeded_axes = false;
+    for (const bool swap : {false, true}) {
+      const Corners& p = swap ? b : a;
+      const Corners& q = swap ? a : b;
+      const TetTetSatResult result = tet_tet_sat(p, q, request);
+      const TetTetSatResult reference = tet_tet_sat(p, q, every_axis);
+      ASSERT_EQ(tet_tet_separated(p, q, request), reference.separated) << iter;
+      ASSERT_EQ(result.separated, reference.separated) << iter;
+      ASSERT_EQ(result.touching, reference.touching) << iter;
+      ASSERT_EQ(result.kind, reference.kind) << iter;
+      ASSERT_EQ(result.index_a, reference.index_a) << iter;
+      ASSERT_EQ(result.index_b, reference.index_b) << iter;
+      ASSERT_EQ(result.axis, reference.axis) << iter;
+      ASSERT_EQ(result.depth, reference.depth) << iter;
+      ASSERT_EQ(result.separation, reference.separation) << iter;
+    }
+  }
+}
+
 // Separated, and the gap along the reported axis cannot exceed the true distance `gap`.
 void expect_separation_at_most(const TetTetSatResult& r, double gap) {
   EXPECT_TRUE(r.separated);

@@ -51,9 +51,10 @@ struct TetTetSatRequest {
   /// Cross products (edge pairs, face normals) with sine of the angle at or below this are skipped.
   double parallel_sine = 1e-6;
   /// Once a best axis is known, skip an axis whose unnormalised projections show that it can
-  /// neither separate the tets nor replace the best (tet_tet_sat.cpp, SatSearch::changes_nothing):
-  /// the same result, bit for bit, with fewer roots and divisions. false: every axis normalised
-  /// and tried (a reference for tests).
+  /// neither separate the tets nor replace the best (tet_tet_sat.cpp, SatSearch::changes_nothing),
+  /// and stop once no axis can (a corner of each tet within tol/4 of the other's and a least
+  /// overlap of at most tol/2: SatSearch::settled): the same result, bit for bit, with fewer roots,
+  /// divisions and projections. false: every axis normalised and tried (a reference for tests).
   bool skip_unneeded_axes = true;
 };
 
