@@ -309,55 +309,43 @@ void edge_crossings(const SurfaceFacePlane& fa, const SurfaceFacePlane& fb, unsi
     for (unsigned j = 0; j < 3; ++j)
       coincide |= static_cast<unsigned>((pa[i] - pb[j]).squaredNorm() <= tol2) << (3 * i + j);
   }
-  // The edge pairs left, as bit 3 i + j: both edges candidates, no corner of one within the band
-  // of a corner of the other — edges meeting at an end cross nowhere else: not parallel, they part
-  // from there (nearly parallel ones that stay within the band past their common end lie along one
-  // line, a line contact whose ends are vertices); touching bodies share many corners, and most
-  // edge pairs near them stop here — and their boxes within the band of each other. All of it
-  // without a branch per pair: each is close to a coin flip on touching bodies.
-  std::array<Aabb, 3> box_a, box_b;
   for (std::size_t i = 0; i < 3; ++i) {
-    box_a[i] = Aabb::from_points(pa[i], pa[(i + 1) % 3]).inflated(tol);
-    box_b[i] = Aabb::from_points(pb[i], pb[(i + 1) % 3]);
-  }
-  const auto overlap = [](const Aabb& x, const Aabb& y) {
-    return (x.min.x() <= y.max.x()) & (x.min.y() <= y.max.y()) & (x.min.z() <= y.max.z()) & (y.min.x() <= x.max.x()) &
-           (y.min.y() <= x.max.y()) & (y.min.z() <= x.max.z());
-  };
-  unsigned left = 0;
-  for (unsigned i = 0; i < 3; ++i) {
-    const unsigned i1 = (i + 1) % 3;
-    for (unsigned j = 0; j < 3; ++j) {
-      const unsigned j1 = (j + 1) % 3;
-      const unsigned ends = 1u << (3 * i + j) | 1u << (3 * i + j1) | 1u << (3 * i1 + j) | 1u << (3 * i1 + j1);
-      const bool candidate = ((edges_a >> i) & (edges_b >> j) & 1u) != 0;
-      left |= static_cast<unsigned>(candidate & ((coincide & ends) == 0) & overlap(box_a[i], box_b[j])) << (3 * i + j);
-    }
-  }
-  for (; left != 0; left &= left - 1) {  // in the order i, then j
-    const auto bit = static_cast<std::size_t>(std::countr_zero(left));
-    const std::size_t i = bit / 3, j = bit % 3, i1 = (i + 1) % 3, j1 = (j + 1) % 3;
+    if (!(edges_a >> i & 1u)) continue;
+    const std::size_t i1 = (i + 1) % 3;
     const Vec3 &p0 = pa[i], &p1 = pa[i1];
+    const Aabb a_box = Aabb::from_points(p0, p1).inflated(tol);
     const Vec3 ea = p1 - p0;
     const double la2 = ea.squaredNorm();
-    const Vec3 &q0 = pb[j], &q1 = pb[j1];
-    const Vec3 eb = q1 - q0;
-    const double lb2 = eb.squaredNorm();
-    // Not parallel: |ea × eb| > kDegenerateSine |ea| |eb|, compared squared (no roots for
-    // the many coinciding edges of touching bodies).
-    constexpr double kSine2 = contact_detail::kDegenerateSine * contact_detail::kDegenerateSine;
-    const Vec3 across = ea.cross(eb);
-    const double across2 = across.squaredNorm();
-    if (!(across2 > kSine2 * la2 * lb2)) continue;
-    // The lines' distance |(q0 − p0) · (ea × eb)| / |ea × eb| bounds the edges' from below
-    // (with a margin of 4 for rounding): lines farther apart than the band never cross.
-    const double lines = (q0 - p0).dot(across);
-    if (lines * lines > 4.0 * tol * tol * across2) continue;
-    const double la = std::sqrt(la2), lb = std::sqrt(lb2);
-    const SegmentSegmentClosestPoints q = closest_points_segment_segment(p0, p1, q0, q1);
-    if (!(q.squared_distance <= tol2)) continue;
-    if (q.s * la <= tol || (1.0 - q.s) * la <= tol || q.t * lb <= tol || (1.0 - q.t) * lb <= tol) continue;
-    add(0.5 * (q.point_p + q.point_q));
+    for (std::size_t j = 0; j < 3; ++j) {
+      if (!(edges_b >> j & 1u)) continue;
+      const std::size_t j1 = (j + 1) % 3;
+      // Edges meeting at an end (corners within the band) cross nowhere else — not parallel,
+      // they part from there (nearly parallel ones that stay within the band past their common
+      // end lie along one line, a line contact whose ends are vertices). Touching bodies share
+      // many corners: most edge pairs near them stop here.
+      const unsigned ends = 1u << (3 * i + j) | 1u << (3 * i + j1) | 1u << (3 * i1 + j) | 1u << (3 * i1 + j1);
+      if ((coincide & ends) != 0) continue;
+      const Vec3 &q0 = pb[j], &q1 = pb[j1];
+      // Edges whose boxes lie farther apart than the band cannot come within it.
+      if (!a_box.overlaps(Aabb::from_points(q0, q1))) continue;
+      const Vec3 eb = q1 - q0;
+      const double lb2 = eb.squaredNorm();
+      // Not parallel: |ea × eb| > kDegenerateSine |ea| |eb|, compared squared (no roots for
+      // the many coinciding edges of touching bodies).
+      constexpr double kSine2 = contact_detail::kDegenerateSine * contact_detail::kDegenerateSine;
+      const Vec3 across = ea.cross(eb);
+      const double across2 = across.squaredNorm();
+      if (!(across2 > kSine2 * la2 * lb2)) continue;
+      // The lines' distance |(q0 − p0) · (ea × eb)| / |ea × eb| bounds the edges' from below
+      // (with a margin of 4 for rounding): lines farther apart than the band never cross.
+      const double lines = (q0 - p0).dot(across);
+      if (lines * lines > 4.0 * tol * tol * across2) continue;
+      const double la = std::sqrt(la2), lb = std::sqrt(lb2);
+      const SegmentSegmentClosestPoints q = closest_points_segment_segment(p0, p1, q0, q1);
+      if (!(q.squared_distance <= tol2)) continue;
+      if (q.s * la <= tol || (1.0 - q.s) * la <= tol || q.t * lb <= tol || (1.0 - q.t) * lb <= tol) continue;
+      add(0.5 * (q.point_p + q.point_q));
+    }
   }
 }
 
