@@ -62,7 +62,6 @@
 #include "methods/tet_surface_triangles.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <limits>
 #include <map>
