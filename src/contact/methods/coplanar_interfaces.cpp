@@ -254,11 +254,7 @@ std::span<const CoplanarInterface> interfaces_of(std::span<const FacePair> facin
     if (polygon.corners.empty()) continue;
     if (count == storage.size()) storage.emplace_back();
     CoplanarInterface& face = storage[count];
-    for (auto* list : {&face.faces_a, &face.faces_b, &face.corner_face_a, &face.corner_face_b, &face.corner_tet_a,
-                       &face.corner_tet_b}) {
-      list->clear();
-    }
-    face.corner_gap.clear();
+    face.clear();
     face.normal = first.plane.normal;
     for (const Face* f : side_a) face.faces_a.push_back(f->triangle);
     for (const Face* f : side_b) face.faces_b.push_back(f->triangle);

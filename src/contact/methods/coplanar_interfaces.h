@@ -101,6 +101,13 @@ struct CoplanarInterface {
   std::vector<Index> corner_tet_a;   ///< the tet of corner_face_a
   std::vector<Index> corner_tet_b;   ///< the tet of corner_face_b
   std::vector<double> corner_gap;    ///< per corner: the gap between the two faces there (0 within the band)
+
+  /// Empties every list, keeping their storage (interfaces_of reuses interfaces).
+  void clear() {
+    for (auto* list : {&faces_a, &faces_b, &corner_face_a, &corner_face_b, &corner_tet_a, &corner_tet_b}) list->clear();
+    corners.clear();
+    corner_gap.clear();
+  }
 };
 
 /// 1 + n_A · n_B at most this: the faces face each other (an angle up to about 4.5e-5 rad).
