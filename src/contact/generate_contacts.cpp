@@ -293,10 +293,58 @@ std::uint64_t hash_bits(const std::array<std::uint64_t, 6>& bits) {
 ///     near enough to reach (few do: searching all 13 for every cell was a fifth of vertex-only's
 ///     time on the pillar): O(n log n) however many contacts share a coordinate (an x-sweep was
 ///     quadratic on the faces of axis-aligned blocks).
+/// merge_duplicates for a few contacts (a method that reports each contact once, as semi-local
+/// does: 4 per body pair on the arch): every pair tested, on the stack — the same groups (copies
+/// are within both tolerances, or bit-identical where a coordinate is not a number) and the same
+/// kept contacts in the same order as the general path, without its ten allocations and sort.
+constexpr std::size_t kFewContacts = 16;
+std::vector<Contact> merge_few(const std::vector<Contact>& contacts, double tolerance, const BodyFrame& frame,
+                               double normal_tolerance) {
+  const std::size_t n = contacts.size();
+  std::array<MergeCell, kFewContacts> on_a;
+  std::array<std::size_t, kFewContacts> parent, best;
+  for (std::size_t i = 0; i < n; ++i) on_a[i] = frame_cell(frame, contacts[i].position), parent[i] = i, best[i] = n;
+  const auto full_less = [&](std::size_t i, std::size_t j) {
+    return full_key(contacts[i], on_a[i]) < full_key(contacts[j], on_a[j]);
+  };
+  const auto find = [&](std::size_t i) {
+    while (parent[i] != i) i = parent[i];
+    return i;
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    const Contact& a = contacts[i];
+    for (std::size_t j = i + 1; j < n; ++j) {
+      const Contact& b = contacts[j];
+      const bool joined =
+          ((a.position - b.position).norm() <= tolerance && (a.normal - b.normal).norm() <= normal_tolerance) ||
+          copy_bits(a) == copy_bits(b);
+      if (!joined) continue;
+      const std::size_t ri = find(i), rj = find(j);
+      if (ri != rj) parent[std::max(ri, rj)] = std::min(ri, rj);
+    }
+  }
+  // Of each group, the first in output order; the kept ones in output order.
+  for (std::size_t i = 0; i < n; ++i) {
+    std::size_t& b = best[find(i)];
+    if (b == n || full_less(i, b)) b = i;
+  }
+  std::array<std::size_t, kFewContacts> kept;
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (best[i] != n) kept[count++] = best[i];
+  }
+  std::sort(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(count), full_less);
+  std::vector<Contact> merged;
+  merged.reserve(count);
+  for (std::size_t k = 0; k < count; ++k) merged.push_back(contacts[kept[k]]);
+  return merged;
+}
+
 std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, double tolerance, const BodyFrame& frame,
                                       double normal_tolerance) {
   const std::size_t n = contacts.size();
   if (n == 0) return {};
+  if (n <= kFewContacts) return merge_few(contacts, tolerance, frame, normal_tolerance);
   std::vector<MergeCell> on_a(n);
   for (std::size_t i = 0; i < n; ++i) on_a[i] = frame_cell(frame, contacts[i].position);
   const auto full_less = [&](std::size_t i, std::size_t j) {
@@ -641,8 +689,12 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
       w.tet_pairs = {};
       std::vector<Contact> raw;
       for (const std::vector<Contact>& out : w.chunk_contacts) w.raw_contacts += out.size();
-      raw.reserve(w.raw_contacts);
-      for (const std::vector<Contact>& out : w.chunk_contacts) raw.insert(raw.end(), out.begin(), out.end());
+      if (w.chunk_contacts.size() == 1) {
+        raw = std::move(w.chunk_contacts[0]);
+      } else {
+        raw.reserve(w.raw_contacts);
+        for (const std::vector<Contact>& out : w.chunk_contacts) raw.insert(raw.end(), out.begin(), out.end());
+      }
       w.chunk_contacts = {};
       const double tolerance = pair_settings.absolute_tolerance();
       w.contacts =

@@ -216,11 +216,19 @@ TEST(GenerateContacts, EqualContactsOfOneBodyPairMerge) {
 /// Per tet pair, a chain of contacts 0.6 × the band apart along x (each within the band of the next,
 /// the ends 0.6 × (k − 1) bands apart), starting at a point fixed per body pair and in an order that
 /// depends on the tet pair; plus one contact 3 bands beyond the chain's end, and one with the same
-/// position as the chain's start but a normal 1e-6 off.
+/// position as the chain's start but a normal 1e-6 off. `once_per_body_pair`: the same for the body
+/// pair's first candidate pair only, in one call per body pair, every link reported twice (a method
+/// reporting few contacts per body pair: the merge takes another path for them).
 class ChainProbe : public ContactMethod {
  public:
+  explicit ChainProbe(bool once_per_body_pair = false) : once_per_body_pair_(once_per_body_pair) {}
   std::string name() const override { return "chain-probe"; }
   std::string summary() const override { return "test probe"; }
+  bool per_body_pair() const override { return once_per_body_pair_; }
+  void generate_body_pair(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
+                          const MethodSettings& s, std::vector<Contact>& sink) const override {
+    generate(a, pairs.front().a, b, pairs.front().b, s, sink);
+  }
   void generate(const MethodBody& a, Index ta, const MethodBody& b, Index tb, const MethodSettings& s,
                 std::vector<Contact>& sink) const override {
     const double tol = s.absolute_tolerance();
@@ -234,6 +242,7 @@ class ChainProbe : public ContactMethod {
       c.normal = Vec3(0.0, 1.0, 0.0);
       c.element_a = ta, c.element_b = tb;
       sink.push_back(c);
+      if (once_per_body_pair_) sink.push_back(c);
     }
     Contact far = sink.back();
     far.position = start + Vec3(0.6 * tol * (kLinks - 1) + 3.0 * tol, 0.0, 0.0);
@@ -243,6 +252,9 @@ class ChainProbe : public ContactMethod {
     tilted.normal = Vec3(1e-6, 1.0, 0.0).normalized();
     sink.push_back(tilted);
   }
+
+ private:
+  bool once_per_body_pair_ = false;
 };
 
 // The merge groups the connected components of "within the band, normals within 1e-9": a chain of
@@ -250,12 +262,7 @@ class ChainProbe : public ContactMethod {
 // at its first in output order (smallest element pair, then position on body A — a frame carried by
 // A's tet 0, so which link that is depends on the tet); a contact 3 bands beyond the chain, or with
 // a normal 1e-6 off, stays apart. Three per body pair.
-TEST(GenerateContacts, MergeJoinsChainsOfContactsWithinTheBand) {
-  const Scene scene = make_builtin_scene("pillar");
-  ChainProbe probe;
-  GenerateStatistics stats;
-  const ContactSet set = generate_contacts(scene, probe, {}, &stats);
-  ASSERT_GT(stats.body_pairs, 0u);
+void expect_chains_merged(const ContactSet& set) {
   std::map<std::pair<Index, Index>, std::vector<Contact>> by_pair;
   for (const Contact& c : set.contacts) by_pair[{c.body_a, c.body_b}].push_back(c);
   for (const auto& [pair, contacts] : by_pair) {
@@ -280,6 +287,30 @@ TEST(GenerateContacts, MergeJoinsChainsOfContactsWithinTheBand) {
     EXPECT_GE(offsets[0], 0.0);
     EXPECT_LE(offsets[0], 0.5 * offsets[1]);
   }
+}
+
+TEST(GenerateContacts, MergeJoinsChainsOfContactsWithinTheBand) {
+  const Scene scene = make_builtin_scene("pillar");
+  ChainProbe probe;
+  GenerateStatistics stats;
+  const ContactSet set = generate_contacts(scene, probe, {}, &stats);
+  ASSERT_GT(stats.body_pairs, 0u);
+  ASSERT_EQ(set.contacts.size() % 3, 0u);
+  ASSERT_GT(stats.raw_contacts, 16 * set.contacts.size() / 3);  // many per body pair
+  expect_chains_merged(set);
+}
+
+// The same for a method reporting 14 contacts per body pair (the merge's path for few contacts),
+// exact copies among them.
+TEST(GenerateContacts, MergeJoinsChainsOfFewContactsPerBodyPair) {
+  const Scene scene = make_builtin_scene("pillar");
+  const ChainProbe probe(true);
+  GenerateStatistics stats;
+  const ContactSet set = generate_contacts(scene, probe, {}, &stats);
+  ASSERT_GT(stats.body_pairs, 0u);
+  ASSERT_EQ(set.contacts.size() % 3, 0u);
+  ASSERT_EQ(stats.raw_contacts, 14 * set.contacts.size() / 3);
+  expect_chains_merged(set);
 }
 
 /// Every field, bit for bit (positions, normals and gaps compared with ==).

@@ -268,6 +268,7 @@ void add_contact(const MethodBody& a, const MethodBody& b, const Vec3& p, const 
                                                 : FeatureRef{FeatureType::kFace, face_b.triangle};
   c.element_a = face_a.tet;
   c.element_b = face_b.tet;
+  if (sink.capacity() == 0) sink.reserve(8);  // a body pair's few contacts in one allocation
   sink.push_back(c);
 }
 
