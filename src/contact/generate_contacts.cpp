@@ -554,11 +554,16 @@ std::vector<TetPlanesCache> candidate_tet_planes(const std::vector<BodyPair>& bo
         cache.slot[t] = static_cast<std::uint32_t>(used.size()), used.push_back(static_cast<Index>(t));
     }
     cache.planes.resize(used.size());
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, used.size(), 256),
-                      [&](const tbb::blocked_range<std::size_t>& r) {
-                        for (std::size_t k = r.begin(); k != r.end(); ++k)
-                          cache.planes[k] = tet_planes(views[b].tet(used[k]));
-                      });
+    const auto compute = [&](std::size_t begin, std::size_t end) {
+      for (std::size_t k = begin; k != end; ++k) cache.planes[k] = tet_planes(views[b].tet(used[k]));
+    };
+    constexpr std::size_t kGrain = 256;  // a nested loop for fewer tets cost more than it saved
+    if (used.size() <= kGrain) {
+      compute(0, used.size());
+    } else {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, used.size(), kGrain),
+                        [&](const tbb::blocked_range<std::size_t>& r) { compute(r.begin(), r.end()); });
+    }
   });
   return caches;
 }
