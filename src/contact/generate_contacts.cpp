@@ -39,6 +39,7 @@
 #include <mutex>
 #include <numeric>
 #include <optional>
+#include <span>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -239,6 +240,39 @@ auto full_key(const Contact& c, const MergeCell& on_a) {
                     c.area, c.has_area);
 }
 
+/// full_key's order over contacts[i], with each contact's cell on A computed when a comparison first
+/// needs it: most are decided by the element and feature pairs (copies of one contact from other
+/// tet pairs), and frame_cell for every raw contact was a tenth of the merge. Not for concurrent
+/// use (parallel sorts take `all_cells` first).
+class OutputOrder {
+ public:
+  OutputOrder(const std::vector<Contact>& contacts, const BodyFrame& frame)
+      : contacts_(contacts), frame_(frame), cell_(contacts.size()), known_(contacts.size(), 0) {}
+  bool operator()(std::size_t i, std::size_t j) const {
+    const Contact &x = contacts_[i], &y = contacts_[j];
+    const auto head = [](const Contact& c) {
+      return std::tie(c.body_a, c.body_b, c.element_a, c.element_b, c.feature_a, c.feature_b);
+    };
+    if (head(x) < head(y)) return true;
+    if (head(y) < head(x)) return false;
+    return full_key(x, cell(i)) < full_key(y, cell(j));
+  }
+  /// Computes the cells of `indices` now (before a parallel sort).
+  void all_cells(std::span<const std::size_t> indices) const {
+    for (const std::size_t i : indices) cell(i);
+  }
+
+ private:
+  const MergeCell& cell(std::size_t i) const {
+    if (!known_[i]) cell_[i] = frame_cell(frame_, contacts_[i].position), known_[i] = 1;
+    return cell_[i];
+  }
+  const std::vector<Contact>& contacts_;
+  const BodyFrame& frame_;
+  mutable std::vector<MergeCell> cell_;
+  mutable std::vector<char> known_;
+};
+
 /// Grid cell of a position for the merge: cells `cell` wide from `origin`, so that two positions
 /// within `cell` of each other lie in the same or adjacent cells. Clamped far from the origin (a
 /// tolerance absurdly small for the spread of the contacts): more candidates, never a missed pair.
@@ -302,8 +336,8 @@ constexpr std::size_t kFewContacts = 16;
 std::vector<Contact> merge_few(const std::vector<Contact>& contacts, double tolerance, const BodyFrame& frame,
                                double normal_tolerance) {
   const std::size_t n = contacts.size();
-  std::array<MergeCell, kFewContacts> on_a;
-  std::array<std::size_t, kFewContacts> parent, best;
+  std::array<MergeCell, kFewContacts> on_a{};
+  std::array<std::size_t, kFewContacts> parent{}, best{};
   for (std::size_t i = 0; i < n; ++i) on_a[i] = frame_cell(frame, contacts[i].position), parent[i] = i, best[i] = n;
   const auto full_less = [&](std::size_t i, std::size_t j) {
     return full_key(contacts[i], on_a[i]) < full_key(contacts[j], on_a[j]);
@@ -329,7 +363,7 @@ std::vector<Contact> merge_few(const std::vector<Contact>& contacts, double tole
     std::size_t& b = best[find(i)];
     if (b == n || full_less(i, b)) b = i;
   }
-  std::array<std::size_t, kFewContacts> kept;
+  std::array<std::size_t, kFewContacts> kept{};
   std::size_t count = 0;
   for (std::size_t i = 0; i < n; ++i) {
     if (best[i] != n) kept[count++] = best[i];
@@ -346,11 +380,8 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
   const std::size_t n = contacts.size();
   if (n == 0) return {};
   if (n <= kFewContacts) return merge_few(contacts, tolerance, frame, normal_tolerance);
-  std::vector<MergeCell> on_a(n);
-  for (std::size_t i = 0; i < n; ++i) on_a[i] = frame_cell(frame, contacts[i].position);
-  const auto full_less = [&](std::size_t i, std::size_t j) {
-    return full_key(contacts[i], on_a[i]) < full_key(contacts[j], on_a[j]);
-  };
+  const OutputOrder output_order(contacts, frame);
+  const auto full_less = [&](std::size_t i, std::size_t j) { return output_order(i, j); };
 
   // 1. Representatives (indices into contacts) and, per representative, its first copy.
   std::vector<std::size_t> reps, first_of_copies;
@@ -486,6 +517,7 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
       run = end;
     }
   } else {
+    output_order.all_cells(kept);
     tbb::parallel_sort(kept.begin(), kept.end(), full_less);
   }
   std::vector<Contact> merged;
