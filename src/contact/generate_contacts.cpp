@@ -560,7 +560,7 @@ struct PairWork {
 /// kept a 1→2-thread speed-up on the wall at 1.6: this stage alone did not scale.)
 std::vector<TetPlanesCache> candidate_tet_planes(const std::vector<BodyPair>& body_pairs,
                                                  const std::vector<PairWork>& work,
-                                                 const std::vector<MethodBody>& views) {
+                                                 const std::vector<MethodBody>& views, bool face_planes) {
   std::vector<TetPlanesCache> caches(views.size());
   std::vector<std::vector<std::size_t>> pairs_of(views.size());  // per body: the pairs holding it
   for (std::size_t p = 0; p < body_pairs.size(); ++p) {
@@ -586,8 +586,13 @@ std::vector<TetPlanesCache> candidate_tet_planes(const std::vector<BodyPair>& bo
         cache.slot[t] = static_cast<std::uint32_t>(used.size()), used.push_back(static_cast<Index>(t));
     }
     cache.planes.resize(used.size());
+    if (face_planes) cache.faces.resize(used.size());
     const auto compute = [&](std::size_t begin, std::size_t end) {
-      for (std::size_t k = begin; k != end; ++k) cache.planes[k] = tet_planes(views[b].tet(used[k]));
+      for (std::size_t k = begin; k != end; ++k) {
+        const std::array<Vec3, 4> corners = views[b].tet(used[k]);
+        cache.planes[k] = tet_planes(corners);
+        if (face_planes) cache.faces[k] = tet_face_planes(corners);
+      }
     };
     constexpr std::size_t kGrain = 256;  // a nested loop for fewer tets cost more than it saved
     if (used.size() <= kGrain) {
@@ -726,7 +731,9 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
                                   pair_margin(method, settings, *views[pair.a].features, *views[pair.b].features));
     });
 
-    if (method.uses_tet_planes()) planes_caches = candidate_tet_planes(body_pairs, work, views);
+    if (method.uses_tet_planes() || method.uses_face_planes()) {
+      planes_caches = candidate_tet_planes(body_pairs, work, views, method.uses_face_planes());
+    }
     planes_caches.resize(body_count);
     for (std::size_t b = 0; b < body_count; ++b) {
       if (!planes_caches[b].planes.empty()) views[b].planes_cache = &planes_caches[b];

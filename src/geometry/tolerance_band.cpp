@@ -52,6 +52,13 @@ TrianglePlane triangle_plane(const Vec3& a, const Vec3& b, const Vec3& c) {
   return plane;
 }
 
+std::array<TrianglePlane, 4> tet_face_planes(const std::array<Vec3, 4>& tet) {
+  std::array<TrianglePlane, 4> planes;
+  for (int f = 0; f < 4; ++f)
+    planes[f] = triangle_plane(tet[kTetFaces[f][0]], tet[kTetFaces[f][1]], tet[kTetFaces[f][2]]);
+  return planes;
+}
+
 std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1, double d0, double d1,
                                                   const TrianglePlane& plane, double tol) {
   if (!plane.valid) return std::nullopt;

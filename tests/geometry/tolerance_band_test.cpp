@@ -304,5 +304,33 @@ TEST(TriangleMeetingPointsBand, SameUnderRandomSimilarityTransforms) {
   }
 }
 
+// The unit corner tet's faces (kTetFaces: face f opposite corner f) lie in x + y + z = 1, x = 0,
+// y = 0 and z = 0; their outward unit normals follow from the geometry. A tet with two corners
+// at one point has two faces of no area, whose planes have no direction.
+TEST(TetFacePlanes, TheFourFacesCornersAndOutwardNormals) {
+  const std::array<TrianglePlane, 4> planes = tet_face_planes(kTet);
+  const std::array<Vec3, 4> outward{Vec3(1, 1, 1).normalized(), Vec3(-1, 0, 0), Vec3(0, -1, 0), Vec3(0, 0, -1)};
+  for (int f = 0; f < 4; ++f) {
+    ASSERT_TRUE(planes[f].valid) << f;
+    // Face f holds every corner but f, in kTetFaces' order.
+    for (int i = 0; i < 3; ++i) EXPECT_EQ(planes[f].corner[i], kTet[kTetFaces[f][i]]) << f << " " << i;
+    EXPECT_LT((planes[f].normal - outward[f]).norm(), 1e-15) << f;
+    // The opposite corner lies behind the face by the tet's height over it: 1/√3 over the slanted
+    // face, 1 over the others.
+    EXPECT_NEAR(planes[f].distance(kTet[f]), f == 0 ? -1.0 / std::sqrt(3.0) : -1.0, 1e-15) << f;
+  }
+  std::array<Vec3, 4> pinched = kTet;
+  pinched[3] = pinched[0];
+  const std::array<TrianglePlane, 4> flat = tet_face_planes(pinched);
+  int without_area = 0;
+  for (int f = 0; f < 4; ++f) {
+    // Faces through both pinched corners (not opposite corner 0 or 3) have no area.
+    const bool through_both = f != 0 && f != 3;
+    EXPECT_EQ(flat[f].valid, !through_both) << f;
+    without_area += flat[f].valid ? 0 : 1;
+  }
+  EXPECT_EQ(without_area, 2);
+}
+
 }  // namespace
 }  // namespace contactlab

@@ -92,6 +92,9 @@ struct TetPlanesCache {
   static constexpr std::uint32_t kAbsent = ~std::uint32_t{0};
   std::vector<std::uint32_t> slot;  ///< per tet of the body: its index in `planes`, or kAbsent
   std::vector<TetPlanes> planes;
+  /// Per slot, the triangle planes of the tet's four faces (tet_face_planes), when the method asks
+  /// (ContactMethod::uses_face_planes); empty otherwise.
+  std::vector<std::array<TrianglePlane, 4>> faces;
 };
 
 /// One body as a kernel sees it: its shape data and its tet-mesh vertices in the world frame.
@@ -126,6 +129,13 @@ struct MethodBody {
     if (planes_cache && planes_cache->slot[t] != TetPlanesCache::kAbsent)
       return planes_cache->planes[planes_cache->slot[t]];
     scratch = tet_planes(tet(t));
+    return scratch;
+  }
+  /// tet_face_planes(tet(t)): the cached ones where the cache holds them, else `scratch` set to them.
+  const std::array<TrianglePlane, 4>& face_planes(Index t, std::array<TrianglePlane, 4>& scratch) const {
+    if (planes_cache && !planes_cache->faces.empty() && planes_cache->slot[t] != TetPlanesCache::kAbsent)
+      return planes_cache->faces[planes_cache->slot[t]];
+    scratch = tet_face_planes(tet(t));
     return scratch;
   }
   /// Boundary triangle of local face f of tet t, or kInvalidIndex for an interior face.
@@ -200,6 +210,10 @@ class ContactMethod {
   /// computes them once per call for every candidate tet (TetPlanesCache). A method that needs
   /// few of them returns false: MethodBody::planes then computes each one asked for. True by default.
   virtual bool uses_tet_planes() const { return true; }
+  /// Whether the kernel reads the triangle planes of most candidate tets' four faces
+  /// (MethodBody::face_planes: a tet's faces are tested against the tets of about 30 pairs), so
+  /// that the driver computes them once per call too. False by default.
+  virtual bool uses_face_planes() const { return false; }
   /// Whether every contact carries an area (Contact::has_area): a pressure law (penalty stepping's
   /// per-area law, dynamics/penalty_forces.h) needs it. False by default.
   virtual bool reports_areas() const { return false; }

@@ -110,6 +110,10 @@ struct TrianglePlane {
 
 TrianglePlane triangle_plane(const Vec3& a, const Vec3& b, const Vec3& c);
 
+/// The planes of a tet's four faces: triangle_plane of face f's corners in kTetFaces order (outward
+/// for a positively oriented tet).
+std::array<TrianglePlane, 4> tet_face_planes(const std::array<Vec3, 4>& tet);
+
 /// segment_crosses_triangle_band for a triangle's precomputed plane, with the end points' signed
 /// distances d0 = plane.distance(p0), d1 = plane.distance(p1); the same result, bit for bit.
 std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1, double d0, double d1,

@@ -625,6 +625,8 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
 
 class GrowthMethod final : public ContactMethod {
  public:
+  /// The tet intersection points (sat_contacts.h) test each tet's edges against the other's face planes.
+  bool uses_face_planes() const override { return true; }
   explicit GrowthMethod(const GrowthParameters& own) : parameters_(own) {}
   std::string name() const override { return "growth"; }
   std::string summary() const override {

@@ -41,14 +41,13 @@ void vertices_inside(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& 
 // Edges of p crossing faces of q, decided with the touching band. Each face's plane and the
 // distances of p's four corners from it are computed once (each corner ends three edges).
 void edge_face_crossings(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& p, const MethodBody& bq, Index tq,
-                         const std::array<Vec3, 4>& q, bool p_is_a, double tol, std::vector<LabelledPoint>& out) {
-  std::array<TrianglePlane, 4> planes;
-  std::array<std::array<double, 4>, 4> distance;  // [face][corner of p]
+                         bool p_is_a, double tol, std::vector<LabelledPoint>& out) {
+  std::array<TrianglePlane, 4> scratch;
+  const std::array<TrianglePlane, 4>& planes = bq.face_planes(tq, scratch);  // q's, from the call's cache
+  std::array<std::array<double, 4>, 4> distance;                             // [face][corner of p]
   std::array<std::array<int, 4>, 4> side;
   bool any_across = false;
   for (int f = 0; f < 4; ++f) {
-    const auto& face = kTetFaces[f];
-    planes[f] = triangle_plane(q[face[0]], q[face[1]], q[face[2]]);
     bool above = false, below = false;
     for (int i = 0; i < 4; ++i) {
       distance[f][i] = planes[f].distance(p[i]);
@@ -97,8 +96,8 @@ void append_intersection_points(const MethodBody& a, Index tet_a, const MethodBo
   const std::array<Vec3, 4> pa = a.tet(tet_a), pb = b.tet(tet_b);
   vertices_inside(a, tet_a, pa, b, tet_b, pb, true, tol, out);
   vertices_inside(b, tet_b, pb, a, tet_a, pa, false, tol, out);
-  edge_face_crossings(a, tet_a, pa, b, tet_b, pb, true, tol, out);
-  edge_face_crossings(b, tet_b, pb, a, tet_a, pa, false, tol, out);
+  edge_face_crossings(a, tet_a, pa, b, tet_b, true, tol, out);
+  edge_face_crossings(b, tet_b, pb, a, tet_a, false, tol, out);
 }
 
 void append_intersection_contacts(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const Vec3& n,

@@ -144,6 +144,8 @@ bool is_surface_edge(const MethodBody& body, Index tet, int edge) {
 
 class SurfaceSatMethod final : public ContactMethod {
  public:
+  /// The tet intersection points (sat_contacts.h) test each tet's edges against the other's face planes.
+  bool uses_face_planes() const override { return true; }
   std::string name() const override { return "surface-sat"; }
   std::string summary() const override {
     return "least-overlap SAT axis among surface faces and surface edge pairs; tet intersection points on the mid "

@@ -32,6 +32,8 @@ namespace {
 
 class VolumeSatMethod final : public ContactMethod {
  public:
+  /// The tet intersection points (sat_contacts.h) test each tet's edges against the other's face planes.
+  bool uses_face_planes() const override { return true; }
   std::string name() const override { return "volume-sat"; }
   std::string summary() const override {
     return "least-overlap SAT axis of each tet pair (face axes win ties); tet intersection points on the mid plane";
