@@ -311,23 +311,6 @@ std::uint64_t hash_bits(const std::array<std::uint64_t, 6>& bits) {
   return h;
 }
 
-/// Contacts of one body pair with positions within `tolerance` and normals within
-/// `normal_tolerance` (ContactMethod::merge_normal_tolerance, 1e-9 but for Solfec's) of each
-/// other are one contact: the groups are the connected components of that relation (so the result
-/// depends on the set of contacts only, not on an order of visiting them), and of each group the
-/// first in output order (full_less) is kept. Returns the kept ones in output order.
-///  1. Exact copies: a kernel reports a vertex from every tet pair that holds it, so most raw
-///     contacts repeat another's position and normal bit for bit (pillar, vertex-only: 1694 raw
-///     contacts, 148 kept). A hash table keeps one representative per distinct (position, normal)
-///     and, of its copies, the first in output order — copies are at distance 0, so they are in
-///     one group, and the pairwise search needs the representatives only (sorting every raw
-///     contact was a third of vertex-only's time on the pillar).
-///  2. The representatives' pairs within the tolerance come from a grid of cells 1024 × `tolerance`
-///     wide (positions within it lie in the same or adjacent cells), found by sorting them by cell
-///     and binary-searching those of the 13 forward neighbour cells that a contact of the cell lies
-///     near enough to reach (few do: searching all 13 for every cell was a fifth of vertex-only's
-///     time on the pillar): O(n log n) however many contacts share a coordinate (an x-sweep was
-///     quadratic on the faces of axis-aligned blocks).
 /// merge_duplicates for a few contacts (a method that reports each contact once, as semi-local
 /// does: 4 per body pair on the arch): every pair tested, on the stack — the same groups (copies
 /// are within both tolerances, or bit-identical where a coordinate is not a number) and the same
@@ -375,6 +358,23 @@ std::vector<Contact> merge_few(const std::vector<Contact>& contacts, double tole
   return merged;
 }
 
+/// Contacts of one body pair with positions within `tolerance` and normals within
+/// `normal_tolerance` (ContactMethod::merge_normal_tolerance, 1e-9 but for Solfec's) of each
+/// other are one contact: the groups are the connected components of that relation (so the result
+/// depends on the set of contacts only, not on an order of visiting them), and of each group the
+/// first in output order (full_less) is kept. Returns the kept ones in output order.
+///  1. Exact copies: a kernel reports a vertex from every tet pair that holds it, so most raw
+///     contacts repeat another's position and normal bit for bit (pillar, vertex-only: 1694 raw
+///     contacts, 148 kept). A hash table keeps one representative per distinct (position, normal)
+///     and, of its copies, the first in output order — copies are at distance 0, so they are in
+///     one group, and the pairwise search needs the representatives only (sorting every raw
+///     contact was a third of vertex-only's time on the pillar).
+///  2. The representatives' pairs within the tolerance come from a grid of cells 1024 × `tolerance`
+///     wide (positions within it lie in the same or adjacent cells), found by sorting them by cell
+///     and binary-searching those of the 13 forward neighbour cells that a contact of the cell lies
+///     near enough to reach (few do: searching all 13 for every cell was a fifth of vertex-only's
+///     time on the pillar): O(n log n) however many contacts share a coordinate (an x-sweep was
+///     quadratic on the faces of axis-aligned blocks).
 std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, double tolerance, const BodyFrame& frame,
                                       double normal_tolerance) {
   const std::size_t n = contacts.size();

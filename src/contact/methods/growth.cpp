@@ -625,9 +625,9 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
 
 class GrowthMethod final : public ContactMethod {
  public:
+  explicit GrowthMethod(const GrowthParameters& own) : parameters_(own) {}
   /// The tet intersection points (sat_contacts.h) test each tet's edges against the other's face planes.
   bool uses_face_planes() const override { return true; }
-  explicit GrowthMethod(const GrowthParameters& own) : parameters_(own) {}
   std::string name() const override { return "growth"; }
   std::string summary() const override {
     return "growth distance (Erleben 2018, Alg. 2): shrink/grow tets about centroids, best "
