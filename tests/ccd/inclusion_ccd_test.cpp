@@ -6,6 +6,7 @@
 #include "contactlab/ccd/cubic_ccd.h"
 #include "contactlab/ccd/query_file.h"
 #include "contactlab/core/error.h"
+#include "core/scratch_dir.h"
 
 #include <gtest/gtest.h>
 
@@ -214,8 +215,8 @@ TEST(InclusionCcd, NoFalseNegativeOnThePublicBenchmark) {
 }
 
 TEST(CcdQueryFile, RoundTripAndBadRows) {
-  const fs::path dir = fs::temp_directory_path() / "contactlab_ccd_file_test";
-  fs::create_directories(dir);
+  const testing::ScratchDir scratch("ccd-file");
+  const fs::path& dir = scratch.path();
   CcdQueryRecord r;
   r.query = vertex_through({0.25, 0.1, 1.0 / 3.0}, {-1e-300, 0.25, -7.5});
   r.collides = true;

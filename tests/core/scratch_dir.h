@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <system_error>
 
@@ -44,5 +45,20 @@ class ScratchDir {
  private:
   std::filesystem::path path_;
 };
+
+/// The folder of the running test for file-at-a-time helpers (`scratch("x.obj")`) that have no
+/// fixture to hold a ScratchDir: made on the first call in a test, the previous test's removed
+/// then, and the last one when the program ends.
+inline const ScratchDir& current_test_dir(const std::string& tag) {
+  static std::optional<ScratchDir> dir;
+  static const ::testing::TestInfo* owner = nullptr;
+  const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  if (!dir || owner != info) {
+    dir.reset();
+    dir.emplace(tag);
+    owner = info;
+  }
+  return *dir;
+}
 
 }  // namespace contactlab::testing

@@ -4,6 +4,8 @@
 #include "contactlab/core/input_limits.h"
 #include "mesh/test_meshes.h"
 
+#include "core/scratch_dir.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -11,21 +13,13 @@
 #include <limits>
 #include <random>
 
-#include <unistd.h>
-
 namespace contactlab {
 namespace {
 
 const std::string kData = CONTACTLAB_TEST_DATA_DIR;
 
 // A scratch file unique to this process and test (ctest may run tests in parallel).
-std::string scratch(const std::string& name) {
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("contactlab_obj_" + std::to_string(::getpid()) + "_" + info->name());
-  std::filesystem::create_directories(dir);
-  return (dir / name).string();
-}
+std::string scratch(const std::string& name) { return testing::current_test_dir("obj").file(name); }
 
 std::string write_file(const std::string& name, const std::string& text) {
   const std::string path = scratch(name);

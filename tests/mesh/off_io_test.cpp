@@ -4,26 +4,20 @@
 #include "contactlab/core/input_limits.h"
 #include "mesh/test_meshes.h"
 
+#include "core/scratch_dir.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <random>
 
-#include <unistd.h>
-
 namespace contactlab {
 namespace {
 
 const std::string kData = CONTACTLAB_TEST_DATA_DIR;
 
-std::string scratch(const std::string& name) {
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("contactlab_off_" + std::to_string(::getpid()) + "_" + info->name());
-  std::filesystem::create_directories(dir);
-  return (dir / name).string();
-}
+std::string scratch(const std::string& name) { return testing::current_test_dir("off").file(name); }
 
 void expect_error(const std::string& path, int line, const std::string& fragment) {
   SCOPED_TRACE(path);

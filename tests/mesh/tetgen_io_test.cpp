@@ -4,25 +4,19 @@
 #include "contactlab/mesh/obj_io.h"
 #include "contactlab/mesh/tetrahedralize.h"
 
+#include "core/scratch_dir.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
-
-#include <unistd.h>
 
 namespace contactlab {
 namespace {
 
 const std::string kData = CONTACTLAB_TEST_DATA_DIR;
 
-std::string scratch(const std::string& name) {
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("contactlab_tetgen_" + std::to_string(::getpid()) + "_" + info->name());
-  std::filesystem::create_directories(dir);
-  return (dir / name).string();
-}
+std::string scratch(const std::string& name) { return testing::current_test_dir("tetgen").file(name); }
 
 void expect_error(const std::string& path, const std::string& file, int line, const std::string& fragment) {
   SCOPED_TRACE(path);
