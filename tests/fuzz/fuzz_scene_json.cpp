@@ -3,7 +3,8 @@
 // meshes/, so the repository's scenes find theirs); an input naming a path that leaves the scratch
 // folder (absolute, or climbing with "..", also through \u escapes) is skipped unread, so the
 // target never reads the real filesystem. Inputs that ask for large legal work are skipped too:
-// a frustum of more than kFuzzMaxSlices slices, or TetGen switches with their own Steiner limit
+// a frustum of more than kFuzzMaxSlices slices, a sphere or plate finer than kFuzzMaxSubdivisions or
+// kFuzzMaxDivisions, or TetGen switches with their own Steiner limit
 // 'S' (which lifts the default cap of 10^4 added points). The cost of that work is bounded by the
 // documented caps and measured directly (docs/errors-and-limits.md "Generator caps": a 500-slice
 // frustum takes about 2 s, 5 s under ASan); fuzzed under a 1 s budget it would only be reported
@@ -84,6 +85,11 @@ bool finite(const Vec3& v) { return v.allFinite(); }
 
 /// Above this many slices a frustum is skipped (100 slices: about 0.1 s of TetGen under ASan).
 constexpr double kFuzzMaxSlices = 100;
+/// Above this many subdivisions a sphere is skipped (4, 5120 triangles: about 1.1 s of TetGen
+/// under ASan, the fuzz budget; 3: 0.3 s), and a plate above this many divisions (16: 0.25 s).
+/// data/scenes/sphere_on_plate.json asks for 4: as a seed it was a hang on every run.
+constexpr double kFuzzMaxSubdivisions = 3;
+constexpr double kFuzzMaxDivisions = 16;
 
 /// Whether the JSON value asks for large legal work anywhere inside it (see the header comment).
 bool asks_for_large_work(const json::Json& value) {
@@ -93,7 +99,12 @@ bool asks_for_large_work(const json::Json& value) {
   }
   if (!value.is_object()) return false;
   for (const auto& [key, member] : value.items()) {
-    if (key == "slices" && member.is_number() && !(member.get<double>() <= kFuzzMaxSlices)) return true;
+    const auto above = [&](const char* name, double limit) {
+      return key == name && member.is_number() && !(member.get<double>() <= limit);
+    };
+    if (above("slices", kFuzzMaxSlices) || above("subdivisions", kFuzzMaxSubdivisions) ||
+        above("divisions", kFuzzMaxDivisions))
+      return true;
     if (key == "tetgen_switches" && member.is_string() && member.get<std::string>().find('S') != std::string::npos)
       return true;
     if (asks_for_large_work(member)) return true;
