@@ -69,8 +69,32 @@ Vec3 volume_centroid(const TetMesh& mesh) {
 
 namespace {
 
-/// ShapeFeatures::surface_face_ownership.
-std::vector<std::array<std::uint8_t, 4>> surface_face_ownership(const Shape& shape, const MeshTopology& topology) {
+/// ShapeFeatures::surface_triangle_ownership: of the surface triangles sharing an edge (around a
+/// vertex), the one of lowest index owns it (edge_triangles and vertex_triangles list them
+/// ascending); one the topology does not know is owned.
+std::vector<std::uint8_t> surface_triangle_ownership(const Shape& shape, const MeshTopology& topology) {
+  const auto& triangles = shape.surface_map.surface.triangles;
+  std::vector<std::uint8_t> out(triangles.size(), 0);
+  for (std::size_t t = 0; t < triangles.size(); ++t) {
+    const auto triangle = static_cast<Index>(t);
+    std::uint8_t bits = 0;
+    for (std::size_t i = 0; i < 3; ++i) {
+      const Index edge = topology.triangle_edges[t][i];
+      const bool owns_edge = edge == kInvalidIndex || topology.edge_triangles[static_cast<std::size_t>(edge)].empty() ||
+                             topology.edge_triangles[static_cast<std::size_t>(edge)].front() == triangle;
+      const auto& around = topology.vertex_triangles[static_cast<std::size_t>(triangles[t][i])];
+      const bool owns_vertex = around.empty() || around.front() == triangle;
+      bits = static_cast<std::uint8_t>(bits | (owns_edge ? 1u << i : 0u) | (owns_vertex ? 1u << (3 + i) : 0u));
+    }
+    out[t] = bits;
+  }
+  return out;
+}
+
+/// ShapeFeatures::surface_face_ownership: the triangle's bits, moved to the tet face's corner order
+/// (the face lists the triangle's corners, perhaps from another one).
+std::vector<std::array<std::uint8_t, 4>> surface_face_ownership(const Shape& shape,
+                                                                const std::vector<std::uint8_t>& by_triangle) {
   const TetMesh& mesh = shape.tets;
   const auto& triangles = shape.surface_map.surface.triangles;
   std::vector<std::array<std::uint8_t, 4>> out(mesh.tets.size(), {0, 0, 0, 0});
@@ -78,23 +102,17 @@ std::vector<std::array<std::uint8_t, 4>> surface_face_ownership(const Shape& sha
     for (std::size_t f = 0; f < 4; ++f) {
       const Index triangle = shape.surface_map.tet_face_to_triangle[t][f];
       if (triangle == kInvalidIndex) continue;
-      std::array<Index, 3> corner{};
-      for (std::size_t i = 0; i < 3; ++i) corner[i] = mesh.tets[t][static_cast<std::size_t>(kTetFaces[f][i])];
-      const Triangle& by_corner = triangles[static_cast<std::size_t>(triangle)];
+      const Triangle& corners = triangles[static_cast<std::size_t>(triangle)];
+      const std::uint8_t own = by_triangle[static_cast<std::size_t>(triangle)];
       std::uint8_t bits = 0;
       for (std::size_t i = 0; i < 3; ++i) {
-        const Index u = corner[i], w = corner[(i + 1) % 3];
-        bool owns_edge = true;
+        const Index u = mesh.tets[t][static_cast<std::size_t>(kTetFaces[f][i])];
+        const Index w = mesh.tets[t][static_cast<std::size_t>(kTetFaces[f][(i + 1) % 3])];
         for (std::size_t k = 0; k < 3; ++k) {
-          const Index x = by_corner[k], y = by_corner[(k + 1) % 3];
-          if (!((x == u && y == w) || (x == w && y == u))) continue;
-          const auto& sharing = topology.edge_triangles[static_cast<std::size_t>(
-              topology.triangle_edges[static_cast<std::size_t>(triangle)][k])];
-          owns_edge = sharing.empty() || sharing.front() == triangle;
+          const Index x = corners[k], y = corners[(k + 1) % 3];
+          if (x == u) bits = static_cast<std::uint8_t>(bits | (own >> (3 + k) & 1u) << (3 + i));
+          if ((x == u && y == w) || (x == w && y == u)) bits = static_cast<std::uint8_t>(bits | (own >> k & 1u) << i);
         }
-        const auto& around = topology.vertex_triangles[static_cast<std::size_t>(u)];
-        const bool owns_vertex = around.empty() || around.front() == triangle;
-        bits = static_cast<std::uint8_t>(bits | (owns_edge ? 1u << i : 0u) | (owns_vertex ? 1u << (3 + i) : 0u));
       }
       out[t][f] = bits;
     }
@@ -118,7 +136,8 @@ ShapeFeatures build_shape_features(const Shape& shape) {
   for (Index t = 0; t < mesh.tet_count(); ++t) {
     if (shape.surface_map.surface_face_count[t] > 0) f.surface_tets.push_back(t);
   }
-  f.surface_face_ownership = surface_face_ownership(shape, f.surface_topology);
+  f.surface_triangle_ownership = surface_triangle_ownership(shape, f.surface_topology);
+  f.surface_face_ownership = surface_face_ownership(shape, f.surface_triangle_ownership);
   f.tet_surface_vertices.assign(mesh.tet_count(), {kInvalidIndex, kInvalidIndex, kInvalidIndex, kInvalidIndex});
   for (Index t = 0; t < mesh.tet_count(); ++t) {
     std::array<Index, 4> sorted = mesh.tets[t];

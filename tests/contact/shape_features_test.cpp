@@ -90,6 +90,16 @@ void expect_features_match_definitions(const Shape& shape) {
       }
     }
   }
+  // The same per surface triangle, in the triangle's corner order.
+  ASSERT_EQ(f.surface_triangle_ownership.size(), triangles.size());
+  for (std::size_t t = 0; t < triangles.size(); ++t) {
+    const std::uint8_t bits = f.surface_triangle_ownership[t];
+    for (std::size_t i = 0; i < 3; ++i) {
+      const Index u = triangles[t][i], w = triangles[t][(i + 1) % 3];
+      EXPECT_EQ((bits >> i & 1u) != 0, lowest_with({u, w}) == static_cast<Index>(t)) << t << " " << i;
+      EXPECT_EQ((bits >> (3 + i) & 1u) != 0, lowest_with({u}) == static_cast<Index>(t)) << t << " " << i;
+    }
+  }
   for (const auto& [edge, owners] : edge_owners) EXPECT_EQ(owners, 1) << edge.first << "-" << edge.second;
   for (const auto& [v, owners] : vertex_owners) EXPECT_EQ(owners, 1) << v;
   EXPECT_EQ(vertex_owners.size(), surface_vertices.size());

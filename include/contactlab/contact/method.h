@@ -50,6 +50,10 @@ struct ShapeFeatures {
   /// bit 3 + i: corner i. An edge or vertex the topology does not know is owned. A search over
   /// face pairs then tests each pair of edges and each vertex against a face once (semi-local).
   std::vector<std::array<std::uint8_t, 4>> surface_face_ownership;
+  /// The same per surface triangle, its corners in the triangle's own order
+  /// (shape->surface_map.surface.triangles[t]): bit i, the edge from corner i to corner i + 1;
+  /// bit 3 + i, corner i (closest points, through contact_detail::tet_surface_triangles).
+  std::vector<std::uint8_t> surface_triangle_ownership;
   /// The shape's own length (m): twice the largest distance of a rest tet-mesh vertex from the
   /// vertices' mean — invariant under rigid motion, proportional to uniform scale, 0 for a point.
   /// The touching band of a body pair is relative to the smaller of its two bodies' lengths

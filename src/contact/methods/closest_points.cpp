@@ -16,6 +16,9 @@
 // unsigned, so a vertex sunk below a face reports a positive distance with the normal pointing
 // back out of B; closest points that coincide give gap −2ε, the most the method can report.
 // Candidate tet pairs are those within 4ε (eroded features lie within ε of the originals).
+// Each feature pair's query runs in one tet pair, that of the triangles owning its vertex or edges
+// (the others would give the same contact, which the merge dropped; see `generate`), except (E,E)
+// pairs whose eroded closest points coincide, whose normal depends on the tets.
 //
 // For one candidate tet pair, over every pair of their eroded surface triangles (Ta, Tb):
 //  (V,F) each vertex of Ta against the closed triangle Tb, and each vertex of Tb against Ta
@@ -53,6 +56,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <utility>
 
@@ -73,6 +77,51 @@ bool boxes_farther_than(const SurfaceTriangle& ta, const SurfaceTriangle& tb, do
       lo_b = std::min(lo_b, tb.x[c][k]);
       hi_b = std::max(hi_b, tb.x[c][k]);
     }
+    if (lo_b - hi_a > reach || lo_a - hi_b > reach) return true;
+  }
+  return false;
+}
+
+/// What one tet owns of its surface features (ShapeFeatures::surface_triangle_ownership), from its
+/// surface triangles, and their edges as canonical segments, built at the first triangle pair that
+/// needs them (most are rejected by their boxes first).
+class TetFeatures {
+ public:
+  explicit TetFeatures(const contact_detail::TetSurfaceTriangles& tris) : tris_(tris) {
+    for (std::size_t k = 0; k < static_cast<std::size_t>(tris.count); ++k) {
+      const SurfaceTriangle& t = tris.triangles[k];
+      for (std::size_t i = 0; i < 3; ++i) {
+        const int l0 = t.local[i], l1 = t.local[(i + 1) % 3];
+        if (t.ownership >> (3 + i) & 1u) vertices_owned |= 1u << l0;
+        if (t.ownership >> i & 1u) edges_owned |= std::uint32_t{1} << (4 * std::min(l0, l1) + std::max(l0, l1));
+      }
+    }
+  }
+  unsigned vertices_owned = 0;    ///< bit l: local vertex l is owned by a surface triangle of the tet
+  std::uint32_t edges_owned = 0;  ///< bit key: the edge of local key `key` (SurfaceEdge::key) likewise
+
+  /// surface_edge(triangle k, i).
+  const SurfaceEdge& edge(int k, int i) {
+    const auto slot = static_cast<std::size_t>(k);
+    if (!built_[slot]) {
+      built_[slot] = true;
+      for (int j = 0; j < 3; ++j)
+        edges_[slot][static_cast<std::size_t>(j)] = contact_detail::surface_edge(tris_.triangles[slot], j);
+    }
+    return edges_[slot][static_cast<std::size_t>(i)];
+  }
+
+ private:
+  const contact_detail::TetSurfaceTriangles& tris_;
+  std::array<bool, 4> built_{};
+  std::array<std::array<SurfaceEdge, 3>, 4> edges_;
+};
+
+/// The boxes of two segments are more than `reach` apart along some axis.
+bool segment_boxes_apart(const SurfaceEdge& ea, const SurfaceEdge& eb, double reach) {
+  for (int k = 0; k < 3; ++k) {
+    const double lo_a = std::min(ea.x0[k], ea.x1[k]), hi_a = std::max(ea.x0[k], ea.x1[k]);
+    const double lo_b = std::min(eb.x0[k], eb.x1[k]), hi_b = std::max(eb.x0[k], eb.x1[k]);
     if (lo_b - hi_a > reach || lo_a - hi_b > reach) return true;
   }
   return false;
@@ -127,6 +176,18 @@ class ClosestPointsMethod final : public ContactMethod {
     const std::array<Vec3, 4> xb = eroded_tet(b, tet_b, epsilon, tris_b);
     const Vec3 centroid_hint = contact_detail::tet_centroid(xb) - contact_detail::tet_centroid(xa);
     SeenPairs seen;
+    // Each (V,F) and each (E,E) pair is evaluated from the tets of the surface triangles that own
+    // its vertex and edges (ShapeFeatures::surface_triangle_ownership) instead of from every candidate
+    // tet holding them: a vertex lies in several tets and an edge in two surface triangles, and the
+    // merge kept one of the equal contacts they all gave (the (V,F) contact and an (E,E) contact
+    // whose eroded closest points are apart depend on the features only). The owners' tets are a
+    // candidate pair whenever the contact exists: a tet's box holds its corners, eroded features
+    // lie within ε of the originals, so features within reach = 2ε + tol after erosion are within
+    // 4ε + tol before — the candidate margin. An (E,E) pair whose eroded closest points coincide
+    // (|pb − pa| ≤ tol) takes its normal from the two tets (orient_axis_between_tets), so there
+    // every candidate tet pair still reports its own: edges not both owned here are looked at only
+    // when their boxes come within tol.
+    TetFeatures features_a(tris_a), features_b(tris_b);
 
     // pa on A, pb on B; `touching_normal` is used when the closest points coincide.
     auto emit = [&](const Vec3& pa, const Vec3& pb, double dist, const std::optional<Vec3>& touching_normal,
@@ -160,7 +221,7 @@ class ClosestPointsMethod final : public ContactMethod {
 
         // (V,F): vertices of Ta against triangle Tb, then vertices of Tb against triangle Ta.
         for (std::size_t c = 0; c < 3; ++c) {
-          {
+          if (features_a.vertices_owned >> ta.local[c] & 1u) {
             const FeatureRef fa{FeatureType::kVertex, ta.vertex[c]};
             const FeatureRef fb{FeatureType::kFace, tb.triangle};
             const auto key = static_cast<std::size_t>(4 * ta.local[c] + tb.face);
@@ -173,7 +234,7 @@ class ClosestPointsMethod final : public ContactMethod {
               }
             }
           }
-          {
+          if (features_b.vertices_owned >> tb.local[c] & 1u) {
             const FeatureRef fa{FeatureType::kFace, ta.triangle};
             const FeatureRef fb{FeatureType::kVertex, tb.vertex[c]};
             const auto key = static_cast<std::size_t>(4 * ta.face + tb.local[c]);
@@ -190,12 +251,12 @@ class ClosestPointsMethod final : public ContactMethod {
 
         // (E,E): all nine edge pairs.
         for (int i = 0; i < 3; ++i) {
-          const SurfaceEdge ea = contact_detail::surface_edge(ta, i);
+          const SurfaceEdge& ea = features_a.edge(ia, i);
           for (int j = 0; j < 3; ++j) {
-            const SurfaceEdge eb = contact_detail::surface_edge(tb, j);
+            const SurfaceEdge& eb = features_b.edge(ib, j);
             if (SeenPairs::test_and_set(seen.edge_edge, static_cast<std::size_t>(16 * ea.key + eb.key))) continue;
-            const FeatureRef fa = contact_detail::edge_feature(a, ea.v0, ea.v1);
-            const FeatureRef fb = contact_detail::edge_feature(b, eb.v0, eb.v1);
+            const bool owned = (features_a.edges_owned >> ea.key & 1u) && (features_b.edges_owned >> eb.key & 1u);
+            if (!owned && segment_boxes_apart(ea, eb, tol)) continue;
             // Canonical argument order (bit-identical results when A and B are swapped).
             Vec3 pa, pb;
             double sq, s_param, t_param;  // parameters on ea and eb
@@ -215,7 +276,7 @@ class ClosestPointsMethod final : public ContactMethod {
               t_param = r.t;
             }
             const double dist = std::sqrt(sq);
-            if (dist > reach) continue;
+            if (dist > (owned ? reach : tol)) continue;
             // Only closest points inside both edges, farther than the band from their ends, make an
             // (E,E) contact: at an end point the pair is a vertex against an edge, already reported
             // by the (V,F) pairs of the faces that edge bounds (closed triangles), with the same
@@ -239,7 +300,8 @@ class ClosestPointsMethod final : public ContactMethod {
                   contact_detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(), tol)
                       .normal;
             }
-            emit(pa, pb, dist, touching_normal, fa, fb);
+            emit(pa, pb, dist, touching_normal, contact_detail::edge_feature(a, ea.v0, ea.v1),
+                 contact_detail::edge_feature(b, eb.v0, eb.v1));
           }
         }
       }

@@ -22,6 +22,7 @@ TetSurfaceTriangles tet_surface_triangles(const MethodBody& body, Index tet) {
       s.local[static_cast<std::size_t>(c)] = l;
       s.x[static_cast<std::size_t>(c)] = body.vertex(s.vertex[static_cast<std::size_t>(c)]);
     }
+    s.ownership = body.features->surface_triangle_ownership[static_cast<std::size_t>(tri)];
     const Vec3 n = (s.x[1] - s.x[0]).cross(s.x[2] - s.x[0]);
     const double longest_sq =
         std::max({(s.x[1] - s.x[0]).squaredNorm(), (s.x[2] - s.x[1]).squaredNorm(), (s.x[0] - s.x[2]).squaredNorm()});
@@ -31,6 +32,7 @@ TetSurfaceTriangles tet_surface_triangles(const MethodBody& body, Index tet) {
       s.degenerate = true;
       s.normal = Vec3::Zero();
     } else {
+      s.degenerate = false;
       s.normal = n / area2;
     }
   }
@@ -41,13 +43,8 @@ SurfaceEdge surface_edge(const SurfaceTriangle& t, int i) {
   const auto a = static_cast<std::size_t>(i);
   const auto b = static_cast<std::size_t>((i + 1) % 3);
   const int key = 4 * std::min(t.local[a], t.local[b]) + std::max(t.local[a], t.local[b]);
-  SurfaceEdge e;
-  if (t.vertex[a] < t.vertex[b]) {
-    e = {t.vertex[a], t.vertex[b], key, t.x[a], t.x[b]};
-  } else {
-    e = {t.vertex[b], t.vertex[a], key, t.x[b], t.x[a]};
-  }
-  return e;
+  if (t.vertex[a] < t.vertex[b]) return {t.vertex[a], t.vertex[b], key, t.x[a], t.x[b]};
+  return {t.vertex[b], t.vertex[a], key, t.x[b], t.x[a]};
 }
 
 FeatureRef edge_feature(const MethodBody& body, Index v0, Index v1) {

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <bitset>
+#include <cstdint>
 
 namespace contactlab::contact_detail {
 
@@ -20,18 +21,24 @@ namespace contactlab::contact_detail {
 /// Dimensionless (an angle, not a length), as TetTetSatRequest::parallel_sine.
 inline constexpr double kDegenerateSine = 1e-6;
 
+/// Every field is set by tet_surface_triangles (none has a default: the four slots of
+/// TetSurfaceTriangles were zeroed in every call, a tenth of the closest points method's time).
 struct SurfaceTriangle {
-  Index triangle = kInvalidIndex;  ///< boundary triangle index (FeatureType::kFace index)
-  std::array<Index, 3> vertex{};   ///< tet-mesh vertex indices, outward order
-  std::array<int, 3> local{};      ///< the corners' local indices 0..3 in the tet
-  int face = 0;                    ///< local face index 0..3 in the tet
-  std::array<Vec3, 3> x{};         ///< world positions of the corners
-  Vec3 normal = Vec3::Zero();      ///< unit outward normal; zero when degenerate
-  bool degenerate = false;
+  Index triangle;               ///< boundary triangle index (FeatureType::kFace index)
+  std::array<Index, 3> vertex;  ///< tet-mesh vertex indices, outward order
+  std::array<int, 3> local;     ///< the corners' local indices 0..3 in the tet
+  int face;                     ///< local face index 0..3 in the tet
+  std::array<Vec3, 3> x;        ///< world positions of the corners
+  Vec3 normal;                  ///< unit outward normal; zero when degenerate
+  bool degenerate;
+  /// ShapeFeatures::surface_triangle_ownership of this triangle (`vertex` is in its order): bit i,
+  /// edge `vertex[i]`–`vertex[i + 1]` is owned by this triangle (the lowest-index surface triangle
+  /// sharing it); bit 3 + i, corner i is owned (the lowest-index surface triangle around it).
+  std::uint8_t ownership;
 };
 
 struct TetSurfaceTriangles {
-  std::array<SurfaceTriangle, 4> triangles{};
+  std::array<SurfaceTriangle, 4> triangles;  ///< the first `count` are set
   int count = 0;
 };
 
@@ -41,10 +48,11 @@ TetSurfaceTriangles tet_surface_triangles(const MethodBody& body, Index tet);
 /// Edge i of a surface triangle (corners i and (i + 1) mod 3) as a canonical segment: endpoints
 /// ordered by ascending tet-mesh vertex index, so the same edge seen from two triangles gives
 /// bit-identical segments.
+/// Every field is set by surface_edge (none has a default, as SurfaceTriangle).
 struct SurfaceEdge {
-  Index v0 = kInvalidIndex, v1 = kInvalidIndex;  ///< tet-mesh vertex indices, v0 < v1
-  int key = 0;  ///< local edge key 4 min(l0, l1) + max(l0, l1) in 0..15 (for per-call dedup)
-  Vec3 x0 = Vec3::Zero(), x1 = Vec3::Zero();  ///< world endpoints
+  Index v0, v1;  ///< tet-mesh vertex indices, v0 < v1
+  int key;       ///< local edge key 4 min(l0, l1) + max(l0, l1) in 0..15 (for per-call dedup)
+  Vec3 x0, x1;   ///< world endpoints
 };
 SurfaceEdge surface_edge(const SurfaceTriangle& t, int i);
 
