@@ -8,6 +8,7 @@
 
 #include "contact/surface_method_test_support.h"
 #include "contactlab/geometry/closest_point_point_triangle.h"
+#include "contactlab/geometry/closest_points_segment_segment.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "contactlab/geometry/triangle_triangle_intersection.h"
 
@@ -19,7 +20,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
+#include <random>
+#include <set>
 
 namespace contactlab::testing {
 namespace {
@@ -298,6 +303,148 @@ TEST(ClosestPoints, DefaultEnvelopeScalesWithTheBodies) {
     EXPECT_LE((b.normal - s.normal).norm(), 1e-9) << i;
   }
   EXPECT_EQ(closest_points_method().parameters(MethodSettings{}).count("relative_envelope"), 1u);
+}
+
+}  // namespace
+}  // namespace contactlab
+
+namespace contactlab {
+namespace {
+
+/// The Closest points method by its definition, with no broad phase and no tet pairs: every
+/// surface vertex of one body against every surface triangle of the other and every pair of
+/// surface edges, on the bodies eroded by ε along their angle-weighted vertex normals (computed
+/// here from the world vertices), kept when the closest points are within 2ε + tol (edge pairs:
+/// inside both edges beyond the band of their ends, not parallel). Closest points apart only
+/// (the method's normal is then the separation, whichever tets hold the features).
+struct BruteContact {
+  Vec3 position, normal;
+  double gap;
+};
+
+std::vector<BruteContact> closest_points_by_definition(const ContactBody& a, const ShapeFeatures& fa,
+                                                       const ContactBody& b, const ShapeFeatures& fb,
+                                                       bool& coincident) {
+  const double length = pair_length_scale(fa, fb);
+  MethodSettings settings;
+  settings.length_scale = length;
+  const double epsilon = 0.01 * length, tol = settings.absolute_tolerance();
+  const double reach = 2 * epsilon + tol;
+  struct Surface {
+    std::vector<Vec3> x;  // eroded world positions by tet-mesh vertex (surface vertices only)
+    std::vector<Triangle> triangles;
+    std::set<std::pair<Index, Index>> edges;
+  };
+  const auto surface_of = [&](const ContactBody& body, const ShapeFeatures& f) {
+    Surface s;
+    s.x = body.world_vertices;
+    s.triangles = body.shape->surface_map.surface.triangles;
+    for (const Triangle& t : s.triangles) {
+      for (std::size_t i = 0; i < 3; ++i) {
+        const Index v = t[i];
+        s.x[static_cast<std::size_t>(v)] = body.world_vertices[static_cast<std::size_t>(v)] -
+                                           epsilon * surface_pseudo_normal(f, body.world_vertices, v);
+        s.edges.insert({std::min(t[i], t[(i + 1) % 3]), std::max(t[i], t[(i + 1) % 3])});
+      }
+    }
+    return s;
+  };
+  const Surface sa = surface_of(a, fa), sb = surface_of(b, fb);
+  std::vector<BruteContact> out;
+  const auto keep = [&](const Vec3& pa, const Vec3& pb) {
+    const double d = (pb - pa).norm();
+    if (d > reach) return;
+    if (d <= tol) {
+      coincident = true;
+      return;
+    }
+    out.push_back({0.5 * (pa + pb), (pb - pa) / d, d - 2 * epsilon});
+  };
+  const auto vertices_against_faces = [&](const Surface& points, const Surface& faces, bool points_on_a) {
+    std::set<Index> done;
+    for (const Triangle& t : points.triangles) {
+      for (const Index v : t) {
+        if (!done.insert(v).second) continue;
+        const Vec3& p = points.x[static_cast<std::size_t>(v)];
+        for (const Triangle& f : faces.triangles) {
+          const Vec3 q = closest_point_point_triangle(p, faces.x[static_cast<std::size_t>(f[0])],
+                                                      faces.x[static_cast<std::size_t>(f[1])],
+                                                      faces.x[static_cast<std::size_t>(f[2])])
+                             .closest_point;
+          points_on_a ? keep(p, q) : keep(q, p);
+        }
+      }
+    }
+  };
+  vertices_against_faces(sa, sb, true);
+  vertices_against_faces(sb, sa, false);
+  for (const auto& [a0, a1] : sa.edges) {
+    for (const auto& [b0, b1] : sb.edges) {
+      const Vec3 &p0 = sa.x[static_cast<std::size_t>(a0)], &p1 = sa.x[static_cast<std::size_t>(a1)];
+      const Vec3 &q0 = sb.x[static_cast<std::size_t>(b0)], &q1 = sb.x[static_cast<std::size_t>(b1)];
+      const auto r = closest_points_segment_segment(p0, p1, q0, q1);
+      const double la = (p1 - p0).norm(), lb = (q1 - q0).norm();
+      if (!(r.s * la > tol && (1 - r.s) * la > tol && r.t * lb > tol && (1 - r.t) * lb > tol)) continue;
+      if (!((p1 - p0).cross(q1 - q0).norm() > 1e-6 * la * lb)) continue;
+      keep(r.point_p, r.point_q);
+    }
+  }
+  return out;
+}
+
+// The method's pruning — candidate tet pairs, each feature pair queried only from the tets owning
+// its features, box prefilters — loses and adds nothing: on suite scenes, plain and under random
+// similarity transforms, its contacts are those of the definition evaluated over all features.
+TEST(ClosestPoints, ContactsAreThoseOfEveryFeaturePairByDefinition) {
+  std::mt19937_64 rng(12);
+  std::uniform_real_distribution<double> log_scale(-3.0, 3.0);
+  for (const std::string name :
+       {"pillar", "wall", "arch", "crack-hole", "two-spike-wedge", "internal-edge", "cliff-edge"}) {
+    for (int trial = 0; trial < 3; ++trial) {
+      const Scene base = make_builtin_scene(name);
+      const Scene scene =
+          trial == 0 ? base : transformed(base, testing::random_pose(rng, 5.0), std::pow(10.0, log_scale(rng)));
+      const PosedBodies bodies = posed_bodies(scene);
+      const ContactSet set = generate_contacts(bodies, closest_points_method());
+      std::vector<ShapeFeatures> features;
+      for (const ContactBody& body : bodies.bodies) features.push_back(build_shape_features(*body.shape));
+      std::size_t expected_total = 0;
+      for (std::size_t i = 0; i < bodies.bodies.size(); ++i) {
+        for (std::size_t j = i + 1; j < bodies.bodies.size(); ++j) {
+          if (bodies.bodies[i].fixed && bodies.bodies[j].fixed) continue;
+          bool coincident = false;
+          const std::vector<BruteContact> expected =
+              closest_points_by_definition(bodies.bodies[i], features[i], bodies.bodies[j], features[j], coincident);
+          ASSERT_FALSE(coincident) << name << ": eroded bodies touch; the comparison assumes they do not";
+          const double length = pair_length_scale(features[i], features[j]);
+          std::vector<const Contact*> got;
+          for (const Contact& c : set.contacts) {
+            if (c.body_a == static_cast<Index>(i) && c.body_b == static_cast<Index>(j)) got.push_back(&c);
+          }
+          // Equal contacts of different feature pairs are one after the merge: count distinct ones.
+          std::vector<BruteContact> distinct;
+          for (const BruteContact& e : expected) {
+            const bool seen = std::any_of(distinct.begin(), distinct.end(), [&](const BruteContact& d) {
+              return (d.position - e.position).norm() <= 1e-9 * length && d.normal.dot(e.normal) >= 1 - 1e-9;
+            });
+            if (!seen) distinct.push_back(e);
+          }
+          expected_total += distinct.size();
+          EXPECT_EQ(got.size(), distinct.size()) << name << " trial " << trial << " bodies " << i << "-" << j;
+          for (const BruteContact& e : distinct) {
+            const bool found = std::any_of(got.begin(), got.end(), [&](const Contact* c) {
+              return (c->position - e.position).norm() <= 1e-9 * length && c->normal.dot(e.normal) >= 1 - 1e-9 &&
+                     std::abs(c->gap - e.gap) <= 1e-9 * length;
+            });
+            EXPECT_TRUE(found) << name << " trial " << trial << " bodies " << i << "-" << j << " at "
+                               << e.position.transpose();
+          }
+        }
+      }
+      EXPECT_EQ(set.contacts.size(), expected_total) << name << " trial " << trial;
+      EXPECT_GT(expected_total, 0u) << name;
+    }
+  }
 }
 
 }  // namespace
