@@ -82,71 +82,6 @@ bool boxes_farther_than(const SurfaceTriangle& ta, const SurfaceTriangle& tb, do
   return false;
 }
 
-/// What one tet owns of its surface features (ShapeFeatures::surface_triangle_ownership), from its
-/// surface triangles, and their edges as canonical segments, built at the first triangle pair that
-/// needs them (most are rejected by their boxes first).
-class TetFeatures {
- public:
-  explicit TetFeatures(const contact_detail::TetSurfaceTriangles& tris) : tris_(tris) {
-    for (std::size_t k = 0; k < static_cast<std::size_t>(tris.count); ++k) {
-      const SurfaceTriangle& t = tris.triangles[k];
-      for (std::size_t i = 0; i < 3; ++i) {
-        const int l0 = t.local[i], l1 = t.local[(i + 1) % 3];
-        if (t.ownership >> (3 + i) & 1u) vertices_owned |= 1u << l0;
-        if (t.ownership >> i & 1u) edges_owned |= std::uint32_t{1} << (4 * std::min(l0, l1) + std::max(l0, l1));
-      }
-    }
-  }
-  unsigned vertices_owned = 0;    ///< bit l: local vertex l is owned by a surface triangle of the tet
-  std::uint32_t edges_owned = 0;  ///< bit key: the edge of local key `key` (SurfaceEdge::key) likewise
-
-  /// surface_edge(triangle k, i).
-  const SurfaceEdge& edge(int k, int i) {
-    const auto slot = static_cast<std::size_t>(k);
-    if (!built_[slot]) {
-      built_[slot] = true;
-      for (int j = 0; j < 3; ++j)
-        edges_[slot][static_cast<std::size_t>(j)] = contact_detail::surface_edge(tris_.triangles[slot], j);
-    }
-    return edges_[slot][static_cast<std::size_t>(i)];
-  }
-
- private:
-  const contact_detail::TetSurfaceTriangles& tris_;
-  std::array<bool, 4> built_{};
-  std::array<std::array<SurfaceEdge, 3>, 4> edges_;
-};
-
-/// An axis-aligned box of a few points (a triangle, a segment, a point).
-struct PointsBox {
-  Vec3 lo, hi;
-  template <class... Points>
-  explicit PointsBox(const Vec3& first, const Points&... rest) : lo(first), hi(first) {
-    ((lo = lo.cwiseMin(rest), hi = hi.cwiseMax(rest)), ...);
-  }
-};
-
-/// The slack of boxes_apart for features within two tets (corners xa, xb): above the rounding of
-/// the closest-point queries — a few ε of the coordinates, and for a sliver triangle's projection
-/// up to ~2e-8 of its size (closest_point_point_triangle.cpp) — so that a query the test skips could
-/// not have returned a distance within reach. Once per tet pair, from the tets' own extent and
-/// coordinates, which bound those of their features.
-double box_slack(const std::array<Vec3, 4>& xa, const std::array<Vec3, 4>& xb) {
-  const PointsBox a(xa[0], xa[1], xa[2], xa[3]), b(xb[0], xb[1], xb[2], xb[3]);
-  const double extent = std::max((a.hi - a.lo).maxCoeff(), (b.hi - b.lo).maxCoeff());
-  const double magnitude = std::max(
-      {a.lo.cwiseAbs().maxCoeff(), a.hi.cwiseAbs().maxCoeff(), b.lo.cwiseAbs().maxCoeff(), b.hi.cwiseAbs().maxCoeff()});
-  return 1e-7 * extent + 1e-12 * magnitude;
-}
-
-/// Whether the closest points of the features in two boxes are certainly farther apart than
-/// reach: the boxes are apart by more than `beyond` = reach + box_slack along some axis. Skipping
-/// such queries is then exact: the prefilter takes away most of them (on the wall 78 % of the
-/// (V,F) ones) and changes no contact.
-bool boxes_apart(const PointsBox& a, const PointsBox& b, double beyond) {
-  return ((b.lo - a.hi).array() > beyond).any() || ((a.lo - b.hi).array() > beyond).any();
-}
-
 /// The corners of tet `tet` of `body` with its surface vertices eroded by `envelope`
 /// (eroded_vertex.h); the corners of `tris` are replaced by their eroded positions. Triangle
 /// normals stay those of the uneroded faces (used only when closest points coincide).
@@ -164,6 +99,122 @@ std::array<Vec3, 4> eroded_tet(const MethodBody& body, Index tet, double envelop
   return x;
 }
 
+/// One tet of a body, eroded (eroded_tet): its surface triangles with eroded corners, its eroded
+/// corners, what it owns of its surface features (ShapeFeatures::surface_triangle_ownership), and
+/// its triangles' edges as canonical segments, built at the first triangle pair that needs them
+/// (most are rejected by their boxes first).
+class ErodedTet {
+ public:
+  ErodedTet() = default;
+  ErodedTet(const MethodBody& body, Index tet, double envelope) { assign(body, tet, envelope); }
+  /// Becomes the eroded `tet` of `body` (in place: a cache slot is not copied into).
+  void assign(const MethodBody& body, Index tet, double envelope) {
+    tris = contact_detail::tet_surface_triangles(body, tet);
+    x = eroded_tet(body, tet, envelope, tris);
+    vertices_owned = 0;
+    edges_owned = 0;
+    built_ = {};
+    for (std::size_t k = 0; k < static_cast<std::size_t>(tris.count); ++k) {
+      const SurfaceTriangle& t = tris.triangles[k];
+      for (std::size_t i = 0; i < 3; ++i) {
+        const int l0 = t.local[i], l1 = t.local[(i + 1) % 3];
+        if (t.ownership >> (3 + i) & 1u) vertices_owned |= 1u << l0;
+        if (t.ownership >> i & 1u) edges_owned |= std::uint32_t{1} << (4 * std::min(l0, l1) + std::max(l0, l1));
+      }
+    }
+  }
+  contact_detail::TetSurfaceTriangles tris;
+  std::array<Vec3, 4> x;
+  unsigned vertices_owned = 0;    ///< bit l: local vertex l is owned by a surface triangle of the tet
+  std::uint32_t edges_owned = 0;  ///< bit key: the edge of local key `key` (SurfaceEdge::key) likewise
+
+  /// surface_edge(triangle k, i).
+  const SurfaceEdge& edge(int k, int i) {
+    const auto slot = static_cast<std::size_t>(k);
+    if (!built_[slot]) {
+      built_[slot] = true;
+      for (int j = 0; j < 3; ++j)
+        edges_[slot][static_cast<std::size_t>(j)] = contact_detail::surface_edge(tris.triangles[slot], j);
+    }
+    return edges_[slot][static_cast<std::size_t>(i)];
+  }
+
+ private:
+  std::array<bool, 4> built_{};
+  std::array<std::array<SurfaceEdge, 3>, 4> edges_;
+};
+
+/// The eroded tets of a run's pairs (ContactMethod::generate_run), per (body, tet): a tet lies in
+/// many of a run's pairs, and eroding it and listing its surface triangles was a third of the
+/// method's time. Direct-mapped by tet index; the same computation, so the same bits.
+class ErodedTetCache {
+ public:
+  /// The calling thread's cache, emptied for a new run (a stamp: nothing is cleared; a run holds
+  /// no oneTBB call, so no other run interleaves with it on this thread).
+  static ErodedTetCache& for_new_run() {
+    thread_local ErodedTetCache cache;
+    ++cache.stamp_;
+    cache.body_ = {nullptr, nullptr};
+    return cache;
+  }
+
+  /// The eroded `tet` of `body` (one of the run's two bodies); valid until the next call for the
+  /// same body (each body has its own slots, so a pair's two tets never evict each other).
+  ErodedTet& of(const MethodBody& body, Index tet, double envelope) {
+    // A body by its world vertices (two bodies of a pair never share them).
+    const Vec3* key = body.world_vertices.data();
+    const std::size_t side = body_[0] == key || body_[0] == nullptr ? 0 : 1;
+    body_[side] = key;
+    Slot& slot = slots_[side][static_cast<std::size_t>(tet) % kSlots];
+    if (slot.stamp != stamp_ || slot.tet != tet) {
+      slot.stamp = stamp_;
+      slot.tet = tet;
+      slot.eroded.assign(body, tet, envelope);
+    }
+    return slot.eroded;
+  }
+
+ private:
+  static constexpr std::size_t kSlots = 64;
+  struct Slot {
+    std::uint64_t stamp = 0;
+    Index tet = kInvalidIndex;
+    ErodedTet eroded;
+  };
+  std::uint64_t stamp_ = 0;
+  std::array<const Vec3*, 2> body_{nullptr, nullptr};
+  std::array<std::array<Slot, kSlots>, 2> slots_;
+};
+
+/// An axis-aligned box of a few points (a triangle, a segment, a point).
+struct PointsBox {
+  Vec3 lo, hi;
+  template <class... Points>
+  explicit PointsBox(const Vec3& first, const Points&... rest) : lo(first), hi(first) {
+    ((lo = lo.cwiseMin(rest), hi = hi.cwiseMax(rest)), ...);
+  }
+};
+
+/// The slack of boxes_apart for features within two tets (their boxes a, b): above the rounding of
+/// the closest-point queries — a few ε of the coordinates, and for a sliver triangle's projection
+/// up to ~2e-8 of its size (closest_point_point_triangle.cpp) — so that a query the test skips could
+/// not have returned a distance within reach. Once per tet pair, from the tets' own extent and
+/// coordinates, which bound those of their features.
+double box_slack(const PointsBox& a, const PointsBox& b) {
+  const double extent = std::max((a.hi - a.lo).maxCoeff(), (b.hi - b.lo).maxCoeff());
+  const double magnitude = std::max(
+      {a.lo.cwiseAbs().maxCoeff(), a.hi.cwiseAbs().maxCoeff(), b.lo.cwiseAbs().maxCoeff(), b.hi.cwiseAbs().maxCoeff()});
+  return 1e-7 * extent + 1e-12 * magnitude;
+}
+
+/// Whether the closest points of the features in two boxes are certainly farther apart than
+/// reach: the boxes are apart by more than `beyond` = reach + box_slack along some axis. Skipping
+/// such queries is then exact: the prefilter takes away most of them (on the wall 78 % of the
+/// (V,F) ones) and changes no contact.
+bool boxes_apart(const PointsBox& a, const PointsBox& b, double beyond) {
+  return ((b.lo - a.hi).array() > beyond).any() || ((a.lo - b.hi).array() > beyond).any();
+}
+
 class ClosestPointsMethod final : public ContactMethod {
  public:
   explicit ClosestPointsMethod(const ClosestPointsParameters& own) : parameters_(own) {}
@@ -175,6 +226,8 @@ class ClosestPointsMethod final : public ContactMethod {
   // Eroded features lie within ε of the originals, so eroded pairs within 2ε come from tets
   // within 4ε.
   double candidate_margin(const MethodSettings& settings) const override { return 4.0 * envelope(settings); }
+  /// The kernel reads the tets' corners and surface triangles, never their planes.
+  bool uses_tet_planes() const override { return false; }
   std::map<std::string, ParameterValue> parameters(const MethodSettings& settings) const override {
     // The absolute band is per body pair (pair_length_scale), so only its relative value is a
     // parameter of the run.
@@ -186,15 +239,37 @@ class ClosestPointsMethod final : public ContactMethod {
 
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
                 std::vector<Contact>& sink) const override {
+    const double epsilon = envelope(settings);
+    ErodedTet eroded_a(a, tet_a, epsilon), eroded_b(b, tet_b, epsilon);
+    evaluate(a, tet_a, eroded_a, b, tet_b, eroded_b, settings, sink);
+  }
+  /// generate() on each pair, each tet eroded once per run (ErodedTetCache).
+  void generate_run(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
+                    const MethodSettings& settings, std::vector<Contact>& sink) const override {
+    const double epsilon = envelope(settings);
+    ErodedTetCache& cache = ErodedTetCache::for_new_run();
+    for (const ElementPair& p : pairs) {
+      ErodedTet& eroded_a = cache.of(a, p.a, epsilon);
+      ErodedTet& eroded_b = cache.of(b, p.b, epsilon);
+      evaluate(a, p.a, eroded_a, b, p.b, eroded_b, settings, sink);
+    }
+  }
+
+ private:
+  void evaluate(const MethodBody& a, Index tet_a, ErodedTet& features_a, const MethodBody& b, Index tet_b,
+                ErodedTet& features_b, const MethodSettings& settings, std::vector<Contact>& sink) const {
     const double tol = settings.absolute_tolerance();
     const double epsilon = envelope(settings);
     const double two_eps = 2.0 * std::max(epsilon, 0.0);
     const double reach = two_eps + tol;
-    contact_detail::TetSurfaceTriangles tris_a = contact_detail::tet_surface_triangles(a, tet_a);
-    contact_detail::TetSurfaceTriangles tris_b = contact_detail::tet_surface_triangles(b, tet_b);
-    const std::array<Vec3, 4> xa = eroded_tet(a, tet_a, epsilon, tris_a);
-    const std::array<Vec3, 4> xb = eroded_tet(b, tet_b, epsilon, tris_b);
-    const double slack = box_slack(xa, xb);
+    const contact_detail::TetSurfaceTriangles& tris_a = features_a.tris;
+    const contact_detail::TetSurfaceTriangles& tris_b = features_b.tris;
+    const std::array<Vec3, 4>& xa = features_a.x;
+    const std::array<Vec3, 4>& xb = features_b.x;
+    const PointsBox tet_box_a(xa[0], xa[1], xa[2], xa[3]), tet_box_b(xb[0], xb[1], xb[2], xb[3]);
+    const double slack = box_slack(tet_box_a, tet_box_b);
+    // Every feature of an eroded tet lies in its box: none within reach of the other's.
+    if (boxes_apart(tet_box_a, tet_box_b, reach + slack)) return;
     const Vec3 centroid_hint = contact_detail::tet_centroid(xb) - contact_detail::tet_centroid(xa);
     SeenPairs seen;
     // Each (V,F) and each (E,E) pair is evaluated from the tets of the surface triangles that own
@@ -208,8 +283,6 @@ class ClosestPointsMethod final : public ContactMethod {
     // (|pb − pa| ≤ tol) takes its normal from the two tets (orient_axis_between_tets), so there
     // every candidate tet pair still reports its own: edges not both owned here are looked at only
     // when their boxes come within tol.
-    TetFeatures features_a(tris_a), features_b(tris_b);
-
     // pa on A, pb on B; `touching_normal` is used when the closest points coincide.
     auto emit = [&](const Vec3& pa, const Vec3& pb, double dist, const std::optional<Vec3>& touching_normal,
                     FeatureRef fa, FeatureRef fb) {
@@ -300,7 +373,7 @@ class ClosestPointsMethod final : public ContactMethod {
               t_param = r.t;
             }
             const double dist = std::sqrt(sq);
-            if (dist > ((owned ? reach : tol) + slack)) continue;
+            if (dist > (owned ? reach : tol)) continue;
             // Only closest points inside both edges, farther than the band from their ends, make an
             // (E,E) contact: at an end point the pair is a vertex against an edge, already reported
             // by the (V,F) pairs of the faces that edge bounds (closed triangles), with the same
@@ -332,7 +405,6 @@ class ClosestPointsMethod final : public ContactMethod {
     }
   }
 
- private:
   /// ε of a pair: the absolute envelope when set, else relative × the pair's length.
   double envelope(const MethodSettings& settings) const {
     return parameters_.envelope ? *parameters_.envelope : parameters_.relative_envelope * settings.length_scale;

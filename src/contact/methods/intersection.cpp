@@ -341,6 +341,8 @@ class IntersectionMethod final : public ContactMethod {
            "feature types (Erleben 2018 §6)";
   }
   double candidate_margin(const MethodSettings& settings) const override { return settings.absolute_tolerance(); }
+  /// The kernel reads the tets' corners and surface triangles, never their planes.
+  bool uses_tet_planes() const override { return false; }
   std::map<std::string, ParameterValue> parameters(const MethodSettings& settings) const override {
     // The absolute band is per body pair (pair_length_scale): only its relative value is reported.
     return {{"relative_tolerance", settings.tolerance.relative}};
