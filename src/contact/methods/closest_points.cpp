@@ -52,6 +52,7 @@
 #include "contactlab/geometry/closest_points_segment_segment.h"
 #include "methods/eroded_vertex.h"
 #include "methods/orient_axis_between_tets.h"
+#include "methods/run_tet_cache.h"
 #include "methods/tet_surface_triangles.h"
 
 #include <algorithm>
@@ -144,47 +145,8 @@ class ErodedTet {
   std::array<std::array<SurfaceEdge, 3>, 4> edges_;
 };
 
-/// The eroded tets of a run's pairs (ContactMethod::generate_run), per (body, tet): a tet lies in
-/// many of a run's pairs, and eroding it and listing its surface triangles was a third of the
-/// method's time. Direct-mapped by tet index; the same computation, so the same bits.
-class ErodedTetCache {
- public:
-  /// The calling thread's cache, emptied for a new run (a stamp: nothing is cleared; a run holds
-  /// no oneTBB call, so no other run interleaves with it on this thread).
-  static ErodedTetCache& for_new_run() {
-    thread_local ErodedTetCache cache;
-    ++cache.stamp_;
-    cache.body_ = {nullptr, nullptr};
-    return cache;
-  }
-
-  /// The eroded `tet` of `body` (one of the run's two bodies); valid until the next call for the
-  /// same body (each body has its own slots, so a pair's two tets never evict each other).
-  ErodedTet& of(const MethodBody& body, Index tet, double envelope) {
-    // A body by its world vertices (two bodies of a pair never share them).
-    const Vec3* key = body.world_vertices.data();
-    const std::size_t side = body_[0] == key || body_[0] == nullptr ? 0 : 1;
-    body_[side] = key;
-    Slot& slot = slots_[side][static_cast<std::size_t>(tet) % kSlots];
-    if (slot.stamp != stamp_ || slot.tet != tet) {
-      slot.stamp = stamp_;
-      slot.tet = tet;
-      slot.eroded.assign(body, tet, envelope);
-    }
-    return slot.eroded;
-  }
-
- private:
-  static constexpr std::size_t kSlots = 64;
-  struct Slot {
-    std::uint64_t stamp = 0;
-    Index tet = kInvalidIndex;
-    ErodedTet eroded;
-  };
-  std::uint64_t stamp_ = 0;
-  std::array<const Vec3*, 2> body_{nullptr, nullptr};
-  std::array<std::array<Slot, kSlots>, 2> slots_;
-};
+/// The eroded tets of a run's pairs, per (body, tet) (run_tet_cache.h).
+using ErodedTetCache = contact_detail::RunTetCache<ErodedTet>;
 
 /// An axis-aligned box of a few points (a triangle, a segment, a point).
 struct PointsBox {
@@ -248,9 +210,12 @@ class ClosestPointsMethod final : public ContactMethod {
                     const MethodSettings& settings, std::vector<Contact>& sink) const override {
     const double epsilon = envelope(settings);
     ErodedTetCache& cache = ErodedTetCache::for_new_run();
+    const auto erode = [epsilon](ErodedTet& eroded, const MethodBody& body, Index tet) {
+      eroded.assign(body, tet, epsilon);
+    };
     for (const ElementPair& p : pairs) {
-      ErodedTet& eroded_a = cache.of(a, p.a, epsilon);
-      ErodedTet& eroded_b = cache.of(b, p.b, epsilon);
+      ErodedTet& eroded_a = cache.of(a, p.a, erode);
+      ErodedTet& eroded_b = cache.of(b, p.b, erode);
       evaluate(a, p.a, eroded_a, b, p.b, eroded_b, settings, sink);
     }
   }

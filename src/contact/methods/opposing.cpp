@@ -46,6 +46,7 @@
 #include "contactlab/geometry/tolerance_band.h"
 #include "methods/canonical_pair.h"
 #include "methods/mid_plane_contacts.h"
+#include "methods/run_tet_cache.h"
 #include "methods/sat_contacts.h"
 
 #include <array>
@@ -90,47 +91,9 @@ SurfaceFaces surface_faces(const MethodBody& body, Index tet) {
   return faces;
 }
 
-/// The surface faces of a run's tets (ContactMethod::generate_run), per (body, tet): a tet lies in
-/// many of a run's pairs and its faces' planes were computed again for each, a seventh of the
-/// method's time on the arch. Direct-mapped by tet index; the same computation, so the same bits.
-class FaceCache {
- public:
-  /// The calling thread's cache, emptied for a new run (a stamp: nothing is cleared; a run holds no
-  /// oneTBB call, so no other run interleaves with it on this thread).
-  static FaceCache& for_new_run() {
-    thread_local FaceCache cache;
-    ++cache.stamp_;
-    cache.body_ = {nullptr, nullptr};
-    return cache;
-  }
-
-  /// The faces of `tet` of `body` (one of the run's two bodies); valid until the next call for the
-  /// same body (each body has its own slots, so a pair's two tets never evict each other).
-  const SurfaceFaces& of(const MethodBody& body, Index tet) {
-    // A body by its world vertices (two bodies of a pair never share them; indices may be unset).
-    const Vec3* key = body.world_vertices.data();
-    const std::size_t side = body_[0] == key || body_[0] == nullptr ? 0 : 1;
-    body_[side] = key;
-    Slot& slot = slots_[side][static_cast<std::size_t>(tet) % kSlots];
-    if (slot.stamp != stamp_ || slot.tet != tet) {
-      slot.stamp = stamp_;
-      slot.tet = tet;
-      slot.faces = surface_faces(body, tet);
-    }
-    return slot.faces;
-  }
-
- private:
-  static constexpr std::size_t kSlots = 64;
-  struct Slot {
-    std::uint64_t stamp = 0;
-    Index tet = kInvalidIndex;
-    SurfaceFaces faces;
-  };
-  std::uint64_t stamp_ = 0;
-  std::array<const Vec3*, 2> body_{nullptr, nullptr};
-  std::array<std::array<Slot, kSlots>, 2> slots_{};
-};
+/// The surface faces of a run's tets, per (body, tet) (run_tet_cache.h).
+using FaceCache = contact_detail::RunTetCache<SurfaceFaces>;
+void fill_faces(SurfaceFaces& faces, const MethodBody& body, Index tet) { faces = surface_faces(body, tet); }
 
 /// p lies in front of the face's plane (on its outward side) beyond the touching band.
 bool in_front(const Vec3& p, const SurfaceFace& face, double tolerance) {
@@ -154,8 +117,8 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   TetPlanes scratch;
   if (a.planes(tet_a, scratch).thin(tolerance) || b.planes(tet_b, scratch).thin(tolerance)) return;
   SurfaceFaces own_a, own_b;
-  const SurfaceFaces& faces_a = cache ? cache->of(a, tet_a) : (own_a = surface_faces(a, tet_a));
-  const SurfaceFaces& faces_b = cache ? cache->of(b, tet_b) : (own_b = surface_faces(b, tet_b));
+  const SurfaceFaces& faces_a = cache ? cache->of(a, tet_a, fill_faces) : (own_a = surface_faces(a, tet_a));
+  const SurfaceFaces& faces_b = cache ? cache->of(b, tet_b, fill_faces) : (own_b = surface_faces(b, tet_b));
 
   // Algorithm 1: the most opposing pair passing the sandwich test, with cosines compared in the
   // band and ties going to the smaller (triangle of A, triangle of B).
