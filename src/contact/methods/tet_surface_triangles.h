@@ -21,8 +21,9 @@ namespace contactlab::contact_detail {
 /// Dimensionless (an angle, not a length), as TetTetSatRequest::parallel_sine.
 inline constexpr double kDegenerateSine = 1e-6;
 
-/// Every field is set by tet_surface_triangles (none has a default: the four slots of
-/// TetSurfaceTriangles were zeroed in every call, a tenth of the closest points method's time).
+/// Every field is set by tet_surface_triangles; only `degenerate` has a default (the four slots of
+/// TetSurfaceTriangles were zeroed in every call, a tenth of the closest points method's time; a
+/// bool left unset in an unused slot is undefined behaviour to copy, which UBSan reports).
 struct SurfaceTriangle {
   Index triangle;               ///< boundary triangle index (FeatureType::kFace index)
   std::array<Index, 3> vertex;  ///< tet-mesh vertex indices, outward order
@@ -30,7 +31,7 @@ struct SurfaceTriangle {
   int face;                     ///< local face index 0..3 in the tet
   std::array<Vec3, 3> x;        ///< world positions of the corners
   Vec3 normal;                  ///< unit outward normal; zero when degenerate
-  bool degenerate;
+  bool degenerate = false;
   /// ShapeFeatures::surface_triangle_ownership of this triangle (`vertex` is in its order): bit i,
   /// edge `vertex[i]`–`vertex[i + 1]` is owned by this triangle (the lowest-index surface triangle
   /// sharing it); bit 3 + i, corner i is owned (the lowest-index surface triangle around it).
