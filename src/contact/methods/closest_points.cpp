@@ -17,7 +17,7 @@
 // back out of B; closest points that coincide give gap −2ε, the most the method can report.
 // Candidate tet pairs are those within 4ε (eroded features lie within ε of the originals).
 // Each feature pair's query runs in one tet pair, that of the triangles owning its vertex or edges
-// (the others would give the same contact, which the merge dropped; see `generate`), except (E,E)
+// (the others would give the same contact, which the merge dropped; see `evaluate`), except (E,E)
 // pairs whose eroded closest points coincide, whose normal depends on the tets.
 //
 // For one candidate tet pair, over every pair of their eroded surface triangles (Ta, Tb):
@@ -116,15 +116,13 @@ class ErodedTet {
   void assign(const MethodBody& body, Index tet, double envelope) {
     tris = contact_detail::tet_surface_triangles(body, tet);
     x = eroded_tet(body, tet, envelope, tris);
-    for (std::size_t k = 0; k < static_cast<std::size_t>(tris.count); ++k) {
-      const SurfaceTriangle& t = tris.triangles[k];
-      boxes[k] = PointsBox(t.x[0], t.x[1], t.x[2]);
-    }
+    box = PointsBox(x[0], x[1], x[2], x[3]);
     vertices_owned = 0;
     edges_owned = 0;
     built_ = {};
     for (std::size_t k = 0; k < static_cast<std::size_t>(tris.count); ++k) {
       const SurfaceTriangle& t = tris.triangles[k];
+      boxes[k] = PointsBox(t.x[0], t.x[1], t.x[2]);
       for (std::size_t i = 0; i < 3; ++i) {
         const int l0 = t.local[i], l1 = t.local[(i + 1) % 3];
         if (t.ownership >> (3 + i) & 1u) vertices_owned |= 1u << l0;
@@ -134,6 +132,7 @@ class ErodedTet {
   }
   contact_detail::TetSurfaceTriangles tris;
   std::array<Vec3, 4> x;
+  PointsBox box;                   ///< of `x`: every feature of the eroded tet lies in it
   std::array<PointsBox, 4> boxes;  ///< of the surface triangles' eroded corners, as `tris`
   unsigned vertices_owned = 0;     ///< bit l: local vertex l is owned by a surface triangle of the tet
   std::uint32_t edges_owned = 0;   ///< bit key: the edge of local key `key` (SurfaceEdge::key) likewise
@@ -223,10 +222,9 @@ class ClosestPointsMethod final : public ContactMethod {
     const contact_detail::TetSurfaceTriangles& tris_b = features_b.tris;
     const std::array<Vec3, 4>& xa = features_a.x;
     const std::array<Vec3, 4>& xb = features_b.x;
-    const PointsBox tet_box_a(xa[0], xa[1], xa[2], xa[3]), tet_box_b(xb[0], xb[1], xb[2], xb[3]);
-    const double slack = box_slack(tet_box_a, tet_box_b);
+    const double slack = box_slack(features_a.box, features_b.box);
     // Every feature of an eroded tet lies in its box: none within reach of the other's.
-    if (boxes_apart(tet_box_a, tet_box_b, reach + slack)) return;
+    if (boxes_apart(features_a.box, features_b.box, reach + slack)) return;
     const Vec3 centroid_hint = contact_detail::tet_centroid(xb) - contact_detail::tet_centroid(xa);
     SeenPairs seen;
     // Each (V,F) and each (E,E) pair is evaluated from the tets of the surface triangles that own

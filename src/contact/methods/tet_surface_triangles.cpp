@@ -32,7 +32,6 @@ TetSurfaceTriangles tet_surface_triangles(const MethodBody& body, Index tet) {
       s.degenerate = true;
       s.normal = Vec3::Zero();
     } else {
-      s.degenerate = false;
       s.normal = n / area2;
     }
   }
