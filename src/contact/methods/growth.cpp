@@ -100,42 +100,53 @@ int edge_index(int u, int v) {
   return u == 0 ? v - 1 : u + v;  // (0,1) 0, (0,2) 1, (0,3) 2, (1,2) 3, (1,3) 4, (2,3) 5
 }
 
-/// One edge–edge query of closest_points_triangle_triangle over the 16 face pairs of two tets:
-/// edge (a0, a1) of A's face against edge (b0, b1) of B's face (local vertices, directed as in
-/// the faces), their kTetEdges indices, and whether it is the first query of that edge pair.
-struct EdgePairEntry {
-  int a0, a1, b0, b1;
-  int edge_a, edge_b;
-  bool first;
+/// Where closest_points_triangle_triangle, run over the 16 face pairs of two tets (faces of A
+/// major, kTetFaces order), first meets each of its distinct primitive queries. Its scan visits
+/// face pair (fa, fb) as 15 queries: the 3 corners of fa against face fb, face fa against the 3
+/// corners of fb, then the 9 edge pairs (edge i of fa major, edge j of fb; an edge runs from
+/// corner i to corner i + 1 of its face). A vertex–face query recurs in 3 face pairs and an
+/// undirected edge pair in 4, with its edges oppositely directed between their two faces; each is
+/// listed once, at its first place in the scan, with the edges directed as they are there.
+struct ScanPlaces {
+  std::array<std::array<int, 4>, 4> vertex_face{};  ///< [vertex of A][face of B]
+  std::array<std::array<int, 4>, 4> face_vertex{};  ///< [face of A][vertex of B]
+  struct EdgePair {
+    int place = -1;
+    int a0 = 0, a1 = 0, b0 = 0, b1 = 0;  ///< local vertices, directed as first met
+  };
+  std::array<std::array<EdgePair, 6>, 6> edge_edge{};  ///< [kTetEdges index of A][of B]
 };
 
-/// The 144 edge–edge queries in scan order: face of A major, face of B, edge i of A's face, edge
-/// j of B's face (closest_points_triangle_triangle's loops).
-const std::array<EdgePairEntry, 144>& edge_pair_table() {
-  static const std::array<EdgePairEntry, 144> table = [] {
-    std::array<EdgePairEntry, 144> t{};
-    std::array<std::array<bool, 6>, 6> seen{};
-    std::size_t n = 0;
-    for (const auto& ka : kTetFaces) {
-      for (const auto& kb : kTetFaces) {
+const ScanPlaces& scan_places() {
+  static const ScanPlaces places = [] {
+    ScanPlaces t;
+    for (auto& row : t.vertex_face) row.fill(-1);
+    for (auto& row : t.face_vertex) row.fill(-1);
+    int place = 0;
+    for (std::size_t fa = 0; fa < 4; ++fa) {
+      const auto& ka = kTetFaces[fa];
+      for (std::size_t fb = 0; fb < 4; ++fb) {
+        const auto& kb = kTetFaces[fb];
+        for (std::size_t i = 0; i < 3; ++i, ++place) {
+          int& p = t.vertex_face[at(ka[i])][fb];
+          if (p < 0) p = place;
+        }
+        for (std::size_t j = 0; j < 3; ++j, ++place) {
+          int& p = t.face_vertex[fa][at(kb[j])];
+          if (p < 0) p = place;
+        }
         for (std::size_t i = 0; i < 3; ++i) {
-          for (std::size_t j = 0; j < 3; ++j) {
-            EdgePairEntry& e = t[n++];
-            e.a0 = ka[i];
-            e.a1 = ka[(i + 1) % 3];
-            e.b0 = kb[j];
-            e.b1 = kb[(j + 1) % 3];
-            e.edge_a = edge_index(e.a0, e.a1);
-            e.edge_b = edge_index(e.b0, e.b1);
-            e.first = !seen[at(e.edge_a)][at(e.edge_b)];
-            seen[at(e.edge_a)][at(e.edge_b)] = true;
+          for (std::size_t j = 0; j < 3; ++j, ++place) {
+            const int a0 = ka[i], a1 = ka[(i + 1) % 3], b0 = kb[j], b1 = kb[(j + 1) % 3];
+            ScanPlaces::EdgePair& e = t.edge_edge[at(edge_index(a0, a1))][at(edge_index(b0, b1))];
+            if (e.place < 0) e = {place, a0, a1, b0, b1};
           }
         }
       }
     }
     return t;
   }();
-  return table;
+  return places;
 }
 
 TetCorners scaled(const TetCorners& tet, const Vec3& centre, double alpha) {
@@ -207,27 +218,34 @@ class ScaledSat {
     }
   }
 
-  /// +1 separated (`gap` then a lower bound on the distance), −1 not separated, 0 unknown.
-  int verdict(double alpha, double& gap) {
+  /// +1 separated (`gap` then a lower bound on the distance, and `axis` the unit axis that shows
+  /// it, up to sign), −1 not separated, 0 unknown.
+  int verdict(double alpha, double& gap, Vec3& axis) {
     double best = -std::numeric_limits<double>::infinity();
+    std::size_t best_k = 0;
     bool overlapping = true;  // every axis so far overlaps by more than its slack
     auto scan = [&](std::size_t from, std::size_t to) {
       for (std::size_t k = from; k < to; ++k) {
         const Axis& x = axes_[k];
         const double g = std::max(x.offset + alpha * (x.b_lo - x.a_hi), -x.offset + alpha * (x.a_lo - x.b_hi));
-        best = std::max(best, g - x.slack);
+        if (g - x.slack > best) {
+          best = g - x.slack;
+          best_k = k;
+        }
         overlapping = overlapping && g + x.slack < 0.0;
       }
     };
     scan(0, face_axes_);
     if (best > threshold_) {
       gap = best;
+      axis = axes_[best_k].n;
       return 1;
     }
     if (!edges_added_) add_edge_axes();
     scan(face_axes_, count_);
     if (best > threshold_) {
       gap = best;
+      axis = axes_[best_k].n;
       return 1;
     }
     return can_deny_ && overlapping ? -1 : 0;
@@ -236,6 +254,7 @@ class ScaledSat {
  private:
   struct Axis {
     double offset, a_lo, a_hi, b_lo, b_hi, slack;
+    Vec3 n;  // unit
   };
 
   // Zero volume, or a height within 1e-5 of the longest edge (tet_tet_sat's is_flat: 1e-6).
@@ -256,6 +275,7 @@ class ScaledSat {
     if (len * kMaxAxisCondition >= uv && len > 0.0) {
       const Vec3 n = w / len;
       Axis& x = axes_[count_++];
+      x.n = n;
       x.offset = n.dot(cb_ - ca_);
       x.a_lo = x.b_lo = std::numeric_limits<double>::infinity();
       x.a_hi = x.b_hi = -std::numeric_limits<double>::infinity();
@@ -310,26 +330,28 @@ class ScaledSat {
   double slack_scale_ = 0.0;
 };
 
-/// Closest points of two tets that tet_tet_sat reported separated: the minimum over the 16 face
-/// pairs of closest_points_triangle_triangle (faces of A major, kTetFaces order), ties to the first.
-/// Returns p_B − p_A.
+/// Closest points of two tets that tet_tet_sat reported separated, as closest_points_triangle_
+/// triangle over their 16 face pairs finds them (faces of A major, kTetFaces order): the first, in
+/// its scan (face pair, then its 3 vertex–triangle, 3 triangle–vertex and 9 edge–edge queries), of
+/// the primitive queries within `tie` of the smallest distance. Returns p_B − p_A.
 ///
-/// Computed without calling closest_points_triangle_triangle, with the same result bit for bit
-/// (its value is the first, in the order (face pair, then its 3 vertex–triangle, 3 triangle–vertex
-/// and 9 edge–edge queries), of the primitive queries reaching the smallest squared distance; a
-/// query whose value certainly exceeds that minimum can be dropped without changing it):
+/// Computed without calling closest_points_triangle_triangle, with the same result up to the
+/// rounding of a recomputed query (a query whose value certainly exceeds the minimum by more than
+/// the tie band can be dropped without changing it):
 ///  - its exact intersection step is skipped: the tets are separated by more than the SAT
 ///    tolerance, so no triangle pair meets;
-///  - a vertex–triangle query depends only on the vertex and the other tet's face (each appears in
-///    3 face pairs), so the 16 + 16 distinct ones are computed once, and not at all when the vertex
-///    is farther from the face's bounding sphere than the closest pair of corners;
-///  - an edge–edge query (each directed edge pair appears once, the orientation of an edge
-///    differing between its two faces) is skipped when the bounding spheres of the two edges are
-///    farther apart than a distance already found; of the 4 orientations of an edge pair, the
-///    first is computed and the 3 others only when it comes within rounding of the minimum.
+///  - each distinct query is computed once and takes its first place in the scan (ScanPlaces): a
+///    vertex–triangle query recurs in 3 face pairs, an edge pair in 4 with its edges reversed
+///    (the same distance up to rounding; before 2026-11 those were recomputed, bit for bit);
+///  - a vertex–triangle query is skipped when the vertex is farther from the face's bounding
+///    sphere than the closest pair of corners, or, along the axis that showed the tets separated,
+///    farther from the face than the least distance found so far;
+///  - an edge–edge query is skipped when the bounding spheres of the two edges, or their extents
+///    along that axis, are farther apart than the least vertex–triangle distance.
 /// Every bound is widened by a margin far above the rounding of both sides, so a skipped query
-/// could not have tied. This was 3/4 of the method's time, mostly redundant queries.
-Vec3 separation_vector(const TetCorners& a, const TetCorners& b, double tie) {
+/// could not have tied. This was 3/4 of the method's time, mostly redundant queries; pillar
+/// 6.2 → 4.1 ms a query, wall 26.6 → 16.4 ms (1 thread, 2026-11-28).
+Vec3 separation_vector(const TetCorners& a, const TetCorners& b, double tie, const Vec3& axis) {
   // Edge spheres (midpoint, half length) of the 6 edges of each tet, for the edge–edge bound.
   std::array<Vec3, 6> mid_a, mid_b;
   std::array<double, 6> radius_a, radius_b;
@@ -360,6 +382,25 @@ Vec3 separation_vector(const TetCorners& a, const TetCorners& b, double tie) {
     for (std::size_t j = 0; j < 4; ++j) corners2 = std::min(corners2, (a[i] - b[j]).squaredNorm());
   }
   const double upper = std::sqrt(corners2) + tie_margin;
+  // Lower bounds along `axis` (a unit vector; zero gives no bound): for any unit n, points p of A
+  // and q of B are at least n·q − n·p apart, so a pair of features is at least (least n·b over
+  // its corners of B) − (greatest n·a over its corners of A) apart. With n the axis that showed
+  // the scaled tets separated, this rules out, at the cost of a subtraction, every feature pair
+  // but those at the separating plane (for faces facing each other, 15 of the 68 queries). The
+  // bounds are rounded by a few ε × the coordinates, far inside the margins they are compared
+  // with.
+  std::array<double, 4> pa{}, pb{};
+  for (std::size_t i = 0; i < 4; ++i) {
+    pa[i] = axis.dot(a[i]);
+    pb[i] = axis.dot(b[i]);
+  }
+  if (std::min({pa[0], pa[1], pa[2], pa[3]}) - std::max({pb[0], pb[1], pb[2], pb[3]}) >
+      std::min({pb[0], pb[1], pb[2], pb[3]}) - std::max({pa[0], pa[1], pa[2], pa[3]})) {
+    for (std::size_t i = 0; i < 4; ++i) {  // A beyond B along `axis`: measure along −axis
+      pa[i] = -pa[i];
+      pb[i] = -pb[i];
+    }
+  }
   // Distinct vertex–triangle queries: vf[v][f] (vertex v of A, face f of B), fv[f][v] (face f of A,
   // vertex v of B), with the face corners in kTetFaces order as the face-pair loop passes them.
   // A query whose vertex is farther than upper + tie_margin from the face's bounding sphere cannot
@@ -377,22 +418,34 @@ Vec3 separation_vector(const TetCorners& a, const TetCorners& b, double tie) {
     }
   }
   double bound = upper * upper;  // ≥ the smallest computed distance²: a vertex–triangle one, or upper²
-  auto query = [&](const Vec3& p, const TetCorners& t, std::size_t f, const Vec3& centre, double radius) {
+  // A query more than tie_margin beyond `bound` (no less than the minimum) cannot reach it.
+  double bound_reach = std::sqrt(bound) + tie_margin;
+  auto query = [&](const Vec3& p, const TetCorners& t, std::size_t f, const Vec3& centre, double radius,
+                   double lower) {
     PointTriangleClosestPoint q;
     const double r = radius + upper + tie_margin;
-    if ((p - centre).squaredNorm() > r * r) {
+    if (lower > bound_reach || (p - centre).squaredNorm() > r * r) {
       q.squared_distance = std::numeric_limits<double>::infinity();
       return q;
     }
     const auto& k = kTetFaces[f];
     q = closest_point_point_triangle(p, t[at(k[0])], t[at(k[1])], t[at(k[2])]);
-    bound = std::min(bound, q.squared_distance);
+    if (q.squared_distance < bound) {
+      bound = q.squared_distance;
+      bound_reach = std::sqrt(bound) + tie_margin;
+    }
     return q;
   };
+  std::array<double, 4> face_lowest_b, face_highest_a;
+  for (std::size_t f = 0; f < 4; ++f) {
+    const auto& k = kTetFaces[f];
+    face_lowest_b[f] = std::min({pb[at(k[0])], pb[at(k[1])], pb[at(k[2])]});
+    face_highest_a[f] = std::max({pa[at(k[0])], pa[at(k[1])], pa[at(k[2])]});
+  }
   for (std::size_t v = 0; v < 4; ++v) {
     for (std::size_t f = 0; f < 4; ++f) {
-      vf[v][f] = query(a[v], b, f, centre_b[f], face_radius_b[f]);
-      fv[f][v] = query(b[v], a, f, centre_a[f], face_radius_a[f]);
+      vf[v][f] = query(a[v], b, f, centre_b[f], face_radius_b[f], face_lowest_b[f] - pa[v]);
+      fv[f][v] = query(b[v], a, f, centre_a[f], face_radius_a[f], pb[v] - face_highest_a[f]);
     }
   }
   const double reach = std::sqrt(bound) + margin;
@@ -402,78 +455,55 @@ Vec3 separation_vector(const TetCorners& a, const TetCorners& b, double tie) {
   for (std::size_t i = 0; i < 6; ++i) {
     for (std::size_t j = 0; j < 6; ++j) {
       const double r = radius_a[i] + radius_b[j] + reach;
-      near[i][j] = (mid_a[i] - mid_b[j]).squaredNorm() <= r * r;
+      const double lower = std::min(pb[at(kTetEdges[j][0])], pb[at(kTetEdges[j][1])]) -
+                           std::max(pa[at(kTetEdges[i][0])], pa[at(kTetEdges[i][1])]);
+      near[i][j] = lower <= reach && (mid_a[i] - mid_b[j]).squaredNorm() <= r * r;
     }
   }
-  // Each undirected edge pair is met 4 times in the scan (each edge in two faces, oppositely
-  // directed). Its first occurrence is computed up front; the other three are computed only when
-  // it comes within tie_margin of the smallest distance found so far (`found`, no less than the
-  // minimum): otherwise they exceed it as well.
-  const auto& table = edge_pair_table();
-  std::array<std::array<double, 6>, 6> first_d2;
-  std::array<std::array<Vec3, 6>, 6> first_s;
-  double found = bound;
-  for (const EdgePairEntry& entry : table) {
-    if (!entry.first || !near[at(entry.edge_a)][at(entry.edge_b)]) continue;
-    const SegmentSegmentClosestPoints q =
-        closest_points_segment_segment(a[at(entry.a0)], a[at(entry.a1)], b[at(entry.b0)], b[at(entry.b1)]);
-    first_d2[at(entry.edge_a)][at(entry.edge_b)] = q.squared_distance;
-    first_s[at(entry.edge_a)][at(entry.edge_b)] = q.point_q - q.point_p;
-    found = std::min(found, q.squared_distance);
-  }
-  const double tie_reach = std::sqrt(found) + tie_margin;
-  const double tie_reach2 = tie_reach * tie_reach;
-
-  // The scan, in closest_points_triangle_triangle's order over the face pairs. The candidates
-  // are kept in scan order: the result is the first whose distance is within `tie` of the least
-  // (distinct closest pairs at one distance in exact arithmetic — a vertex equidistant from two
-  // edges — are then told apart by their place in the scan, the same in every frame, not by
-  // rounding). A skipped query is farther than the least by more than tie_margin ≥ tie.
-  std::array<std::pair<double, Vec3>, 16 * 15> candidates;
+  // The distinct queries, each at its first place in the scan (ScanPlaces); the result is the
+  // first in the scan whose distance is within `tie` of the least. Distinct closest pairs at one
+  // distance in exact arithmetic (a vertex equidistant from two edges) are then told apart by their
+  // place in the scan, the same in every frame, not by rounding. A skipped query is farther than
+  // the least by more than tie_margin ≥ tie. (The later occurrences of a query in the scan —
+  // closest_points_triangle_triangle recomputes it there, an edge pair with its edges reversed —
+  // are the same distance up to rounding, and never earlier, so they are not recomputed.)
+  const ScanPlaces& places = scan_places();
+  struct Candidate {
+    double d2;
+    int place;
+    Vec3 s;
+  };
+  std::array<Candidate, 16 + 16 + 36> candidates;
   std::size_t count = 0;
   double best = std::numeric_limits<double>::infinity();
-  const double tie_band = std::min(tie, tie_margin);
-  double keep2 = std::numeric_limits<double>::infinity();  // (√best + tie_band)²: farther ones never win
-  auto offer = [&](double d2, const Vec3& candidate) {
-    if (!(d2 <= keep2)) return;
-    candidates[count++] = {d2, candidate};
-    if (d2 < best) {
-      best = d2;
-      const double reach = std::sqrt(best) + tie_band;
-      keep2 = reach * reach;
-    }
+  auto offer = [&](double d2, int place, const Vec3& candidate) {
+    if (!(d2 < std::numeric_limits<double>::infinity())) return;
+    candidates[count++] = {d2, place, candidate};
+    best = std::min(best, d2);
   };
-  std::size_t next = 0;  // entry of `table` for the face pair's first edge–edge query
-  for (std::size_t fa = 0; fa < 4; ++fa) {
-    const auto& ka = kTetFaces[fa];
-    for (std::size_t fb = 0; fb < 4; ++fb, next += 9) {
-      const auto& kb = kTetFaces[fb];
-      for (std::size_t i = 0; i < 3; ++i) {
-        const PointTriangleClosestPoint& q = vf[at(ka[i])][fb];
-        offer(q.squared_distance, q.closest_point - a[at(ka[i])]);
-      }
-      for (std::size_t j = 0; j < 3; ++j) {
-        const PointTriangleClosestPoint& q = fv[fa][at(kb[j])];
-        offer(q.squared_distance, b[at(kb[j])] - q.closest_point);
-      }
-      for (std::size_t k = next; k < next + 9; ++k) {
-        const EdgePairEntry& entry = table[k];
-        const std::size_t ea = at(entry.edge_a), eb = at(entry.edge_b);
-        if (!near[ea][eb]) continue;
-        if (entry.first) {
-          offer(first_d2[ea][eb], first_s[ea][eb]);
-        } else if (first_d2[ea][eb] <= tie_reach2) {
-          const SegmentSegmentClosestPoints q =
-              closest_points_segment_segment(a[at(entry.a0)], a[at(entry.a1)], b[at(entry.b0)], b[at(entry.b1)]);
-          offer(q.squared_distance, q.point_q - q.point_p);
-        }
-      }
+  for (std::size_t v = 0; v < 4; ++v) {
+    for (std::size_t f = 0; f < 4; ++f) {
+      offer(vf[v][f].squared_distance, places.vertex_face[v][f], vf[v][f].closest_point - a[v]);
+      offer(fv[f][v].squared_distance, places.face_vertex[f][v], b[v] - fv[f][v].closest_point);
     }
   }
-  for (std::size_t i = 0; i < count; ++i) {
-    if (candidates[i].first <= keep2) return candidates[i].second;
+  for (std::size_t i = 0; i < 6; ++i) {
+    for (std::size_t j = 0; j < 6; ++j) {
+      if (!near[i][j]) continue;
+      const ScanPlaces::EdgePair& e = places.edge_edge[i][j];
+      const SegmentSegmentClosestPoints q =
+          closest_points_segment_segment(a[at(e.a0)], a[at(e.a1)], b[at(e.b0)], b[at(e.b1)]);
+      offer(q.squared_distance, e.place, q.point_q - q.point_p);
+    }
   }
-  return Vec3::Zero();
+  const double keep = std::sqrt(best) + std::min(tie, tie_margin);
+  const double keep2 = keep * keep;
+  const Candidate* chosen = nullptr;
+  for (std::size_t i = 0; i < count; ++i) {
+    const Candidate& c = candidates[i];
+    if (c.d2 <= keep2 && (chosen == nullptr || c.place < chosen->place)) chosen = &c;
+  }
+  return chosen != nullptr ? chosen->s : Vec3::Zero();
 }
 
 struct BestFeature {
@@ -552,13 +582,15 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   Vec3 s = Vec3::Zero();
   if ((ca - cb).norm() > tolerance) {
     // tet_tet_sat's verdicts on the scaled tets, most of them without running it (ScaledSat).
-    double gap = 0.0;  // a lower bound on the distance of the scaled tets, when separated
+    double gap = 0.0;         // a lower bound on the distance of the scaled tets, when separated
+    Vec3 axis = Vec3::Zero();  // and a unit axis along which they are that far apart
     ScaledSat predicted(ta, tb, ca, cb, request.relative_tolerance, full.length_scale);
     auto separated = [&](double alpha) {
-      const int verdict = predicted.verdict(alpha, gap);
+      const int verdict = predicted.verdict(alpha, gap, axis);
       if (verdict != 0) return verdict > 0;
       const TetTetSatResult r = tet_tet_sat(scaled(ta, ca, alpha), scaled(tb, cb, alpha), request);
       gap = r.separation;
+      axis = r.axis;
       return r.separated;
     };
     double lo = 1.0;
@@ -575,11 +607,12 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
       // computed for that scale: the search goes the same way, with closest points computed
       // ~1.4 times per overlapping tet pair on the wall instead of 3.5.
       double gap_lo = gap;
+      Vec3 axis_lo = axis;
       bool have_s = false;
       auto far = [&] {
         if (!have_s && gap_lo > delta + margin) return true;
         if (!have_s) {
-          s = separation_vector(scaled(ta, ca, lo), scaled(tb, cb, lo), tolerance);
+          s = separation_vector(scaled(ta, ca, lo), scaled(tb, cb, lo), tolerance, axis_lo);
           have_s = true;
         }
         return s.norm() > delta;
@@ -589,12 +622,13 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
         if (separated(mid)) {
           lo = mid;
           gap_lo = gap;
+          axis_lo = axis;
           have_s = false;
         } else {
           hi = mid;
         }
       }
-      if (!have_s) s = separation_vector(scaled(ta, ca, lo), scaled(tb, cb, lo), tolerance);
+      if (!have_s) s = separation_vector(scaled(ta, ca, lo), scaled(tb, cb, lo), tolerance, axis_lo);
     }
   }
   Vec3 direction = contact_detail::unit_or_zero(s);
