@@ -330,6 +330,45 @@ class ScaledSat {
   double slack_scale_ = 0.0;
 };
 
+/// Lower bounds on the distance of features of tets A and B from their projections onto a unit
+/// axis n (zero: no bound): points p of A and q of B are at least n·q − n·p apart, so two
+/// features are at least (least n·b over their corners of B) − (greatest n·a over those of A)
+/// apart. n is oriented from A to B (the orientation in which the tets' projections are farther
+/// apart).
+class AxisBounds {
+ public:
+  AxisBounds(const TetCorners& a, const TetCorners& b, const Vec3& n) {
+    for (std::size_t i = 0; i < 4; ++i) {
+      pa_[i] = n.dot(a[i]);
+      pb_[i] = n.dot(b[i]);
+    }
+    if (std::min({pa_[0], pa_[1], pa_[2], pa_[3]}) - std::max({pb_[0], pb_[1], pb_[2], pb_[3]}) >
+        std::min({pb_[0], pb_[1], pb_[2], pb_[3]}) - std::max({pa_[0], pa_[1], pa_[2], pa_[3]})) {
+      for (std::size_t i = 0; i < 4; ++i) {  // A beyond B along n: measure along −n
+        pa_[i] = -pa_[i];
+        pb_[i] = -pb_[i];
+      }
+    }
+    for (std::size_t f = 0; f < 4; ++f) {
+      const auto& k = kTetFaces[f];
+      face_lowest_b_[f] = std::min({pb_[at(k[0])], pb_[at(k[1])], pb_[at(k[2])]});
+      face_highest_a_[f] = std::max({pa_[at(k[0])], pa_[at(k[1])], pa_[at(k[2])]});
+    }
+  }
+  /// Vertex v of A and face f of B.
+  double vertex_face(std::size_t v, std::size_t f) const { return face_lowest_b_[f] - pa_[v]; }
+  /// Face f of A and vertex v of B.
+  double face_vertex(std::size_t f, std::size_t v) const { return pb_[v] - face_highest_a_[f]; }
+  /// Edge i of A and edge j of B (kTetEdges indices).
+  double edge_edge(std::size_t i, std::size_t j) const {
+    return std::min(pb_[at(kTetEdges[j][0])], pb_[at(kTetEdges[j][1])]) -
+           std::max(pa_[at(kTetEdges[i][0])], pa_[at(kTetEdges[i][1])]);
+  }
+
+ private:
+  std::array<double, 4> pa_{}, pb_{}, face_lowest_b_{}, face_highest_a_{};
+};
+
 /// Closest points of two tets that tet_tet_sat reported separated, as closest_points_triangle_
 /// triangle over their 16 face pairs finds them (faces of A major, kTetFaces order): the first, in
 /// its scan (face pair, then its 3 vertex–triangle, 3 triangle–vertex and 9 edge–edge queries), of
@@ -378,29 +417,26 @@ Vec3 separation_vector(const TetCorners& a, const TetCorners& b, double tie, con
   // The closest corners are no nearer than the tets, so the smallest computed distance is below
   // their distance + tie_margin: `upper`.
   double corners2 = std::numeric_limits<double>::infinity();
+  Vec3 corners_axis = Vec3::Zero();  // from the closest corner of A to the closest of B
   for (std::size_t i = 0; i < 4; ++i) {
-    for (std::size_t j = 0; j < 4; ++j) corners2 = std::min(corners2, (a[i] - b[j]).squaredNorm());
-  }
-  const double upper = std::sqrt(corners2) + tie_margin;
-  // Lower bounds along `axis` (a unit vector; zero gives no bound): for any unit n, points p of A
-  // and q of B are at least n·q − n·p apart, so a pair of features is at least (least n·b over
-  // its corners of B) − (greatest n·a over its corners of A) apart. With n the axis that showed
-  // the scaled tets separated, this rules out, at the cost of a subtraction, every feature pair
-  // but those at the separating plane (for faces facing each other, 15 of the 68 queries). The
-  // bounds are rounded by a few ε × the coordinates, far inside the margins they are compared
-  // with.
-  std::array<double, 4> pa{}, pb{};
-  for (std::size_t i = 0; i < 4; ++i) {
-    pa[i] = axis.dot(a[i]);
-    pb[i] = axis.dot(b[i]);
-  }
-  if (std::min({pa[0], pa[1], pa[2], pa[3]}) - std::max({pb[0], pb[1], pb[2], pb[3]}) >
-      std::min({pb[0], pb[1], pb[2], pb[3]}) - std::max({pa[0], pa[1], pa[2], pa[3]})) {
-    for (std::size_t i = 0; i < 4; ++i) {  // A beyond B along `axis`: measure along −axis
-      pa[i] = -pa[i];
-      pb[i] = -pb[i];
+    for (std::size_t j = 0; j < 4; ++j) {
+      const Vec3 d = b[j] - a[i];
+      const double d2 = d.squaredNorm();
+      if (d2 < corners2) {
+        corners2 = d2;
+        corners_axis = d;
+      }
     }
   }
+  const double upper = std::sqrt(corners2) + tie_margin;
+  // Lower bounds along two axes: for any unit n, points p of A and q of B are at least n·q − n·p
+  // apart, so a pair of features is at least (least n·b over its corners of B) − (greatest n·a
+  // over its corners of A) apart. Along `axis`, the one that showed the scaled tets separated,
+  // this rules out at the cost of a subtraction the feature pairs behind the separating plane;
+  // along the line of the closest corners, most of those beside the closest features. The bounds
+  // are rounded by a few ε × the coordinates, far inside the margins they are compared with.
+  const AxisBounds along_axis(a, b, axis);
+  const AxisBounds along_corners(a, b, corners2 > 0.0 ? (corners_axis / std::sqrt(corners2)).eval() : Vec3::Zero());
   // Distinct vertex–triangle queries: vf[v][f] (vertex v of A, face f of B), fv[f][v] (face f of A,
   // vertex v of B), with the face corners in kTetFaces order as the face-pair loop passes them.
   // A query whose vertex is farther than upper + tie_margin from the face's bounding sphere cannot
@@ -436,16 +472,12 @@ Vec3 separation_vector(const TetCorners& a, const TetCorners& b, double tie, con
     }
     return q;
   };
-  std::array<double, 4> face_lowest_b, face_highest_a;
-  for (std::size_t f = 0; f < 4; ++f) {
-    const auto& k = kTetFaces[f];
-    face_lowest_b[f] = std::min({pb[at(k[0])], pb[at(k[1])], pb[at(k[2])]});
-    face_highest_a[f] = std::max({pa[at(k[0])], pa[at(k[1])], pa[at(k[2])]});
-  }
   for (std::size_t v = 0; v < 4; ++v) {
     for (std::size_t f = 0; f < 4; ++f) {
-      vf[v][f] = query(a[v], b, f, centre_b[f], face_radius_b[f], face_lowest_b[f] - pa[v]);
-      fv[f][v] = query(b[v], a, f, centre_a[f], face_radius_a[f], pb[v] - face_highest_a[f]);
+      vf[v][f] = query(a[v], b, f, centre_b[f], face_radius_b[f],
+                       std::max(along_axis.vertex_face(v, f), along_corners.vertex_face(v, f)));
+      fv[f][v] = query(b[v], a, f, centre_a[f], face_radius_a[f],
+                       std::max(along_axis.face_vertex(f, v), along_corners.face_vertex(f, v)));
     }
   }
   const double reach = std::sqrt(bound) + margin;
@@ -455,9 +487,8 @@ Vec3 separation_vector(const TetCorners& a, const TetCorners& b, double tie, con
   for (std::size_t i = 0; i < 6; ++i) {
     for (std::size_t j = 0; j < 6; ++j) {
       const double r = radius_a[i] + radius_b[j] + reach;
-      const double lower = std::min(pb[at(kTetEdges[j][0])], pb[at(kTetEdges[j][1])]) -
-                           std::max(pa[at(kTetEdges[i][0])], pa[at(kTetEdges[i][1])]);
-      near[i][j] = lower <= reach && (mid_a[i] - mid_b[j]).squaredNorm() <= r * r;
+      near[i][j] = along_axis.edge_edge(i, j) <= reach && along_corners.edge_edge(i, j) <= reach &&
+                   (mid_a[i] - mid_b[j]).squaredNorm() <= r * r;
     }
   }
   // The distinct queries, each at its first place in the scan (ScanPlaces); the result is the
