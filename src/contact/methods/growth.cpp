@@ -76,6 +76,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <utility>
 
 namespace contactlab {
@@ -206,15 +207,17 @@ class ScaledSat {
       lo = lo.cwiseMin(a[i]).cwiseMin(b[i]);
       hi = hi.cwiseMax(a[i]).cwiseMax(b[i]);
     }
-    for (const auto& e : kTetEdges) {
-      shortest_ = std::min({shortest_, (a[at(e[1])] - a[at(e[0])]).norm(), (b[at(e[1])] - b[at(e[0])]).norm()});
-    }
+    // Edge lengths and face cross products, each computed once for all their uses below.
+    const TetMeasures ma(a), mb(b);
+    edge_length_a_ = ma.edge_length;
+    edge_length_b_ = mb.edge_length;
+    for (std::size_t e = 0; e < 6; ++e) shortest_ = std::min({shortest_, ma.edge_length[e], mb.edge_length[e]});
     const double extent = (hi - lo).norm() + magnitude(a, b);
     slack_scale_ = shortest_ > 0.0 ? 1e-9 * extent * extent / shortest_ : std::numeric_limits<double>::infinity();
-    can_deny_ = std::isfinite(slack_scale_) && !maybe_flat(a) && !maybe_flat(b);
+    can_deny_ = std::isfinite(slack_scale_) && !maybe_flat(a, ma) && !maybe_flat(b, mb);
     for (int f = 0; f < 4; ++f) {
-      add_face_axis(a, f);
-      add_face_axis(b, f);
+      add_face_axis(ma, f);
+      add_face_axis(mb, f);
     }
   }
 
@@ -257,21 +260,34 @@ class ScaledSat {
     Vec3 n;  // unit
   };
 
-  // Zero volume, or a height within 1e-5 of the longest edge (tet_tet_sat's is_flat: 1e-6).
-  static bool maybe_flat(const TetCorners& p) {
-    double longest = 0.0, largest_face = 0.0;
-    for (const auto& e : kTetEdges) longest = std::max(longest, (p[at(e[1])] - p[at(e[0])]).norm());
-    for (const auto& f : kTetFaces) {
-      largest_face = std::max(largest_face, (p[at(f[1])] - p[at(f[0])]).cross(p[at(f[2])] - p[at(f[0])]).norm());
+  // A tet's edge lengths (kTetEdges order) and face cross products (k1 − k0) × (k2 − k0) for
+  // face k of kTetFaces, with their lengths.
+  struct TetMeasures {
+    explicit TetMeasures(const TetCorners& p) {
+      for (std::size_t e = 0; e < 6; ++e) edge_length[e] = (p[at(kTetEdges[e][1])] - p[at(kTetEdges[e][0])]).norm();
+      for (std::size_t f = 0; f < 4; ++f) {
+        const auto& k = kTetFaces[f];
+        face_cross[f] = (p[at(k[1])] - p[at(k[0])]).cross(p[at(k[2])] - p[at(k[0])]);
+        face_cross_length[f] = face_cross[f].norm();
+      }
     }
+    std::array<double, 6> edge_length{};
+    std::array<Vec3, 4> face_cross;
+    std::array<double, 4> face_cross_length{};
+  };
+
+  // Zero volume, or a height within 1e-5 of the longest edge (tet_tet_sat's is_flat: 1e-6).
+  static bool maybe_flat(const TetCorners& p, const TetMeasures& m) {
+    const double longest = *std::max_element(m.edge_length.begin(), m.edge_length.end());
+    const double largest_face = *std::max_element(m.face_cross_length.begin(), m.face_cross_length.end());
     const double volume6 = std::abs((p[1] - p[0]).dot((p[2] - p[0]).cross(p[3] - p[0])));
     return !(volume6 > 1e-5 * longest * largest_face);
   }
 
-  // An axis w with condition uv / |w|: kept, ignored (tet_tet_sat certainly skips it) or, in
-  // between, making "not separated" unpredictable.
-  void add_axis(const Vec3& w, double uv) {
-    const double len = w.norm();
+  // An axis w (of length len) with condition uv / |w|: kept, ignored (tet_tet_sat certainly skips
+  // it) or, in between, making "not separated" unpredictable.
+  void add_axis(const Vec3& w, double uv) { add_axis(w, w.norm(), uv); }
+  void add_axis(const Vec3& w, double len, double uv) {
     if (len * kMaxAxisCondition >= uv && len > 0.0) {
       const Vec3 n = w / len;
       Axis& x = axes_[count_++];
@@ -296,23 +312,23 @@ class ScaledSat {
     }
   }
 
-  // Face f of t: tet_tet_sat takes the cross product of its two shortest edges.
-  void add_face_axis(const TetCorners& t, int f) {
+  // Face f: tet_tet_sat takes the cross product of its two shortest edges.
+  void add_face_axis(const TetMeasures& m, int f) {
     const auto& k = kTetFaces[at(f)];
-    const Vec3 u = t[at(k[1])] - t[at(k[0])], v = t[at(k[2])] - t[at(k[0])], w = t[at(k[2])] - t[at(k[1])];
-    std::array<double, 3> l{u.norm(), v.norm(), w.norm()};
+    std::array<double, 3> l{m.edge_length[at(edge_index(k[0], k[1]))], m.edge_length[at(edge_index(k[0], k[2]))],
+                            m.edge_length[at(edge_index(k[1], k[2]))]};
     std::sort(l.begin(), l.end());
-    add_axis(u.cross(v), l[0] * l[1]);
+    add_axis(m.face_cross[at(f)], m.face_cross_length[at(f)], l[0] * l[1]);
     face_axes_ = count_;
   }
 
   void add_edge_axes() {
     edges_added_ = true;
-    for (const auto& ea : kTetEdges) {
-      const Vec3 u = a_[at(ea[1])] - a_[at(ea[0])];
-      for (const auto& eb : kTetEdges) {
-        const Vec3 v = b_[at(eb[1])] - b_[at(eb[0])];
-        add_axis(u.cross(v), u.norm() * v.norm());
+    for (std::size_t i = 0; i < 6; ++i) {
+      const Vec3 u = a_[at(kTetEdges[i][1])] - a_[at(kTetEdges[i][0])];
+      for (std::size_t j = 0; j < 6; ++j) {
+        const Vec3 v = b_[at(kTetEdges[j][1])] - b_[at(kTetEdges[j][0])];
+        add_axis(u.cross(v), edge_length_a_[i] * edge_length_b_[j]);
       }
     }
   }
@@ -320,6 +336,7 @@ class ScaledSat {
   const TetCorners& a_;
   const TetCorners& b_;
   Vec3 ca_, cb_;
+  std::array<double, 6> edge_length_a_{}, edge_length_b_{};
   std::array<Axis, 44> axes_{};
   std::size_t count_ = 0;
   std::size_t face_axes_ = 0;
@@ -391,21 +408,12 @@ class AxisBounds {
 /// could not have tied. This was 3/4 of the method's time, mostly redundant queries; pillar
 /// 6.2 → 4.1 ms a query, wall 26.6 → 16.4 ms (1 thread, 2026-11-28).
 Vec3 separation_vector(const TetCorners& a, const TetCorners& b, double tie, const Vec3& axis) {
-  // Edge spheres (midpoint, half length) of the 6 edges of each tet, for the edge–edge bound.
-  std::array<Vec3, 6> mid_a, mid_b;
-  std::array<double, 6> radius_a, radius_b;
-  double length = 0.0;
-  for (std::size_t e = 0; e < 6; ++e) {
-    const Vec3& a0 = a[at(kTetEdges[e][0])];
-    const Vec3& a1 = a[at(kTetEdges[e][1])];
-    const Vec3& b0 = b[at(kTetEdges[e][0])];
-    const Vec3& b1 = b[at(kTetEdges[e][1])];
-    mid_a[e] = 0.5 * (a0 + a1);
-    mid_b[e] = 0.5 * (b0 + b1);
-    radius_a[e] = 0.5 * (a1 - a0).norm();
-    radius_b[e] = 0.5 * (b1 - b0).norm();
-    length = std::max({length, radius_a[e], radius_b[e]});
+  // Half the longest edge.
+  double longest2 = 0.0;
+  for (const auto& e : kTetEdges) {
+    longest2 = std::max({longest2, (a[at(e[1])] - a[at(e[0])]).squaredNorm(), (b[at(e[1])] - b[at(e[0])]).squaredNorm()});
   }
+  const double length = 0.5 * std::sqrt(longest2);
   // Rounding of the queries and of the bounds is a few ε × (coordinates + lengths); `margin` is
   // ~10^7 times that. A computed distance is within rounding of that of two points of the features
   // (for a vertex–triangle query, of the triangle's plane within ~2e-8 of the lengths for a sliver,
@@ -437,60 +445,6 @@ Vec3 separation_vector(const TetCorners& a, const TetCorners& b, double tie, con
   // are rounded by a few ε × the coordinates, far inside the margins they are compared with.
   const AxisBounds along_axis(a, b, axis);
   const AxisBounds along_corners(a, b, corners2 > 0.0 ? (corners_axis / std::sqrt(corners2)).eval() : Vec3::Zero());
-  // Distinct vertex–triangle queries: vf[v][f] (vertex v of A, face f of B), fv[f][v] (face f of A,
-  // vertex v of B), with the face corners in kTetFaces order as the face-pair loop passes them.
-  // A query whose vertex is farther than upper + tie_margin from the face's bounding sphere cannot
-  // reach the minimum: it is skipped (distance +∞).
-  std::array<std::array<PointTriangleClosestPoint, 4>, 4> vf, fv;
-  std::array<Vec3, 4> centre_a, centre_b;
-  std::array<double, 4> face_radius_a{}, face_radius_b{};
-  for (std::size_t f = 0; f < 4; ++f) {
-    const auto& k = kTetFaces[f];
-    centre_a[f] = (a[at(k[0])] + a[at(k[1])] + a[at(k[2])]) / 3.0;
-    centre_b[f] = (b[at(k[0])] + b[at(k[1])] + b[at(k[2])]) / 3.0;
-    for (const int c : k) {
-      face_radius_a[f] = std::max(face_radius_a[f], (a[at(c)] - centre_a[f]).norm());
-      face_radius_b[f] = std::max(face_radius_b[f], (b[at(c)] - centre_b[f]).norm());
-    }
-  }
-  double bound = upper * upper;  // ≥ the smallest computed distance²: a vertex–triangle one, or upper²
-  // A query more than tie_margin beyond `bound` (no less than the minimum) cannot reach it.
-  double bound_reach = std::sqrt(bound) + tie_margin;
-  auto query = [&](const Vec3& p, const TetCorners& t, std::size_t f, const Vec3& centre, double radius,
-                   double lower) {
-    PointTriangleClosestPoint q;
-    const double r = radius + upper + tie_margin;
-    if (lower > bound_reach || (p - centre).squaredNorm() > r * r) {
-      q.squared_distance = std::numeric_limits<double>::infinity();
-      return q;
-    }
-    const auto& k = kTetFaces[f];
-    q = closest_point_point_triangle(p, t[at(k[0])], t[at(k[1])], t[at(k[2])]);
-    if (q.squared_distance < bound) {
-      bound = q.squared_distance;
-      bound_reach = std::sqrt(bound) + tie_margin;
-    }
-    return q;
-  };
-  for (std::size_t v = 0; v < 4; ++v) {
-    for (std::size_t f = 0; f < 4; ++f) {
-      vf[v][f] = query(a[v], b, f, centre_b[f], face_radius_b[f],
-                       std::max(along_axis.vertex_face(v, f), along_corners.vertex_face(v, f)));
-      fv[f][v] = query(b[v], a, f, centre_a[f], face_radius_a[f],
-                       std::max(along_axis.face_vertex(f, v), along_corners.face_vertex(f, v)));
-    }
-  }
-  const double reach = std::sqrt(bound) + margin;
-  // Undirected edge pairs (edge index of A, of B) whose spheres come within `reach`: the others
-  // are farther than `bound` (no less than the minimum), in all four orientations.
-  std::array<std::array<bool, 6>, 6> near{};
-  for (std::size_t i = 0; i < 6; ++i) {
-    for (std::size_t j = 0; j < 6; ++j) {
-      const double r = radius_a[i] + radius_b[j] + reach;
-      near[i][j] = along_axis.edge_edge(i, j) <= reach && along_corners.edge_edge(i, j) <= reach &&
-                   (mid_a[i] - mid_b[j]).squaredNorm() <= r * r;
-    }
-  }
   // The distinct queries, each at its first place in the scan (ScanPlaces); the result is the
   // first in the scan whose distance is within `tie` of the least. Distinct closest pairs at one
   // distance in exact arithmetic (a vertex equidistant from two edges) are then told apart by their
@@ -508,19 +462,74 @@ Vec3 separation_vector(const TetCorners& a, const TetCorners& b, double tie, con
   std::size_t count = 0;
   double best = std::numeric_limits<double>::infinity();
   auto offer = [&](double d2, int place, const Vec3& candidate) {
-    if (!(d2 < std::numeric_limits<double>::infinity())) return;
     candidates[count++] = {d2, place, candidate};
     best = std::min(best, d2);
   };
+  // Vertex–triangle queries (vertex v of A against face f of B, face f of A against vertex v of
+  // B). One is skipped when the axis bounds put it more than tie_margin beyond `bound` (no less
+  // than the minimum), or when the vertex is farther than
+  // upper + tie_margin from the face's bounding sphere (its centroid and farthest corner, found
+  // when first needed).
+  std::array<Vec3, 4> centre_a, centre_b;
+  std::array<double, 4> face_radius_a{}, face_radius_b{};
+  unsigned spheres_a = 0, spheres_b = 0;  // bit f: face f's sphere is known
+  auto face_sphere = [&](const TetCorners& t, std::size_t f, std::array<Vec3, 4>& centre,
+                         std::array<double, 4>& radius, unsigned& known) {
+    if ((known >> f & 1U) == 0) {
+      const auto& k = kTetFaces[f];
+      centre[f] = (t[at(k[0])] + t[at(k[1])] + t[at(k[2])]) / 3.0;
+      double r2 = 0.0;  // the root once, of the largest square (the same value: √ is monotone)
+      for (const int c : k) r2 = std::max(r2, (t[at(c)] - centre[f]).squaredNorm());
+      radius[f] = std::sqrt(r2);
+      known |= 1U << f;
+    }
+  };
+  double bound = upper * upper;  // ≥ the smallest computed distance²: a vertex–triangle one, or upper²
+  double reach_vt = upper + tie_margin;  // √bound + tie_margin
+  auto query = [&](const Vec3& p, const TetCorners& t, std::size_t f, const Vec3& centre, double radius)
+      -> std::optional<PointTriangleClosestPoint> {
+    const double r = radius + upper + tie_margin;
+    if ((p - centre).squaredNorm() > r * r) return std::nullopt;
+    const auto& k = kTetFaces[f];
+    const PointTriangleClosestPoint q = closest_point_point_triangle(p, t[at(k[0])], t[at(k[1])], t[at(k[2])]);
+    if (q.squared_distance < bound) {
+      bound = q.squared_distance;
+      reach_vt = std::sqrt(bound) + tie_margin;
+    }
+    return q;
+  };
   for (std::size_t v = 0; v < 4; ++v) {
     for (std::size_t f = 0; f < 4; ++f) {
-      offer(vf[v][f].squared_distance, places.vertex_face[v][f], vf[v][f].closest_point - a[v]);
-      offer(fv[f][v].squared_distance, places.face_vertex[f][v], b[v] - fv[f][v].closest_point);
+      if (std::max(along_axis.vertex_face(v, f), along_corners.vertex_face(v, f)) <= reach_vt) {
+        face_sphere(b, f, centre_b, face_radius_b, spheres_b);
+        if (const auto q = query(a[v], b, f, centre_b[f], face_radius_b[f])) {
+          offer(q->squared_distance, places.vertex_face[v][f], q->closest_point - a[v]);
+        }
+      }
+      if (std::max(along_axis.face_vertex(f, v), along_corners.face_vertex(f, v)) <= reach_vt) {
+        face_sphere(a, f, centre_a, face_radius_a, spheres_a);
+        if (const auto q = query(b[v], a, f, centre_a[f], face_radius_a[f])) {
+          offer(q->squared_distance, places.face_vertex[f][v], b[v] - q->closest_point);
+        }
+      }
     }
   }
+  // Edge pairs (edge index of A, of B) whose axis bounds and bounding spheres (midpoint, half
+  // length) come within `reach` of `bound`: the others are farther than that (no less than the
+  // minimum).
+  const double reach = std::sqrt(bound) + margin;
+  auto sphere = [&](const TetCorners& t, std::size_t e) {
+    const Vec3& x0 = t[at(kTetEdges[e][0])];
+    const Vec3& x1 = t[at(kTetEdges[e][1])];
+    return std::pair<Vec3, double>{0.5 * (x0 + x1), 0.5 * (x1 - x0).norm()};
+  };
   for (std::size_t i = 0; i < 6; ++i) {
     for (std::size_t j = 0; j < 6; ++j) {
-      if (!near[i][j]) continue;
+      if (along_axis.edge_edge(i, j) > reach || along_corners.edge_edge(i, j) > reach) continue;
+      const auto [mid_a, radius_a] = sphere(a, i);
+      const auto [mid_b, radius_b] = sphere(b, j);
+      const double r = radius_a + radius_b + reach;
+      if ((mid_a - mid_b).squaredNorm() > r * r) continue;
       const ScanPlaces::EdgePair& e = places.edge_edge[i][j];
       const SegmentSegmentClosestPoints q =
           closest_points_segment_segment(a[at(e.a0)], a[at(e.a1)], b[at(e.b0)], b[at(e.b1)]);
