@@ -26,7 +26,7 @@
 //     verdicts on the scaled tets are predicted from its axes, whose gaps are affine in α, and it
 //     runs only where the prediction is uncertain (ScaledSat); the closest points are computed
 //     only at scales where the predicted gap (a lower bound on g) does not already show g > δ
-//     (evaluate), and then without redundant or hopeless queries (separation_vector).
+//     (evaluate), and then without redundant or hopeless queries (closest_points_tet_tet.h).
 //  3. BestNormal (Algorithm 2, lines 14–16): on each tet, the *surface* features — surface faces,
 //     edges with at least one adjacent surface face of the tet, vertices of a surface face of the
 //     tet — with representative outward normals: the face normal; for an edge or vertex, the
@@ -47,7 +47,7 @@
 //     edge, kFace surface triangle or kTet for an interior face), and mirrored for B.
 // Frame independence (docs/methods.md): besides the band in steps 1 and 4, the choices that exact
 // arithmetic leaves tied stay tied in any frame — closest pairs of the scaled tets at distances
-// within the band go to the first in the scan (separation_vector), representative normals within
+// within the band go to the first in the scan (closest_points_tet_tet.h), representative normals within
 // a cosine band of 1e-9 to the higher dimension, and equal normals n_A = n_B (within the band) to
 // ŝ — instead of being settled by rounding.
 // Symmetry: evaluated in the canonical (body, tet) order and swapped back (canonical_pair.h).
@@ -64,8 +64,7 @@
 // Never NaN: every normal is a checked unit vector.
 #include "contactlab/contact/methods/growth.h"
 
-#include "contactlab/geometry/closest_point_point_triangle.h"
-#include "contactlab/geometry/closest_points_segment_segment.h"
+#include "contactlab/geometry/closest_points_tet_tet.h"
 #include "contactlab/geometry/tet_tet_sat.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "contactlab/geometry/tolerance_band.h"
@@ -76,7 +75,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <optional>
 #include <utility>
 
 namespace contactlab {
@@ -94,61 +92,6 @@ constexpr int kMaxShrinkSteps = 400;
 constexpr double kDefaultShrink = 0.9;
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-/// Index in kTetEdges of the edge joining local vertices u ≠ v.
-int edge_index(int u, int v) {
-  if (u > v) std::swap(u, v);
-  return u == 0 ? v - 1 : u + v;  // (0,1) 0, (0,2) 1, (0,3) 2, (1,2) 3, (1,3) 4, (2,3) 5
-}
-
-/// Where closest_points_triangle_triangle, run over the 16 face pairs of two tets (faces of A
-/// major, kTetFaces order), first meets each of its distinct primitive queries. Its scan visits
-/// face pair (fa, fb) as 15 queries: the 3 corners of fa against face fb, face fa against the 3
-/// corners of fb, then the 9 edge pairs (edge i of fa major, edge j of fb; an edge runs from
-/// corner i to corner i + 1 of its face). A vertex–face query recurs in 3 face pairs and an
-/// undirected edge pair in 4, with its edges oppositely directed between their two faces; each is
-/// listed once, at its first place in the scan, with the edges directed as they are there.
-struct ScanPlaces {
-  std::array<std::array<int, 4>, 4> vertex_face{};  ///< [vertex of A][face of B]
-  std::array<std::array<int, 4>, 4> face_vertex{};  ///< [face of A][vertex of B]
-  struct EdgePair {
-    int place = -1;
-    int a0 = 0, a1 = 0, b0 = 0, b1 = 0;  ///< local vertices, directed as first met
-  };
-  std::array<std::array<EdgePair, 6>, 6> edge_edge{};  ///< [kTetEdges index of A][of B]
-};
-
-const ScanPlaces& scan_places() {
-  static const ScanPlaces places = [] {
-    ScanPlaces t;
-    for (auto& row : t.vertex_face) row.fill(-1);
-    for (auto& row : t.face_vertex) row.fill(-1);
-    int place = 0;
-    for (std::size_t fa = 0; fa < 4; ++fa) {
-      const auto& ka = kTetFaces[fa];
-      for (std::size_t fb = 0; fb < 4; ++fb) {
-        const auto& kb = kTetFaces[fb];
-        for (std::size_t i = 0; i < 3; ++i, ++place) {
-          int& p = t.vertex_face[at(ka[i])][fb];
-          if (p < 0) p = place;
-        }
-        for (std::size_t j = 0; j < 3; ++j, ++place) {
-          int& p = t.face_vertex[fa][at(kb[j])];
-          if (p < 0) p = place;
-        }
-        for (std::size_t i = 0; i < 3; ++i) {
-          for (std::size_t j = 0; j < 3; ++j, ++place) {
-            const int a0 = ka[i], a1 = ka[(i + 1) % 3], b0 = kb[j], b1 = kb[(j + 1) % 3];
-            ScanPlaces::EdgePair& e = t.edge_edge[at(edge_index(a0, a1))][at(edge_index(b0, b1))];
-            if (e.place < 0) e = {place, a0, a1, b0, b1};
-          }
-        }
-      }
-    }
-    return t;
-  }();
-  return places;
-}
 
 TetCorners scaled(const TetCorners& tet, const Vec3& centre, double alpha) {
   TetCorners s;
@@ -315,8 +258,8 @@ class ScaledSat {
   // Face f: tet_tet_sat takes the cross product of its two shortest edges.
   void add_face_axis(const TetMeasures& m, int f) {
     const auto& k = kTetFaces[at(f)];
-    std::array<double, 3> l{m.edge_length[at(edge_index(k[0], k[1]))], m.edge_length[at(edge_index(k[0], k[2]))],
-                            m.edge_length[at(edge_index(k[1], k[2]))]};
+    std::array<double, 3> l{m.edge_length[at(tet_edge_index(k[0], k[1]))], m.edge_length[at(tet_edge_index(k[0], k[2]))],
+                            m.edge_length[at(tet_edge_index(k[1], k[2]))]};
     std::sort(l.begin(), l.end());
     add_axis(m.face_cross[at(f)], m.face_cross_length[at(f)], l[0] * l[1]);
     face_axes_ = count_;
@@ -346,205 +289,6 @@ class ScaledSat {
   double shortest_ = 0.0;
   double slack_scale_ = 0.0;
 };
-
-/// Lower bounds on the distance of features of tets A and B from their projections onto a unit
-/// axis n (zero: no bound): points p of A and q of B are at least n·q − n·p apart, so two
-/// features are at least (least n·b over their corners of B) − (greatest n·a over those of A)
-/// apart. n is oriented from A to B (the orientation in which the tets' projections are farther
-/// apart).
-class AxisBounds {
- public:
-  AxisBounds(const TetCorners& a, const TetCorners& b, const Vec3& n) {
-    for (std::size_t i = 0; i < 4; ++i) {
-      pa_[i] = n.dot(a[i]);
-      pb_[i] = n.dot(b[i]);
-    }
-    if (std::min({pa_[0], pa_[1], pa_[2], pa_[3]}) - std::max({pb_[0], pb_[1], pb_[2], pb_[3]}) >
-        std::min({pb_[0], pb_[1], pb_[2], pb_[3]}) - std::max({pa_[0], pa_[1], pa_[2], pa_[3]})) {
-      for (std::size_t i = 0; i < 4; ++i) {  // A beyond B along n: measure along −n
-        pa_[i] = -pa_[i];
-        pb_[i] = -pb_[i];
-      }
-    }
-    for (std::size_t f = 0; f < 4; ++f) {
-      const auto& k = kTetFaces[f];
-      face_lowest_b_[f] = std::min({pb_[at(k[0])], pb_[at(k[1])], pb_[at(k[2])]});
-      face_highest_a_[f] = std::max({pa_[at(k[0])], pa_[at(k[1])], pa_[at(k[2])]});
-    }
-  }
-  /// Vertex v of A and face f of B.
-  double vertex_face(std::size_t v, std::size_t f) const { return face_lowest_b_[f] - pa_[v]; }
-  /// Face f of A and vertex v of B.
-  double face_vertex(std::size_t f, std::size_t v) const { return pb_[v] - face_highest_a_[f]; }
-  /// Edge i of A and edge j of B (kTetEdges indices).
-  double edge_edge(std::size_t i, std::size_t j) const {
-    return std::min(pb_[at(kTetEdges[j][0])], pb_[at(kTetEdges[j][1])]) -
-           std::max(pa_[at(kTetEdges[i][0])], pa_[at(kTetEdges[i][1])]);
-  }
-
- private:
-  std::array<double, 4> pa_{}, pb_{}, face_lowest_b_{}, face_highest_a_{};
-};
-
-/// Closest points of two tets that tet_tet_sat reported separated, as closest_points_triangle_
-/// triangle over their 16 face pairs finds them (faces of A major, kTetFaces order): the first, in
-/// its scan (face pair, then its 3 vertex–triangle, 3 triangle–vertex and 9 edge–edge queries), of
-/// the primitive queries within `tie` of the smallest distance. Returns p_B − p_A.
-///
-/// Computed without calling closest_points_triangle_triangle, with the same result up to the
-/// rounding of a recomputed query (a query whose value certainly exceeds the minimum by more than
-/// the tie band can be dropped without changing it):
-///  - its exact intersection step is skipped: the tets are separated by more than the SAT
-///    tolerance, so no triangle pair meets;
-///  - each distinct query is computed once and takes its first place in the scan (ScanPlaces): a
-///    vertex–triangle query recurs in 3 face pairs, an edge pair in 4 with its edges reversed
-///    (the same distance up to rounding; before 2026-11 those were recomputed, bit for bit);
-///  - a vertex–triangle query is skipped when the vertex is farther from the face's bounding
-///    sphere than the closest pair of corners, or, along the axis that showed the tets separated,
-///    farther from the face than the least distance found so far;
-///  - an edge–edge query is skipped when the bounding spheres of the two edges, or their extents
-///    along that axis, are farther apart than the least vertex–triangle distance.
-/// Every bound is widened by a margin far above the rounding of both sides, so a skipped query
-/// could not have tied. This was 3/4 of the method's time, mostly redundant queries; pillar
-/// 6.2 → 4.1 ms a query, wall 26.6 → 16.4 ms (1 thread, 2026-11-28).
-Vec3 separation_vector(const TetCorners& a, const TetCorners& b, double tie, const Vec3& axis) {
-  // Half the longest edge.
-  double longest2 = 0.0;
-  for (const auto& e : kTetEdges) {
-    longest2 = std::max({longest2, (a[at(e[1])] - a[at(e[0])]).squaredNorm(), (b[at(e[1])] - b[at(e[0])]).squaredNorm()});
-  }
-  const double length = 0.5 * std::sqrt(longest2);
-  // Rounding of the queries and of the bounds is a few ε × (coordinates + lengths); `margin` is
-  // ~10^7 times that. A computed distance is within rounding of that of two points of the features
-  // (for a vertex–triangle query, of the triangle's plane within ~2e-8 of the lengths for a sliver,
-  // closest_point_point_triangle.cpp), and may exceed the true distance by up to ~2e-8 of the
-  // lengths for near-parallel edges (closest_points_segment_segment.cpp): `tie_margin` covers both.
-  const double scale = magnitude(a, b) + length;
-  const double margin = 1e-9 * scale;
-  const double tie_margin = 1e-6 * scale;
-  // The closest corners are no nearer than the tets, so the smallest computed distance is below
-  // their distance + tie_margin: `upper`.
-  double corners2 = std::numeric_limits<double>::infinity();
-  Vec3 corners_axis = Vec3::Zero();  // from the closest corner of A to the closest of B
-  for (std::size_t i = 0; i < 4; ++i) {
-    for (std::size_t j = 0; j < 4; ++j) {
-      const Vec3 d = b[j] - a[i];
-      const double d2 = d.squaredNorm();
-      if (d2 < corners2) {
-        corners2 = d2;
-        corners_axis = d;
-      }
-    }
-  }
-  const double upper = std::sqrt(corners2) + tie_margin;
-  // Lower bounds along two axes: for any unit n, points p of A and q of B are at least n·q − n·p
-  // apart, so a pair of features is at least (least n·b over its corners of B) − (greatest n·a
-  // over its corners of A) apart. Along `axis`, the one that showed the scaled tets separated,
-  // this rules out at the cost of a subtraction the feature pairs behind the separating plane;
-  // along the line of the closest corners, most of those beside the closest features. The bounds
-  // are rounded by a few ε × the coordinates, far inside the margins they are compared with.
-  const AxisBounds along_axis(a, b, axis);
-  const AxisBounds along_corners(a, b, corners2 > 0.0 ? (corners_axis / std::sqrt(corners2)).eval() : Vec3::Zero());
-  // The distinct queries, each at its first place in the scan (ScanPlaces); the result is the
-  // first in the scan whose distance is within `tie` of the least. Distinct closest pairs at one
-  // distance in exact arithmetic (a vertex equidistant from two edges) are then told apart by their
-  // place in the scan, the same in every frame, not by rounding. A skipped query is farther than
-  // the least by more than tie_margin ≥ tie. (The later occurrences of a query in the scan —
-  // closest_points_triangle_triangle recomputes it there, an edge pair with its edges reversed —
-  // are the same distance up to rounding, and never earlier, so they are not recomputed.)
-  const ScanPlaces& places = scan_places();
-  struct Candidate {
-    double d2;
-    int place;
-    Vec3 s;
-  };
-  std::array<Candidate, 16 + 16 + 36> candidates;
-  std::size_t count = 0;
-  double best = std::numeric_limits<double>::infinity();
-  auto offer = [&](double d2, int place, const Vec3& candidate) {
-    candidates[count++] = {d2, place, candidate};
-    best = std::min(best, d2);
-  };
-  // Vertex–triangle queries (vertex v of A against face f of B, face f of A against vertex v of
-  // B). One is skipped when the axis bounds put it more than tie_margin beyond `bound` (no less
-  // than the minimum), or when the vertex is farther than
-  // upper + tie_margin from the face's bounding sphere (its centroid and farthest corner, found
-  // when first needed).
-  std::array<Vec3, 4> centre_a, centre_b;
-  std::array<double, 4> face_radius_a{}, face_radius_b{};
-  unsigned spheres_a = 0, spheres_b = 0;  // bit f: face f's sphere is known
-  auto face_sphere = [&](const TetCorners& t, std::size_t f, std::array<Vec3, 4>& centre,
-                         std::array<double, 4>& radius, unsigned& known) {
-    if ((known >> f & 1U) == 0) {
-      const auto& k = kTetFaces[f];
-      centre[f] = (t[at(k[0])] + t[at(k[1])] + t[at(k[2])]) / 3.0;
-      double r2 = 0.0;  // the root once, of the largest square (the same value: √ is monotone)
-      for (const int c : k) r2 = std::max(r2, (t[at(c)] - centre[f]).squaredNorm());
-      radius[f] = std::sqrt(r2);
-      known |= 1U << f;
-    }
-  };
-  double bound = upper * upper;  // ≥ the smallest computed distance²: a vertex–triangle one, or upper²
-  double reach_vt = upper + tie_margin;  // √bound + tie_margin
-  auto query = [&](const Vec3& p, const TetCorners& t, std::size_t f, const Vec3& centre, double radius)
-      -> std::optional<PointTriangleClosestPoint> {
-    const double r = radius + upper + tie_margin;
-    if ((p - centre).squaredNorm() > r * r) return std::nullopt;
-    const auto& k = kTetFaces[f];
-    const PointTriangleClosestPoint q = closest_point_point_triangle(p, t[at(k[0])], t[at(k[1])], t[at(k[2])]);
-    if (q.squared_distance < bound) {
-      bound = q.squared_distance;
-      reach_vt = std::sqrt(bound) + tie_margin;
-    }
-    return q;
-  };
-  for (std::size_t v = 0; v < 4; ++v) {
-    for (std::size_t f = 0; f < 4; ++f) {
-      if (std::max(along_axis.vertex_face(v, f), along_corners.vertex_face(v, f)) <= reach_vt) {
-        face_sphere(b, f, centre_b, face_radius_b, spheres_b);
-        if (const auto q = query(a[v], b, f, centre_b[f], face_radius_b[f])) {
-          offer(q->squared_distance, places.vertex_face[v][f], q->closest_point - a[v]);
-        }
-      }
-      if (std::max(along_axis.face_vertex(f, v), along_corners.face_vertex(f, v)) <= reach_vt) {
-        face_sphere(a, f, centre_a, face_radius_a, spheres_a);
-        if (const auto q = query(b[v], a, f, centre_a[f], face_radius_a[f])) {
-          offer(q->squared_distance, places.face_vertex[f][v], b[v] - q->closest_point);
-        }
-      }
-    }
-  }
-  // Edge pairs (edge index of A, of B) whose axis bounds and bounding spheres (midpoint, half
-  // length) come within `reach` of `bound`: the others are farther than that (no less than the
-  // minimum).
-  const double reach = std::sqrt(bound) + margin;
-  auto sphere = [&](const TetCorners& t, std::size_t e) {
-    const Vec3& x0 = t[at(kTetEdges[e][0])];
-    const Vec3& x1 = t[at(kTetEdges[e][1])];
-    return std::pair<Vec3, double>{0.5 * (x0 + x1), 0.5 * (x1 - x0).norm()};
-  };
-  for (std::size_t i = 0; i < 6; ++i) {
-    for (std::size_t j = 0; j < 6; ++j) {
-      if (along_axis.edge_edge(i, j) > reach || along_corners.edge_edge(i, j) > reach) continue;
-      const auto [mid_a, radius_a] = sphere(a, i);
-      const auto [mid_b, radius_b] = sphere(b, j);
-      const double r = radius_a + radius_b + reach;
-      if ((mid_a - mid_b).squaredNorm() > r * r) continue;
-      const ScanPlaces::EdgePair& e = places.edge_edge[i][j];
-      const SegmentSegmentClosestPoints q =
-          closest_points_segment_segment(a[at(e.a0)], a[at(e.a1)], b[at(e.b0)], b[at(e.b1)]);
-      offer(q.squared_distance, e.place, q.point_q - q.point_p);
-    }
-  }
-  const double keep = std::sqrt(best) + std::min(tie, tie_margin);
-  const double keep2 = keep * keep;
-  const Candidate* chosen = nullptr;
-  for (std::size_t i = 0; i < count; ++i) {
-    const Candidate& c = candidates[i];
-    if (c.d2 <= keep2 && (chosen == nullptr || c.place < chosen->place)) chosen = &c;
-  }
-  return chosen != nullptr ? chosen->s : Vec3::Zero();
-}
 
 struct BestFeature {
   Vec3 normal = Vec3::Zero();  ///< unit outward normal, zero when none was usable
@@ -652,7 +396,7 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
       auto far = [&] {
         if (!have_s && gap_lo > delta + margin) return true;
         if (!have_s) {
-          s = separation_vector(scaled(ta, ca, lo), scaled(tb, cb, lo), tolerance, axis_lo);
+          s = closest_points_tet_tet(scaled(ta, ca, lo), scaled(tb, cb, lo), {.tie = tolerance, .axis = axis_lo}).separation;
           have_s = true;
         }
         return s.norm() > delta;
@@ -668,7 +412,7 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
           hi = mid;
         }
       }
-      if (!have_s) s = separation_vector(scaled(ta, ca, lo), scaled(tb, cb, lo), tolerance, axis_lo);
+      if (!have_s) s = closest_points_tet_tet(scaled(ta, ca, lo), scaled(tb, cb, lo), {.tie = tolerance, .axis = axis_lo}).separation;
     }
   }
   Vec3 direction = contact_detail::unit_or_zero(s);
