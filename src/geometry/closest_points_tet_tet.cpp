@@ -175,30 +175,50 @@ TetTetClosestPoints closest_points_tet_tet(const Corners& a, const Corners& b, c
     best = std::min(best, d2);
   };
   // Vertex–triangle queries (vertex v of A against face f of B, face f of A against vertex v of
-  // B). One is skipped when the axis bounds put it more than tie_margin beyond `bound` (no less
-  // than the minimum), or when the vertex is farther than
-  // upper + tie_margin from the face's bounding sphere (its centroid and farthest corner, found
-  // when first needed).
-  std::array<Vec3, 4> centre_a, centre_b;
-  std::array<double, 4> face_radius_a{}, face_radius_b{};
-  unsigned spheres_a = 0, spheres_b = 0;  // bit f: face f's sphere is known
-  auto face_sphere = [&](const Corners& t, std::size_t f, std::array<Vec3, 4>& centre,
-                         std::array<double, 4>& radius, unsigned& known) {
+  // B). One is skipped when the axis bounds or the distance from the face's plane put it more than
+  // tie_margin beyond `bound` (no less than the minimum), or when the vertex is farther than
+  // upper + tie_margin from the face's bounding sphere. Per face, found when first needed: the
+  // sphere (centroid, farthest corner) and, when the face is far from a sliver (relative height
+  // above 1e-3, so that its unit normal is good to ~1e-13 rad), its plane — a point is no nearer
+  // to the face than to its plane.
+  struct FaceBounds {
+    Vec3 centre = Vec3::Zero();
+    double radius = 0.0;
+    Vec3 normal = Vec3::Zero();  ///< unit, or zero when the plane is not used
+    double offset = 0.0;         ///< normal · corner 0
+  };
+  std::array<FaceBounds, 4> bounds_a, bounds_b;
+  unsigned known_a = 0, known_b = 0;  // bit f: face f's bounds are set
+  auto face_bounds = [&](const Corners& t, std::size_t f, std::array<FaceBounds, 4>& bounds,
+                         unsigned& known) -> const FaceBounds& {
+    FaceBounds& fb = bounds[f];
     if ((known >> f & 1U) == 0) {
       const auto& k = kTetFaces[f];
-      centre[f] = (t[at(k[0])] + t[at(k[1])] + t[at(k[2])]) / 3.0;
+      const Vec3& x0 = t[at(k[0])];
+      const Vec3& x1 = t[at(k[1])];
+      const Vec3& x2 = t[at(k[2])];
+      fb.centre = (x0 + x1 + x2) / 3.0;
       double r2 = 0.0;  // the root once, of the largest square (the same value: √ is monotone)
-      for (const int c : k) r2 = std::max(r2, (t[at(c)] - centre[f]).squaredNorm());
-      radius[f] = std::sqrt(r2);
+      for (const int c : k) r2 = std::max(r2, (t[at(c)] - fb.centre).squaredNorm());
+      fb.radius = std::sqrt(r2);
+      const Vec3 n = (x1 - x0).cross(x2 - x0);
+      const double longest2 = std::max({(x1 - x0).squaredNorm(), (x2 - x1).squaredNorm(), (x0 - x2).squaredNorm()});
+      const double n2 = n.squaredNorm();
+      if (n2 > 1e-6 * longest2 * longest2) {
+        fb.normal = n / std::sqrt(n2);
+        fb.offset = fb.normal.dot(x0);
+      }
       known |= 1U << f;
     }
+    return fb;
   };
   double bound = upper * upper;  // ≥ the smallest computed distance²: a vertex–triangle one, or upper²
   double reach_vt = upper + tie_margin;  // √bound + tie_margin
-  auto query = [&](const Vec3& p, const Corners& t, std::size_t f, const Vec3& centre, double radius)
+  auto query = [&](const Vec3& p, const Corners& t, std::size_t f, const FaceBounds& fb)
       -> std::optional<PointTriangleClosestPoint> {
-    const double r = radius + upper + tie_margin;
-    if ((p - centre).squaredNorm() > r * r) return std::nullopt;
+    const double r = fb.radius + upper + tie_margin;
+    if ((p - fb.centre).squaredNorm() > r * r) return std::nullopt;
+    if (std::abs(fb.normal.dot(p) - fb.offset) > reach_vt) return std::nullopt;
     const auto& k = kTetFaces[f];
     const PointTriangleClosestPoint q = closest_point_point_triangle(p, t[at(k[0])], t[at(k[1])], t[at(k[2])]);
     if (q.squared_distance < bound) {
@@ -210,14 +230,12 @@ TetTetClosestPoints closest_points_tet_tet(const Corners& a, const Corners& b, c
   for (std::size_t v = 0; v < 4; ++v) {
     for (std::size_t f = 0; f < 4; ++f) {
       if (std::max(along_axis.vertex_face(v, f), along_corners.vertex_face(v, f)) <= reach_vt) {
-        face_sphere(b, f, centre_b, face_radius_b, spheres_b);
-        if (const auto q = query(a[v], b, f, centre_b[f], face_radius_b[f])) {
+        if (const auto q = query(a[v], b, f, face_bounds(b, f, bounds_b, known_b))) {
           offer(q->squared_distance, places.vertex_face[v][f], q->closest_point - a[v]);
         }
       }
       if (std::max(along_axis.face_vertex(f, v), along_corners.face_vertex(f, v)) <= reach_vt) {
-        face_sphere(a, f, centre_a, face_radius_a, spheres_a);
-        if (const auto q = query(b[v], a, f, centre_a[f], face_radius_a[f])) {
+        if (const auto q = query(b[v], a, f, face_bounds(a, f, bounds_a, known_a))) {
           offer(q->squared_distance, places.face_vertex[f][v], b[v] - q->closest_point);
         }
       }

@@ -21,7 +21,7 @@
 //  - a query is skipped when a lower bound on its distance exceeds the least distance found so
 //    far by more than a margin far above the rounding of both (1e-6 of the coordinates' magnitude
 //    plus the longest half edge for vertex–triangle, 1e-9 for edge–edge): bounding spheres of faces
-//    and edges, and projections onto two axes — `axis` (a unit vector along which the caller knows
+//    and edges, a vertex's distance from a face's plane, and projections onto two axes — `axis` (a unit vector along which the caller knows
 //    the tets apart, e.g. a separating axis; zero for none) and the line of the closest corners.
 //    For any unit n, points p of A and q of B are at least n·q − n·p apart, so any axis gives a
 //    valid bound; a good one skips more.
