@@ -114,13 +114,15 @@ class AxisBounds {
 
 }  // namespace
 
-TetTetClosestPoints closest_points_tet_tet(const Corners& a, const Corners& b, const TetTetClosestPointsRequest& request) {
+TetTetClosestPoints closest_points_tet_tet(const Corners& a, const Corners& b,
+                                           const TetTetClosestPointsRequest& request) {
   const double tie = request.tie;
   const Vec3& axis = request.axis;
   // Half the longest edge.
   double longest2 = 0.0;
   for (const auto& e : kTetEdges) {
-    longest2 = std::max({longest2, (a[at(e[1])] - a[at(e[0])]).squaredNorm(), (b[at(e[1])] - b[at(e[0])]).squaredNorm()});
+    longest2 =
+        std::max({longest2, (a[at(e[1])] - a[at(e[0])]).squaredNorm(), (b[at(e[1])] - b[at(e[0])]).squaredNorm()});
   }
   const double length = 0.5 * std::sqrt(longest2);
   // Rounding of the queries and of the bounds is a few ε × (coordinates + lengths); `margin` is
@@ -212,10 +214,10 @@ TetTetClosestPoints closest_points_tet_tet(const Corners& a, const Corners& b, c
     }
     return fb;
   };
-  double bound = upper * upper;  // ≥ the smallest computed distance²: a vertex–triangle one, or upper²
+  double bound = upper * upper;          // ≥ the smallest computed distance²: a vertex–triangle one, or upper²
   double reach_vt = upper + tie_margin;  // √bound + tie_margin
-  auto query = [&](const Vec3& p, const Corners& t, std::size_t f, const FaceBounds& fb)
-      -> std::optional<PointTriangleClosestPoint> {
+  auto query = [&](const Vec3& p, const Corners& t, std::size_t f,
+                   const FaceBounds& fb) -> std::optional<PointTriangleClosestPoint> {
     const double r = fb.radius + upper + tie_margin;
     if ((p - fb.centre).squaredNorm() > r * r) return std::nullopt;
     if (std::abs(fb.normal.dot(p) - fb.offset) > reach_vt) return std::nullopt;
@@ -277,6 +279,5 @@ TetTetClosestPoints closest_points_tet_tet(const Corners& a, const Corners& b, c
   }
   return result;
 }
-
 
 }  // namespace contactlab

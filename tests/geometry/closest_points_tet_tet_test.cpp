@@ -120,15 +120,18 @@ void check_pair(const Corners& a, const Corners& b, double tie, Random& random, 
   const double scale = extent(a, b);
   const TetTetClosestPoints got = closest_points_tet_tet(a, b, {.tie = tie});
   const double d = std::sqrt(expected.squared_distance);
-  EXPECT_NEAR(std::sqrt(got.squared_distance), d, 1e-9 * scale) << label << "\n" << a[0].transpose() << " | " << a[1].transpose() << " | " << a[2].transpose() << " | " << a[3].transpose() << "\n" << b[0].transpose() << " | " << b[1].transpose() << " | " << b[2].transpose() << " | " << b[3].transpose();
+  EXPECT_NEAR(std::sqrt(got.squared_distance), d, 1e-9 * scale)
+      << label << "\n"
+      << a[0].transpose() << " | " << a[1].transpose() << " | " << a[2].transpose() << " | " << a[3].transpose() << "\n"
+      << b[0].transpose() << " | " << b[1].transpose() << " | " << b[2].transpose() << " | " << b[3].transpose();
   EXPECT_NEAR(got.separation.norm(), d, 1e-9 * scale + tie) << label;
   // Unique difference for convex sets: any pair within tie of the least is within √(2 d tie + tie²).
   const double band = std::sqrt(2.0 * d * tie + tie * tie) + 1e-7 * scale;
   EXPECT_LE((got.separation - expected.separation).norm(), band) << label;
 
   // The hint never changes the result.
-  std::array<Vec3, 5> hints{Vec3::Zero(), random.direction(), random.direction(),
-                            expected.separation.normalized(), -expected.separation.normalized()};
+  std::array<Vec3, 5> hints{Vec3::Zero(), random.direction(), random.direction(), expected.separation.normalized(),
+                            -expected.separation.normalized()};
   const TetTetSatResult sat = tet_tet_sat(a, b);
   if (sat.separated) hints[2] = sat.axis;
   for (const Vec3& hint : hints) {

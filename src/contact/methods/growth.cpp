@@ -258,7 +258,8 @@ class ScaledSat {
   // Face f: tet_tet_sat takes the cross product of its two shortest edges.
   void add_face_axis(const TetMeasures& m, int f) {
     const auto& k = kTetFaces[at(f)];
-    std::array<double, 3> l{m.edge_length[at(tet_edge_index(k[0], k[1]))], m.edge_length[at(tet_edge_index(k[0], k[2]))],
+    std::array<double, 3> l{m.edge_length[at(tet_edge_index(k[0], k[1]))],
+                            m.edge_length[at(tet_edge_index(k[0], k[2]))],
                             m.edge_length[at(tet_edge_index(k[1], k[2]))]};
     std::sort(l.begin(), l.end());
     add_axis(m.face_cross[at(f)], m.face_cross_length[at(f)], l[0] * l[1]);
@@ -366,7 +367,7 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   Vec3 s = Vec3::Zero();
   if ((ca - cb).norm() > tolerance) {
     // tet_tet_sat's verdicts on the scaled tets, most of them without running it (ScaledSat).
-    double gap = 0.0;         // a lower bound on the distance of the scaled tets, when separated
+    double gap = 0.0;          // a lower bound on the distance of the scaled tets, when separated
     Vec3 axis = Vec3::Zero();  // and a unit axis along which they are that far apart
     ScaledSat predicted(ta, tb, ca, cb, request.relative_tolerance, full.length_scale);
     auto separated = [&](double alpha) {
@@ -396,7 +397,8 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
       auto far = [&] {
         if (!have_s && gap_lo > delta + margin) return true;
         if (!have_s) {
-          s = closest_points_tet_tet(scaled(ta, ca, lo), scaled(tb, cb, lo), {.tie = tolerance, .axis = axis_lo}).separation;
+          s = closest_points_tet_tet(scaled(ta, ca, lo), scaled(tb, cb, lo), {.tie = tolerance, .axis = axis_lo})
+                  .separation;
           have_s = true;
         }
         return s.norm() > delta;
@@ -412,7 +414,9 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
           hi = mid;
         }
       }
-      if (!have_s) s = closest_points_tet_tet(scaled(ta, ca, lo), scaled(tb, cb, lo), {.tie = tolerance, .axis = axis_lo}).separation;
+      if (!have_s)
+        s = closest_points_tet_tet(scaled(ta, ca, lo), scaled(tb, cb, lo), {.tie = tolerance, .axis = axis_lo})
+                .separation;
     }
   }
   Vec3 direction = contact_detail::unit_or_zero(s);
