@@ -441,7 +441,9 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   }
   if (normal.isZero()) normal = direction;
 
-  std::vector<LabelledPoint> points;
+  // Reused from pair to pair (a few points each; the allocation cost more than filling it).
+  static thread_local std::vector<LabelledPoint> points;
+  points.clear();
   contact_detail::append_intersection_points(a, tet_a, b, tet_b, tolerance, points);
   contact_detail::append_mid_plane_contacts(points, normal, a, tet_a, b, tet_b, tolerance, sink,
                                             contact_detail::Placement::kIntersectionPoints);

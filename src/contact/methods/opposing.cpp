@@ -152,8 +152,10 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   if (tet_tet_separated(corners_a, corners_b, contact_detail::sat_request(corners_a, corners_b, settings))) return;
 
   // The meeting points of all surface triangle pairs, decided with the band.
-  std::vector<LabelledPoint> points;
-  std::vector<Vec3> meeting;
+  // Reused from pair to pair (a few points each; allocating them cost more than filling them).
+  static thread_local std::vector<LabelledPoint> points;
+  static thread_local std::vector<Vec3> meeting;
+  points.clear();
   for (const SurfaceFace& fa : faces_a) {
     for (const SurfaceFace& fb : faces_b) {
       meeting.clear();

@@ -103,7 +103,9 @@ void append_intersection_points(const MethodBody& a, Index tet_a, const MethodBo
 void append_intersection_contacts(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const Vec3& n,
                                   double depth, const MethodSettings& settings, std::vector<Contact>& sink) {
   const double tol = settings.absolute_tolerance();
-  std::vector<LabelledPoint> points;
+  // Reused from pair to pair (a few points each; allocating them cost more than filling them).
+  static thread_local std::vector<LabelledPoint> points;
+  points.clear();
   append_intersection_points(a, tet_a, b, tet_b, tol, points);
   if (points.empty()) return;
 
@@ -115,7 +117,8 @@ void append_intersection_contacts(const MethodBody& a, Index tet_a, const Method
   }
   const double c = 0.5 * (lo + hi);
 
-  std::vector<Vec3> kept;
+  static thread_local std::vector<Vec3> kept;
+  kept.clear();
   for (const LabelledPoint& p : points) {
     const Vec3 x = p.position - (n.dot(p.position) - c) * n;
     const bool duplicate = std::any_of(kept.begin(), kept.end(), [&](const Vec3& y) { return (x - y).norm() <= tol; });
