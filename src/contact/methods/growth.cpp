@@ -303,8 +303,8 @@ BestFeature best_normal(const MethodBody& body, Index tet, const TetCorners& cor
   std::array<Vec3, 4> face_normal;
   std::array<bool, 4> surface{};
   for (int f = 0; f < 4; ++f) {
-    face_normal[at(f)] = contact_detail::unit_or_zero(contact_detail::face_area_vector(corners, f));
     surface[at(f)] = body.surface_triangle(tet, f) != kInvalidIndex;
+    if (surface[at(f)]) face_normal[at(f)] = contact_detail::unit_or_zero(contact_detail::face_area_vector(corners, f));
   }
   BestFeature best;
   double best_score = -std::numeric_limits<double>::infinity();
@@ -320,26 +320,30 @@ BestFeature best_normal(const MethodBody& body, Index tet, const TetCorners& cor
   for (int f = 0; f < 4; ++f) {
     if (surface[at(f)]) consider(face_normal[at(f)], 2);
   }
+  // Only the edges between two surface faces and the vertices of three are tried: an edge or
+  // vertex of one surface face has that face's normal (up to the rounding of normalising a unit
+  // vector, ~1e-16 against the 1e-9 tie band), and a vertex of two has the normal of the edge
+  // between them, summed in the same order, so neither can beat the face or edge tried before it.
   for (const auto& e : kTetEdges) {
     // The faces containing edge (i, j) are those opposite the two other vertices.
     Vec3 sum = Vec3::Zero();
-    bool any = false;
+    int count = 0;
     for (int f = 0; f < 4; ++f) {
       if (f == e[0] || f == e[1] || !surface[at(f)]) continue;
       sum += face_normal[at(f)];
-      any = true;
+      ++count;
     }
-    if (any) consider(contact_detail::unit_or_zero(sum), 1);
+    if (count == 2) consider(contact_detail::unit_or_zero(sum), 1);
   }
   for (int v = 0; v < 4; ++v) {
     Vec3 sum = Vec3::Zero();
-    bool any = false;
+    int count = 0;
     for (int f = 0; f < 4; ++f) {
       if (f == v || !surface[at(f)]) continue;
       sum += face_normal[at(f)];
-      any = true;
+      ++count;
     }
-    if (any) consider(contact_detail::unit_or_zero(sum), 0);
+    if (count == 3) consider(contact_detail::unit_or_zero(sum), 0);
   }
   return best;
 }
