@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <utility>
 
@@ -89,6 +90,30 @@ TetTetSatRequest sat_request(const std::array<Vec3, 4>& a, const std::array<Vec3
   // All corners coincident (diagonal 0): any relative tolerance gives an absolute one of 0.
   request.relative_tolerance = diagonal > 0.0 ? settings.absolute_tolerance() / diagonal : 0.0;
   return request;
+}
+
+bool tets_clearly_apart(const MethodBody& a, Index tet_a, const std::array<Vec3, 4>& pa, const MethodBody& b,
+                        Index tet_b, const std::array<Vec3, 4>& pb, double tol) {
+  double magnitude = 0.0;
+  for (std::size_t i = 0; i < 4; ++i) {
+    magnitude = std::max({magnitude, pa[i].cwiseAbs().maxCoeff(), pb[i].cwiseAbs().maxCoeff()});
+  }
+  const double slack = 2.0 * tol + 1e-7 * magnitude;
+  const auto beyond_a_face = [&](const MethodBody& body, Index tet, const std::array<Vec3, 4>& own,
+                                 const std::array<Vec3, 4>& other) {
+    TetPlanes scratch;
+    const TetPlanes& planes = body.planes(tet, scratch);
+    for (std::size_t f = 0; f < 4; ++f) {
+      if (!planes.valid[f]) continue;
+      const Vec3& n = planes.normal[f];  // outward
+      const double offset = n.dot(own[static_cast<std::size_t>(kTetFaces[f][0])]);
+      double nearest = std::numeric_limits<double>::infinity();
+      for (const Vec3& x : other) nearest = std::min(nearest, n.dot(x) - offset);
+      if (nearest > slack) return true;
+    }
+    return false;
+  };
+  return beyond_a_face(a, tet_a, pa, pb) || beyond_a_face(b, tet_b, pb, pa);
 }
 
 void append_intersection_points(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, double tol,

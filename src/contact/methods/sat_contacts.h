@@ -32,6 +32,16 @@ TetTetSatRequest sat_request(const std::array<Vec3, 4>& a, const std::array<Vec3
 void append_intersection_points(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, double tol,
                                 std::vector<LabelledPoint>& out);
 
+/// Some face plane of one tet has every corner of the other beyond it by more than twice `tol`
+/// plus 1e-7 of the coordinates' magnitude (far above the rounding of the unit normals, from the
+/// call's cache, and of the projections): the tets are then farther apart than the band, so they
+/// have no intersection point within it (append_intersection_points appends none) and the SAT
+/// methods and Growth no contact. 16 to 32 dot products, where the SAT needs its setup and axes;
+/// most candidate pairs that the SAT turns away end here (pillar: 846 of 1548). False for flat
+/// tets (no valid planes): the full test decides.
+bool tets_clearly_apart(const MethodBody& a, Index tet_a, const std::array<Vec3, 4>& pa, const MethodBody& b,
+                        Index tet_b, const std::array<Vec3, 4>& pb, double tol);
+
 /// Appends the SAT contacts of the pair given the unit axis n (from A to B) and the least overlap
 /// `depth` ≥ 0: the intersection points (append_intersection_points) projected along n onto the
 /// mid contact plane (halfway between the extreme points along n), gap −depth. Points within the

@@ -162,6 +162,8 @@ class SurfaceSatMethod final : public ContactMethod {
   static void generate_ordered(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
                                const MethodSettings& settings, std::vector<Contact>& sink) {
     const Corners pa = a.tet(tet_a), pb = b.tet(tet_b);
+    // Apart by more than the band: no intersection point, no contact (sat_contacts.h).
+    if (contact_detail::tets_clearly_apart(a, tet_a, pa, b, tet_b, pb, settings.absolute_tolerance())) return;
     if (tet_tet_separated(pa, pb, contact_detail::sat_request(pa, pb, settings))) return;
 
     SurfaceAxisSearch search(pa, pb, settings.absolute_tolerance());
