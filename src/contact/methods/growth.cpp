@@ -362,11 +362,20 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   // most candidate pairs the SAT would turn away end here, cheaper (sat_contacts.h).
   if (contact_detail::tets_clearly_apart(a, tet_a, ta, b, tet_b, tb, tolerance)) return;
   const TetTetSatRequest request = contact_detail::sat_request(ta, tb, settings);
-  const TetTetSatResult full = tet_tet_sat(ta, tb, request);
-  if (full.separated) return;
+  // Step 1's verdict alone (tet_tet_separated: the same verdict as tet_tet_sat, less work); the
+  // full search's least-overlap axis is needed only by the fallbacks below, and its length scale
+  // (the diagonal of the corners' box) is computed here the same way.
+  if (tet_tet_separated(ta, tb, request)) return;
+  Vec3 box_lo = ta[0], box_hi = ta[0];
+  for (std::size_t i = 0; i < 4; ++i) {
+    box_lo = box_lo.cwiseMin(ta[i]).cwiseMin(tb[i]);
+    box_hi = box_hi.cwiseMax(ta[i]).cwiseMax(tb[i]);
+  }
+  const double length_scale = (box_hi - box_lo).norm();  // tet_tet_sat's L
+  const auto sat_axis = [&] { return tet_tet_sat(ta, tb, request).axis; };
   // Rounding allowance for the bounds that skip work below (far above the rounding, which is a
   // few ε × the coordinates and lengths involved).
-  const double margin = 1e-9 * (full.length_scale + magnitude(ta, tb));
+  const double margin = 1e-9 * (length_scale + magnitude(ta, tb));
 
   // Growth scale: shrink until separated, then grow back (file comment, step 2).
   const double beta = parameters.shrink > 0.0 && parameters.shrink < 1.0 ? parameters.shrink : kDefaultShrink;
@@ -378,7 +387,7 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
     // tet_tet_sat's verdicts on the scaled tets, most of them without running it (ScaledSat).
     double gap = 0.0;          // a lower bound on the distance of the scaled tets, when separated
     Vec3 axis = Vec3::Zero();  // and a unit axis along which they are that far apart
-    ScaledSat predicted(ta, tb, ca, cb, request.relative_tolerance, full.length_scale);
+    ScaledSat predicted(ta, tb, ca, cb, request.relative_tolerance, length_scale);
     auto separated = [&](double alpha) {
       const int verdict = predicted.verdict(alpha, gap, axis);
       if (verdict != 0) return verdict > 0;
@@ -429,7 +438,7 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
     }
   }
   Vec3 direction = contact_detail::unit_or_zero(s);
-  if (direction.isZero()) direction = full.axis;  // fallback: least-overlap SAT axis, A → B
+  if (direction.isZero()) direction = sat_axis();  // fallback: least-overlap SAT axis, A → B
   if (direction.isZero()) return;                 // no usable axis at all (all corners coincide)
 
   const BestFeature fa = best_normal(a, tet_a, ta, direction);
