@@ -439,7 +439,7 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   }
   Vec3 direction = contact_detail::unit_or_zero(s);
   if (direction.isZero()) direction = sat_axis();  // fallback: least-overlap SAT axis, A → B
-  if (direction.isZero()) return;                 // no usable axis at all (all corners coincide)
+  if (direction.isZero()) return;                  // no usable axis at all (all corners coincide)
 
   const BestFeature fa = best_normal(a, tet_a, ta, direction);
   const BestFeature fb = best_normal(b, tet_b, tb, -direction);
