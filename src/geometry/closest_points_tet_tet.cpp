@@ -97,19 +97,21 @@ class AxisBounds {
       face_lowest_b_[f] = std::min({pb_[at(k[0])], pb_[at(k[1])], pb_[at(k[2])]});
       face_highest_a_[f] = std::max({pa_[at(k[0])], pa_[at(k[1])], pa_[at(k[2])]});
     }
+    for (std::size_t e = 0; e < 6; ++e) {  // once here, not once per edge pair
+      edge_lowest_b_[e] = std::min(pb_[at(kTetEdges[e][0])], pb_[at(kTetEdges[e][1])]);
+      edge_highest_a_[e] = std::max(pa_[at(kTetEdges[e][0])], pa_[at(kTetEdges[e][1])]);
+    }
   }
   /// Vertex v of A and face f of B.
   double vertex_face(std::size_t v, std::size_t f) const { return face_lowest_b_[f] - pa_[v]; }
   /// Face f of A and vertex v of B.
   double face_vertex(std::size_t f, std::size_t v) const { return pb_[v] - face_highest_a_[f]; }
   /// Edge i of A and edge j of B (kTetEdges indices).
-  double edge_edge(std::size_t i, std::size_t j) const {
-    return std::min(pb_[at(kTetEdges[j][0])], pb_[at(kTetEdges[j][1])]) -
-           std::max(pa_[at(kTetEdges[i][0])], pa_[at(kTetEdges[i][1])]);
-  }
+  double edge_edge(std::size_t i, std::size_t j) const { return edge_lowest_b_[j] - edge_highest_a_[i]; }
 
  private:
   std::array<double, 4> pa_{}, pb_{}, face_lowest_b_{}, face_highest_a_{};
+  std::array<double, 6> edge_lowest_b_{}, edge_highest_a_{};
 };
 
 }  // namespace
