@@ -3,7 +3,7 @@ set(simulate_dir ${scratch}/simulate)
 
 # A short run writes the four files of docs/simulation-format.md.
 cli_test(simulate_writes_a_run 0 "" "^ran 5 of 5 steps of pillar with opposing in .* s$\n^largest displacement [0-9.e+-]+ m \\([a-z0-9-]+\\), largest rotation [0-9.e+-]+° \\([a-z0-9-]+\\)$\n^wrote ${simulate_dir}/run$"
-  --setup "rm -rf '${simulate_dir}'" --file ${simulate_dir}/run/run.json --file ${simulate_dir}/run/frames.ndjson
+  --setup "rm -rf '${simulate_dir}/run'" --file ${simulate_dir}/run/run.json --file ${simulate_dir}/run/frames.ndjson
   --file ${simulate_dir}/run/timings.csv --file ${simulate_dir}/run/final-scene.json
   -- ${cli} simulate pillar --method opposing --steps 5 --iterations 50 -o ${simulate_dir}/run)
 # The final scene is a scene: every command takes it.
@@ -49,7 +49,7 @@ cli_test(simulate_friction_directions_out_of_range 2 "" "--friction-directions: 
 
 # --export-fclib (issue 16): every step's problem and solution in FCLIB's format, which `contactlab
 # fclib` reads back (W = J M^-1 J^T of the arch's 56 contacts; the stored u is W r + q exactly).
-# (Its own folder: simulate_writes_a_run empties ${simulate_dir} and may run at the same time.)
+# (Its own folder, as every test here empties only its own: they may run at the same time.)
 set(fclib_dir ${scratch}/fclib-export)
 cli_test(simulate_exports_fclib 0 "" "^ran 2 of 2 steps of arch with semi-local"
   --setup "rm -rf '${fclib_dir}'" --file ${fclib_dir}/step-000001.hdf5

@@ -2,10 +2,12 @@
 set(study_dir ${scratch}/study)
 
 # --quick on every case: the Table 6 layout with the paper's pillar rows, and the three files.
+# (Each test empties only its own folder: they run in parallel, and emptying ${study_dir} removed
+# study_all_quick's files while it wrote them — a failure seen once in the ASan run.)
 cli_test(study_counts_quick 0
   "^pillar: contacts per step over 5 steps +mean +min +max +std\\. dev\\.$\n^opposing +[0-9.]+ +[0-9]+ +[0-9]+ +[0-9.]+$\n^  paper +403\\.12 +117 +459 +24\\.83$"
   "^counts study: 6 runs \\(2 methods × 3 cases, 5 steps each\\) in .* s$"
-  --setup "rm -rf '${study_dir}'" --file ${study_dir}/counts/tables.txt --file ${study_dir}/counts/steps.csv
+  --setup "rm -rf '${study_dir}/counts'" --file ${study_dir}/counts/tables.txt --file ${study_dir}/counts/steps.csv
   --file ${study_dir}/counts/study.json --file ${study_dir}/counts/counts-pillar.png
   --file ${study_dir}/counts/counts-wall.svg --file ${study_dir}/counts/index.html
   -- ${cli} study counts --quick --methods opposing,growth -o ${study_dir}/counts)
