@@ -1,5 +1,7 @@
 #include "methods/sat_contacts.h"
 
+#include "methods/separated_along_axis.h"
+
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "contactlab/geometry/tolerance_band.h"
 
@@ -94,11 +96,7 @@ TetTetSatRequest sat_request(const std::array<Vec3, 4>& a, const std::array<Vec3
 
 bool tets_clearly_apart(const MethodBody& a, Index tet_a, const std::array<Vec3, 4>& pa, const MethodBody& b,
                         Index tet_b, const std::array<Vec3, 4>& pb, double tol) {
-  double magnitude = 0.0;
-  for (std::size_t i = 0; i < 4; ++i) {
-    magnitude = std::max({magnitude, pa[i].cwiseAbs().maxCoeff(), pb[i].cwiseAbs().maxCoeff()});
-  }
-  const double slack = 2.0 * tol + 1e-7 * magnitude;
+  const double slack = 2.0 * tol + 1e-7 * std::max(max_abs_coordinate(pa), max_abs_coordinate(pb));
   const auto beyond_a_face = [&](const MethodBody& body, Index tet, const std::array<Vec3, 4>& own,
                                  const std::array<Vec3, 4>& other) {
     TetPlanes scratch;
