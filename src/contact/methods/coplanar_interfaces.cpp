@@ -39,12 +39,6 @@ double minimum_width(const std::vector<Vec3>& points, const Vec3& n) {
 
 using Face = SurfaceFacePlane;
 
-/// A signed distance d from a face's plane within [−depth − tol, envelope + tol]: on it, behind
-/// it (inside the body) by at most depth, or in front of it by at most the envelope.
-bool within_band(double d, const InterfaceBand& band) {
-  return d <= band.envelope + band.tol && d >= -band.depth - band.tol;
-}
-
 /// The gap between faces fa and fb at x along n = fa's normal: x's distance in front of fa's plane
 /// plus its distance in front of fb's plane along −n (fb's distance over −n_B · n, which the facing
 /// band keeps within 1e-9 of 1). 0 within the band.
@@ -123,19 +117,6 @@ void candidate_faces(const MethodBody& a, const MethodBody& b, std::span<const E
     add(a, pair.a, out.a);
     add(b, pair.b, out.b);
   }
-}
-
-bool facing(const Face& fa, const Face& fb, const std::array<double, 3>& b_from_a,
-            const std::array<double, 3>& a_from_b, const InterfaceBand& band) {
-  if (!fa.plane.valid || !fb.plane.valid) return false;
-  if (!(1.0 + fa.plane.normal.dot(fb.plane.normal) <= band.facing)) return false;
-  for (const double d : b_from_a) {
-    if (!within_band(d, band)) return false;
-  }
-  for (const double d : a_from_b) {
-    if (!within_band(d, band)) return false;
-  }
-  return true;
 }
 
 std::vector<CoplanarInterface> coplanar_interfaces(std::span<const ElementPair> pairs, const CandidateFaces& faces,
