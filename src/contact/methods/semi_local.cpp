@@ -318,15 +318,17 @@ void edge_crossings(const SurfaceFacePlane& fa, const SurfaceFacePlane& fb, unsi
   // without a branch per pair (which way each goes is hard to predict; a mispredicted branch per
   // pair was a quarter of the method's on the arch), then visited in ascending order, as the
   // nested loops over i and j would.
-  unsigned todo = 0;
-  for (unsigned i = 0; i < 3; ++i) {
-    const unsigned i1 = i == 2 ? 0 : i + 1;
-    for (unsigned j = 0; j < 3; ++j) {
-      const unsigned j1 = j == 2 ? 0 : j + 1;
-      const unsigned ends = 1u << (3 * i + j) | 1u << (3 * i + j1) | 1u << (3 * i1 + j) | 1u << (3 * i1 + j1);
-      todo |= ((edges_a >> i) & (edges_b >> j) & 1u & static_cast<unsigned>((coincide & ends) == 0)) << (3 * i + j);
-    }
-  }
+  // On the 3 × 3 bit matrix (row i, column j at bit 3 i + j): edge pair (i, j) meets at an end when
+  // any of coincide's bits (i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1) is set (indices mod 3),
+  // i.e. coincide, its columns turned by one, its rows turned by one, or both.
+  const auto next_column = [](unsigned m) { return ((m >> 1) & 0b011011011u) | ((m << 2) & 0b100100100u); };
+  const auto next_row = [](unsigned m) { return (m >> 3) | ((m & 7u) << 6); };
+  const unsigned meet = coincide | next_column(coincide) | next_row(coincide | next_column(coincide));
+  // Edge i of A in the mask sets row i; edge j of B sets column j.
+  const unsigned rows =
+      ((edges_a & 1u) * 0b000000111u) | ((edges_a >> 1 & 1u) * 0b000111000u) | ((edges_a >> 2 & 1u) * 0b111000000u);
+  const unsigned columns = (edges_b & 7u) * 0b001001001u;
+  unsigned todo = rows & columns & ~meet;
   for (; todo != 0; todo &= todo - 1) {
     const auto k = static_cast<unsigned>(std::countr_zero(todo));
     const unsigned i = k / 3, j = k % 3;
