@@ -6,7 +6,9 @@
 #include "contactlab/geometry/tolerance_band.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <utility>
@@ -48,33 +50,43 @@ void edge_face_crossings(const MethodBody& bp, Index tp, const std::array<Vec3, 
   std::array<TrianglePlane, 4> scratch;
   const std::array<TrianglePlane, 4>& planes = bq.face_planes(tq, scratch);  // q's, from the call's cache
   std::array<std::array<double, 4>, 4> distance;                             // [face][corner of p]
-  std::array<std::array<int, 4>, 4> side;
-  bool any_across = false;
-  for (int f = 0; f < 4; ++f) {
-    bool above = false, below = false;
-    for (int i = 0; i < 4; ++i) {
+  // Which corners lie beyond the band above and below each face's plane, as bits (4 f + i for
+  // corner i of p and face f of q; a face without a plane has neither), and from them the crossing
+  // (edge, face) pairs — an edge with one end above and the other below — as bits 4 e + f, without
+  // a branch each: for tets near each other which way a corner lies is hard to predict, and a
+  // mispredicted branch per corner and per edge–face pair was most of this function's time.
+  std::uint32_t above = 0, below = 0;
+  for (std::size_t f = 0; f < 4; ++f) {
+    const auto valid = static_cast<std::uint32_t>(planes[f].valid);
+    for (std::size_t i = 0; i < 4; ++i) {
       distance[f][i] = planes[f].distance(p[i]);
-      side[f][i] = planes[f].valid ? band_sign(distance[f][i], tol) : 0;
-      above = above || side[f][i] > 0;
-      below = below || side[f][i] < 0;
+      above |= (valid & static_cast<std::uint32_t>(distance[f][i] > tol)) << (4 * f + i);
+      below |= (valid & static_cast<std::uint32_t>(distance[f][i] < -tol)) << (4 * f + i);
     }
-    any_across = any_across || (above && below);
   }
-  if (!any_across) return;
-  for (int e = 0; e < 6; ++e) {
-    const int i0 = kTetEdges[e][0], i1 = kTetEdges[e][1];
-    for (int f = 0; f < 4; ++f) {
-      // With the band (geometry/tolerance_band.h): an edge crosses only from beyond the band on one
-      // side to beyond it on the other, through the face grown by the band; an end point within
-      // the band of the plane is a vertex on the face, which vertices_inside reports.
-      if (side[f][i0] * side[f][i1] >= 0) continue;
-      const std::optional<Vec3> x =
-          segment_crosses_triangle_band(p[i0], p[i1], distance[f][i0], distance[f][i1], planes[f], tol);
-      if (!x) continue;
-      const FeatureRef fe = edge_feature(bp, tp, e);
-      const FeatureRef ff = face_feature(bq, tq, f);
-      out.push_back(p_is_a ? LabelledPoint{*x, fe, ff} : LabelledPoint{*x, ff, fe});
+  std::uint32_t crossing = 0;
+  for (std::size_t e = 0; e < 6; ++e) {
+    const auto i0 = static_cast<std::size_t>(kTetEdges[e][0]), i1 = static_cast<std::size_t>(kTetEdges[e][1]);
+    for (std::size_t f = 0; f < 4; ++f) {
+      const std::uint32_t across =
+          ((above >> (4 * f + i0)) & (below >> (4 * f + i1))) | ((below >> (4 * f + i0)) & (above >> (4 * f + i1)));
+      crossing |= (across & 1U) << (4 * e + f);
     }
+  }
+  // In (edge, face) order, as the loops over e and f would.
+  for (; crossing != 0; crossing &= crossing - 1) {
+    const auto bit = static_cast<std::size_t>(std::countr_zero(crossing));
+    const std::size_t e = bit / 4, f = bit % 4;
+    const auto i0 = static_cast<std::size_t>(kTetEdges[e][0]), i1 = static_cast<std::size_t>(kTetEdges[e][1]);
+    // With the band (geometry/tolerance_band.h): an edge crosses only from beyond the band on one
+    // side to beyond it on the other, through the face grown by the band; an end point within
+    // the band of the plane is a vertex on the face, which vertices_inside reports.
+    const std::optional<Vec3> x =
+        segment_crosses_triangle_band(p[i0], p[i1], distance[f][i0], distance[f][i1], planes[f], tol);
+    if (!x) continue;
+    const FeatureRef fe = edge_feature(bp, tp, static_cast<int>(e));
+    const FeatureRef ff = face_feature(bq, tq, static_cast<int>(f));
+    out.push_back(p_is_a ? LabelledPoint{*x, fe, ff} : LabelledPoint{*x, ff, fe});
   }
 }
 
