@@ -34,13 +34,30 @@ void vertices_inside(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& 
   const Tet& k = bp.shape->tets.tets[tp];
   TetPlanes scratch;
   const TetPlanes& q_planes = bq.planes(tq, scratch);
-  for (int i = 0; i < 4; ++i) {
-    // In the closed q grown by the band (a flat q: exact membership of its hull).
-    if (!in_closed_tet_band(p[i], q, q_planes, tol)) continue;
+  const auto report = [&](std::size_t i) {
     const FeatureRef v{FeatureType::kVertex, k[i]};
     const FeatureRef t{FeatureType::kTet, tq};
     out.push_back(p_is_a ? LabelledPoint{p[i], v, t} : LabelledPoint{p[i], t, v});
+  };
+  if (q_planes.thin(tol)) {
+    // A flat q: exact membership of its hull (in_closed_tet_band).
+    for (std::size_t i = 0; i < 4; ++i) {
+      if (flat_tet_contains(p[i], q, tol)) report(i);
+    }
+    return;
   }
+  // In the closed q grown by the band: no face plane with the corner beyond the band outside it —
+  // in_closed_tet_band's test, its 16 comparisons made without a branch each (which corner lies
+  // beyond which face is hard to predict for tets near each other), the corners inside as bits.
+  unsigned inside = 0;
+  for (std::size_t i = 0; i < 4; ++i) {
+    bool in = true;
+    for (std::size_t f = 0; f < 4; ++f) {
+      in &= !(q_planes.normal[f].dot(p[i] - q[static_cast<std::size_t>(kTetFaces[f][0])]) > tol);
+    }
+    inside |= static_cast<unsigned>(in) << i;
+  }
+  for (; inside != 0; inside &= inside - 1) report(static_cast<std::size_t>(std::countr_zero(inside)));
 }
 
 // Edges of p crossing faces of q, decided with the touching band. Each face's plane and the
