@@ -4,6 +4,7 @@
 #include "contactlab/geometry/tetrahedron_tables.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace contactlab {
@@ -138,14 +139,34 @@ void triangle_meeting_points_band(const TrianglePlane& a, const TrianglePlane& b
     coplanar_meeting_points(a, b, tol, out);
     return;
   }
-  for (int i = 0; i < 3; ++i) {
-    if (sa[i] == 0 && in_triangle_band(b, a.corner[i], tol)) out.push_back(a.corner[i]);
-    if (sb[i] == 0 && in_triangle_band(a, b.corner[i], tol)) out.push_back(b.corner[i]);
+  // The corners within the band of the other's plane (bit 2 i for a's corner i, 2 i + 1 for b's)
+  // and the edges strictly across it (bit 2 i for a's edge from corner i to i + 1, 2 i + 1 for
+  // b's: one end beyond the band on each side, segment_crosses_triangle_band's first test), as
+  // bits gathered without a branch each — for touching triangles which way a corner lies is a coin
+  // flip — and then visited in the order of the loops they replace (corners, then edges; a before b).
+  unsigned on = 0, across = 0;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const std::size_t j = (i + 1) % 3;
+    on |= static_cast<unsigned>(sa[i] == 0) << (2 * i) | static_cast<unsigned>(sb[i] == 0) << (2 * i + 1);
+    across |= static_cast<unsigned>(sa[i] * sa[j] < 0) << (2 * i) | static_cast<unsigned>(sb[i] * sb[j] < 0)
+                                                                        << (2 * i + 1);
   }
-  for (int i = 0; i < 3; ++i) {
-    const int j = (i + 1) % 3;
-    if (auto x = segment_crosses_triangle_band(a.corner[i], a.corner[j], da[i], da[j], b, tol)) out.push_back(*x);
-    if (auto x = segment_crosses_triangle_band(b.corner[i], b.corner[j], db[i], db[j], a, tol)) out.push_back(*x);
+  for (; on != 0; on &= on - 1) {
+    const auto bit = static_cast<std::size_t>(std::countr_zero(on));
+    const std::size_t i = bit / 2;
+    if (bit % 2 == 0) {
+      if (in_triangle_band(b, a.corner[i], tol)) out.push_back(a.corner[i]);
+    } else if (in_triangle_band(a, b.corner[i], tol)) {
+      out.push_back(b.corner[i]);
+    }
+  }
+  for (; across != 0; across &= across - 1) {
+    const auto bit = static_cast<std::size_t>(std::countr_zero(across));
+    const std::size_t i = bit / 2, j = (i + 1) % 3;
+    const std::optional<Vec3> x = bit % 2 == 0
+                                      ? segment_crosses_triangle_band(a.corner[i], a.corner[j], da[i], da[j], b, tol)
+                                      : segment_crosses_triangle_band(b.corner[i], b.corner[j], db[i], db[j], a, tol);
+    if (x) out.push_back(*x);
   }
 }
 
