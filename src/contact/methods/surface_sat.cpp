@@ -67,7 +67,21 @@ class SurfaceAxisSearch {
     centroid_offset_ = (b_[0] + b_[1] + b_[2] + b_[3] - a_[0] - a_[1] - a_[2] - a_[3]) / 4.0;
     size_ = (hi - lo).norm();
     skip_allowed_ = tol_ > kSmallestSkippingBand * size_;
+    // A corner of A within tol/4 of a corner of B (touching tets share corners): see settled().
+    if (skip_allowed_) {
+      const double reach2 = 0.0625 * tol_ * tol_;
+      for (int i = 0; i < 4; ++i) {
+        for (int j = 0; j < 4; ++j) near_corners_ = near_corners_ || (a_[i] - b_[j]).squaredNorm() <= reach2;
+      }
+    }
   }
+
+  /// Whether no axis left can replace the best one: with a corner of A within δ ≤ tol/4 of one of
+  /// B, the projections along any unit axis overlap by at least −δ less rounding (both intervals
+  /// hold both corners' projections), and replacing a best overlap of at most tol/2 needs one
+  /// below best − tol ≤ −tol/2. Touching tets are then done after the face axis they touch along
+  /// (tet_tet_sat's settled()). The same result, bit for bit.
+  bool settled() const { return near_corners_ && found_ && overlap_ <= 0.5 * tol_; }
 
   const Corners& a() const { return a_; }
   const Corners& b() const { return b_; }
@@ -136,6 +150,7 @@ class SurfaceAxisSearch {
   Vec3 centroid_offset_;
   double size_ = 0.0;
   bool skip_allowed_ = false;  // the band is wide enough for changes_nothing
+  bool near_corners_ = false;  // some corner of A within tol/4 of one of B (only with skip_allowed_)
   bool found_ = false;
   double overlap_ = 0.0;
   Vec3 axis_ = Vec3::Zero();
@@ -206,6 +221,10 @@ class SurfaceSatMethod final : public ContactMethod {
       double uv = 0.0;
       const Vec3 n = face_normal(search.b(), f, uv);
       search.try_axis(n, uv, -1.0);
+    }
+    if (search.settled()) {
+      contact_detail::append_intersection_contacts(a, tet_a, b, tet_b, search.axis(), search.depth(), settings, sink);
+      return;
     }
     // B's surface edges, their vectors and lengths once, not once per edge of A.
     std::array<Vec3, 6> eb;
