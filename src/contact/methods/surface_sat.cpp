@@ -210,13 +210,13 @@ class SurfaceSatMethod final : public ContactMethod {
     if (tet_tet_separated(pa, pb, contact_detail::sat_request(pa, pb, settings))) return;
 
     SurfaceAxisSearch search(pa, pb, settings.absolute_tolerance());
-    for (int f = 0; f < 4; ++f) {
+    for (int f = 0; f < 4 && !search.settled(); ++f) {
       if (a.surface_triangle(tet_a, f) == kInvalidIndex) continue;
       double uv = 0.0;
       const Vec3 n = face_normal(search.a(), f, uv);
       search.try_axis(n, uv, 1.0);
     }
-    for (int f = 0; f < 4; ++f) {
+    for (int f = 0; f < 4 && !search.settled(); ++f) {
       if (b.surface_triangle(tet_b, f) == kInvalidIndex) continue;
       double uv = 0.0;
       const Vec3 n = face_normal(search.b(), f, uv);
