@@ -40,6 +40,14 @@
 #include <vector>
 
 namespace contactlab {
+
+// gtest prints a method parameter (test names' "# GetParam() = …", failures) by its name, not its
+// address, which changed from run to run (`ctest --rerun-failed` then found no failed case again).
+// In namespace contactlab, where argument-dependent lookup finds it for a ContactMethod pointer.
+[[maybe_unused]] static void PrintTo(const ContactMethod* method, std::ostream* os) {
+  *os << (method != nullptr ? method->name() : std::string("null"));
+}
+
 namespace {
 
 using testing::swap_mismatch;

@@ -31,6 +31,7 @@
 #include <gtest/gtest.h>
 
 #include <numbers>
+#include <ostream>
 #include <string>
 
 namespace contactlab {
@@ -42,6 +43,13 @@ struct Case {
   int steps;
   bool warm_start = false;  ///< SimulationSettings::warm_start
 };
+
+/// How gtest prints a Case (in test names' "# GetParam() = …" and in failures): by its fields, not
+/// its bytes (which hold pointers: the names changed from run to run, and `ctest --rerun-failed`
+/// could not find a failed case again).
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.scene << ' ' << c.method << ' ' << c.steps << " steps" << (c.warm_start ? " warm" : "");
+}
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
   std::string name = std::string(info.param.scene) + "_" + info.param.method + "_" + std::to_string(info.param.steps) +
