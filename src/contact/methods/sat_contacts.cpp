@@ -1,5 +1,6 @@
 #include "methods/sat_contacts.h"
 
+#include "methods/closed_tet_band.h"
 #include "methods/separated_along_axis.h"
 
 #include "contactlab/geometry/tetrahedron_tables.h"
@@ -46,17 +47,9 @@ void vertices_inside(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& 
     }
     return;
   }
-  // In the closed q grown by the band: no face plane with the corner beyond the band outside it —
-  // in_closed_tet_band's test, its 16 comparisons made without a branch each (which corner lies
-  // beyond which face is hard to predict for tets near each other), the corners inside as bits.
+  // The corners inside as bits (in_thick_tet_band: no branch per face).
   unsigned inside = 0;
-  for (std::size_t i = 0; i < 4; ++i) {
-    bool in = true;
-    for (std::size_t f = 0; f < 4; ++f) {
-      in &= !(q_planes.normal[f].dot(p[i] - q[static_cast<std::size_t>(kTetFaces[f][0])]) > tol);
-    }
-    inside |= static_cast<unsigned>(in) << i;
-  }
+  for (std::size_t i = 0; i < 4; ++i) inside |= static_cast<unsigned>(in_thick_tet_band(p[i], q, q_planes, tol)) << i;
   for (; inside != 0; inside &= inside - 1) report(static_cast<std::size_t>(std::countr_zero(inside)));
 }
 

@@ -314,13 +314,12 @@ void edge_crossings(const SurfaceFacePlane& fa, const SurfaceFacePlane& fb, unsi
   // both in the masks, and not meeting at an end (corners within the band) — such edges cross
   // nowhere else: not parallel, they part from there (nearly parallel ones that stay within the
   // band past their common end lie along one line, a line contact whose ends are vertices).
-  // Touching bodies share many corners: most edge pairs near them stop here. Gathered as bits
-  // without a branch per pair (which way each goes is hard to predict; a mispredicted branch per
-  // pair was a quarter of the method's on the arch), then visited in ascending order, as the
-  // nested loops over i and j would.
-  // On the 3 × 3 bit matrix (row i, column j at bit 3 i + j): edge pair (i, j) meets at an end when
-  // any of coincide's bits (i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1) is set (indices mod 3),
-  // i.e. coincide, its columns turned by one, its rows turned by one, or both.
+  // Gathered as bits without a branch per pair (which way each goes is hard to predict for
+  // touching bodies; a mispredicted branch per pair was a quarter of the method's on the arch),
+  // then visited in ascending order, as nested loops over i and j would. On this 3 × 3 matrix,
+  // pair (i, j) meets at an end when any of coincide's bits (i, j), (i, j + 1), (i + 1, j),
+  // (i + 1, j + 1) is set (indices mod 3): coincide, its columns turned by one, its rows turned by
+  // one, or both.
   const auto next_column = [](unsigned m) { return ((m >> 1) & 0b011011011u) | ((m << 2) & 0b100100100u); };
   const auto next_row = [](unsigned m) { return (m >> 3) | ((m & 7u) << 6); };
   const unsigned meet = coincide | next_column(coincide) | next_row(coincide | next_column(coincide));

@@ -39,6 +39,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace contactlab {
 namespace {
@@ -93,15 +94,7 @@ class SurfaceAxisSearch {
     if (!(len > kParallelSine * uv)) return;  // parallel, zero-length, NaN
     const Vec3 n = w / len;
     const double tol = tol_ + 8.0 * std::numeric_limits<double>::epsilon() * (uv / len) * size_;
-    double a_lo = n.dot(a_[0]), a_hi = a_lo, b_lo = n.dot(b_[0]), b_hi = b_lo;
-    for (int i = 1; i < 4; ++i) {
-      a_lo = std::min(a_lo, n.dot(a_[i]));
-      a_hi = std::max(a_hi, n.dot(a_[i]));
-      b_lo = std::min(b_lo, n.dot(b_[i]));
-      b_hi = std::max(b_hi, n.dot(b_[i]));
-    }
-    const double plus = a_hi - b_lo;   // translation of B along +n that separates
-    const double minus = b_hi - a_lo;  // along −n
+    const auto [plus, minus] = separations(n);
     const double overlap = std::min(plus, minus);
     if (found_ && !(overlap < overlap_ - tol_)) return;
     double sign;
@@ -127,14 +120,8 @@ class SurfaceAxisSearch {
   /// The same result, bit for bit.
   bool changes_nothing(const Vec3& w) const {
     if (!skip_allowed_ || !found_) return false;
-    double a_lo = w.dot(a_[0]), a_hi = a_lo, b_lo = w.dot(b_[0]), b_hi = b_lo;
-    for (int i = 1; i < 4; ++i) {
-      a_lo = std::min(a_lo, w.dot(a_[i]));
-      a_hi = std::max(a_hi, w.dot(a_[i]));
-      b_lo = std::min(b_lo, w.dot(b_[i]));
-      b_hi = std::max(b_hi, w.dot(b_[i]));
-    }
-    const double overlap = std::min(a_hi - b_lo, b_hi - a_lo);  // × |w|
+    const auto [plus, minus] = separations(w);
+    const double overlap = std::min(plus, minus);  // × |w|
     if (!(overlap >= 0.0)) return false;
     const double floor = overlap_ - 0.5 * tol_;
     return floor <= 0.0 || overlap * overlap >= floor * floor * w.squaredNorm();
@@ -145,6 +132,19 @@ class SurfaceAxisSearch {
   double depth() const { return std::max(overlap_, 0.0); }
 
  private:
+  /// The translations of B along +d and −d that separate the tets' projections onto d (in units
+  /// of |d|): A's highest less B's lowest, B's highest less A's lowest.
+  std::pair<double, double> separations(const Vec3& d) const {
+    double a_lo = d.dot(a_[0]), a_hi = a_lo, b_lo = d.dot(b_[0]), b_hi = b_lo;
+    for (int i = 1; i < 4; ++i) {
+      a_lo = std::min(a_lo, d.dot(a_[i]));
+      a_hi = std::max(a_hi, d.dot(a_[i]));
+      b_lo = std::min(b_lo, d.dot(b_[i]));
+      b_hi = std::max(b_hi, d.dot(b_[i]));
+    }
+    return {a_hi - b_lo, b_hi - a_lo};
+  }
+
   double tol_;
   Corners a_, b_;
   Vec3 centroid_offset_;

@@ -1,5 +1,7 @@
 #include "methods/vertex_face_contact.h"
 
+#include "methods/closed_tet_band.h"
+
 #include "contactlab/geometry/predicates.h"
 #include "contactlab/geometry/tolerance_band.h"
 
@@ -73,19 +75,12 @@ std::optional<VerticesInTet> vertices_in_tet(const MethodBody& vbody, Index vtet
   const TetPlanes& planes = fbody.planes(ftet, scratch);
   if (planes.thin(tol)) return std::nullopt;
   const std::array<Vec3, 4> corners = fbody.tet(ftet);
-  // in_closed_tet_band of each vertex (ftet is not thin here): no face plane with the vertex
-  // beyond the band outside it, the four comparisons joined with a bitwise and and the vertex
-  // kept by a conditional count — which vertex lies in which tet is hard to predict, and a branch
-  // per face and per vertex mispredicted often.
+  // Each vertex in ftet (not thin here) kept by a conditional count: no branch per face
+  // (in_thick_tet_band) nor per vertex.
   TetVertexList inside;
   for (Index v : probed) {
-    const Vec3& x = vbody.vertex(v);
-    bool in = true;
-    for (std::size_t f = 0; f < 4; ++f) {
-      in &= !(planes.normal[f].dot(x - corners[static_cast<std::size_t>(kTetFaces[f][0])]) > tol);
-    }
     inside.index[static_cast<std::size_t>(inside.count)] = v;
-    inside.count += static_cast<int>(in);
+    inside.count += static_cast<int>(in_thick_tet_band(vbody.vertex(v), corners, planes, tol));
   }
   if (inside.count == 0) return std::nullopt;
   return VerticesInTet{tet_face_planes(planes, corners), inside};
