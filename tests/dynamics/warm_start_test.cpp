@@ -1,8 +1,8 @@
 // Warm start across steps (dynamics/warm_start.h, SimulationSettings::warm_start). Ground truth:
 // the matching rule applied by hand to contacts placed on purpose (same place and normal on body A
 // within the radius, or not), the same after a similarity of the whole configuration; a resting box
-// whose load the previous step already carries (the starting merit falls to rounding), and the
-// pillar with the semi-local method standing still with its minimal contact count (issue 15).
+// whose load the previous step already carries (the starting merit falls to rounding). Issue 15's
+// structures standing with it: semi_local_standing_test.cpp.
 #include "contactlab/dynamics/warm_start.h"
 
 #include "assess/make_contact.h"
@@ -151,28 +151,6 @@ TEST(WarmStart, ARestingBoxStartsFromItsLoad) {
     EXPECT_NEAR(sum, weight, 1e-9 * weight);
   }
 }
-
-// Issue 15's simulation target, with the warm start: the pillar and the arch (semi-local) stand
-// still and keep their minimal contact sets — the pillar's 40 and the arch's 56 polygon corners —
-// every step (150 steps here; the full 500, and the wall's 852, in docs/semi-local.md).
-void expect_stands_with_minimal_contacts(const std::string& scene, std::size_t minimal) {
-  SimulationSettings settings;
-  settings.warm_start = true;
-  RigidSimulation sim(load_scene(scene), *find_contact_method("semi-local"), settings);
-  const std::vector<RigidBody> start = sim.bodies();
-  for (int n = 0; n < 150; ++n) {
-    const StepReport report = sim.step();
-    ASSERT_EQ(report.contacts.contacts.size(), minimal) << scene << " step " << n + 1;
-  }
-  const LargestMotion motion = largest_motion(start, sim.bodies());
-  std::printf("%s, semi-local, warm start: largest displacement %.3g m in 150 steps\n", scene.c_str(),
-              motion.displacement);
-  EXPECT_LT(motion.displacement, 1e-5) << scene;
-}
-
-TEST(WarmStart, SemiLocalPillarStandsWithItsMinimalContacts) { expect_stands_with_minimal_contacts("pillar", 40); }
-
-TEST(WarmStart, SemiLocalArchStandsWithItsMinimalContacts) { expect_stands_with_minimal_contacts("arch", 56); }
 
 }  // namespace
 }  // namespace contactlab
