@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "check_inputs.h"
+#include "scratch_lease.h"
 
 namespace contactlab {
 namespace {
@@ -41,14 +42,31 @@ constexpr std::size_t kParallelBoxNodes = 1024;
 // holds the same element boxes, so the walk still misses no pair and finds the same ones.
 class WorldBoxes {
  public:
-  WorldBoxes(const PosedBody& body, double margin, const Aabb& other_root)
+  /// The vectors of one WorldBoxes, lent by the thread (ScratchLease): a cached wall query builds
+  /// two WorldBoxes for each of its 213 body pairs, and allocating their five vectors anew each
+  /// time was a twentieth of a cheap method's query.
+  struct Storage {
+    std::vector<Aabb> node_boxes;
+    std::vector<Aabb> element_boxes;  // by position in Bvh::elements
+    std::vector<unsigned char> expanded;
+    std::vector<Index> stack, order;
+  };
+
+  WorldBoxes(const PosedBody& body, double margin, const Aabb& other_root, Storage& storage)
       : bvh_(*body.bvh),
-        node_boxes_(bvh_.nodes.size()),
-        element_boxes_(bvh_.elements.size()),
-        expanded_(bvh_.nodes.size(), 0) {
+        node_boxes_(storage.node_boxes),
+        element_boxes_(storage.element_boxes),
+        expanded_(storage.expanded) {
+    // Boxes are read only where set (the root, children of expanded nodes, elements of expanded
+    // leaves): a reused vector's old values need no clearing; the expanded marks do.
+    node_boxes_.resize(bvh_.nodes.size());
+    element_boxes_.resize(bvh_.elements.size());
+    expanded_.assign(bvh_.nodes.size(), 0);
     node_boxes_[0] = world_node_box(body, 0, margin);
-    std::vector<Index> stack{0};
-    std::vector<Index> order;  // expanded nodes, each after its parent
+    std::vector<Index>& stack = storage.stack;
+    std::vector<Index>& order = storage.order;  // expanded nodes, each after its parent
+    stack.assign(1, 0);
+    order.clear();
     while (!stack.empty()) {
       const Index n = stack.back();
       stack.pop_back();
@@ -98,9 +116,9 @@ class WorldBoxes {
 
  private:
   const Bvh& bvh_;
-  std::vector<Aabb> node_boxes_;
-  std::vector<Aabb> element_boxes_;  // by position in Bvh::elements
-  std::vector<unsigned char> expanded_;
+  std::vector<Aabb>& node_boxes_;
+  std::vector<Aabb>& element_boxes_;  // by position in Bvh::elements
+  std::vector<unsigned char>& expanded_;
 };
 
 /// Aabb::overlaps without branches (the same six comparisons, all evaluated): in the walk, which
@@ -126,30 +144,37 @@ void check_body(const PosedBody& body, const char* which) {
 // equal a by b after one counting sort on a (a std::sort call per run: a fifth of the walk's time
 // on the overlapping grid pair).
 void counting_sort(std::vector<ElementPair>& pairs, std::vector<ElementPair>& out, Index key_count,
-                   Index ElementPair::*key) {
-  std::vector<Index> next(static_cast<std::size_t>(key_count) + 1, 0);
+                   Index ElementPair::*key, std::vector<Index>& next) {
+  next.assign(static_cast<std::size_t>(key_count) + 1, 0);
   for (const ElementPair& p : pairs) ++next[static_cast<std::size_t>(p.*key) + 1];
   for (std::size_t i = 1; i < next.size(); ++i) next[i] += next[i - 1];
   out.resize(pairs.size());
   for (const ElementPair& p : pairs) out[static_cast<std::size_t>(next[static_cast<std::size_t>(p.*key)]++)] = p;
 }
 
-void sort_pairs(std::vector<ElementPair>& pairs, Index element_count_a, Index element_count_b) {
+/// sort_pairs' buffers, lent by the thread (ScratchLease) like WorldBoxes' storage.
+struct SortStorage {
   std::vector<ElementPair> by_b;
+  std::vector<Index> next;
+};
+
+void sort_pairs(std::vector<ElementPair>& pairs, Index element_count_a, Index element_count_b) {
+  const broadphase_detail::ScratchLease<SortStorage> storage;
+  std::vector<ElementPair>& by_b = storage->by_b;
   // A count per element of B: for a large body that few pairs reach (a ground under one brick),
   // the runs of equal a are sorted by b instead.
   if (static_cast<std::size_t>(element_count_b) <= 8 * pairs.size() + 4096) {
-    counting_sort(pairs, by_b, element_count_b, &ElementPair::b);
-    counting_sort(by_b, pairs, element_count_a, &ElementPair::a);
+    counting_sort(pairs, by_b, element_count_b, &ElementPair::b, storage->next);
+    counting_sort(by_b, pairs, element_count_a, &ElementPair::a, storage->next);
     return;
   }
-  counting_sort(pairs, by_b, element_count_a, &ElementPair::a);
+  counting_sort(pairs, by_b, element_count_a, &ElementPair::a, storage->next);
   for (auto run = by_b.begin(); run != by_b.end();) {
     const auto end = std::find_if(run, by_b.end(), [&](const ElementPair& p) { return p.a != run->a; });
     std::sort(run, end);
     run = end;
   }
-  pairs.swap(by_b);
+  pairs.assign(by_b.begin(), by_b.end());
 }
 
 }  // namespace
@@ -164,9 +189,10 @@ std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const Posed
   // The two trees' boxes are independent: built at once where they are large enough for that to
   // pay (handing one to another thread costs about a microsecond, as much as a small tree's boxes:
   // on the wall's 213 body pairs of 6-tet bricks it was a tenth of a cached query).
+  const broadphase_detail::ScratchLease<WorldBoxes::Storage> storage_a, storage_b;
   std::optional<WorldBoxes> boxes_a, boxes_b;
-  const auto build_a = [&] { boxes_a.emplace(a, margin, WorldBoxes::world_node_box(b, 0, margin)); };
-  const auto build_b = [&] { boxes_b.emplace(b, margin, WorldBoxes::world_node_box(a, 0, margin)); };
+  const auto build_a = [&] { boxes_a.emplace(a, margin, WorldBoxes::world_node_box(b, 0, margin), *storage_a); };
+  const auto build_b = [&] { boxes_b.emplace(b, margin, WorldBoxes::world_node_box(a, 0, margin), *storage_b); };
   if (a.bvh->nodes.size() + b.bvh->nodes.size() >= kParallelBoxNodes) {
     tbb::parallel_invoke(build_a, build_b);
   } else {
