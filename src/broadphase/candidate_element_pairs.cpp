@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "check_inputs.h"
-#include "scratch_lease.h"
+#include "contactlab/core/scratch_lease.h"
 
 namespace contactlab {
 namespace {
@@ -159,7 +159,7 @@ struct SortStorage {
 };
 
 void sort_pairs(std::vector<ElementPair>& pairs, Index element_count_a, Index element_count_b) {
-  const broadphase_detail::ScratchLease<SortStorage> storage;
+  const ScratchLease<SortStorage> storage;
   std::vector<ElementPair>& by_b = storage->by_b;
   // A count per element of B: for a large body that few pairs reach (a ground under one brick),
   // the runs of equal a are sorted by b instead.
@@ -189,7 +189,7 @@ std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const Posed
   // The two trees' boxes are independent: built at once where they are large enough for that to
   // pay (handing one to another thread costs about a microsecond, as much as a small tree's boxes:
   // on the wall's 213 body pairs of 6-tet bricks it was a tenth of a cached query).
-  const broadphase_detail::ScratchLease<WorldBoxes::Storage> storage_a, storage_b;
+  const ScratchLease<WorldBoxes::Storage> storage_a, storage_b;
   std::optional<WorldBoxes> boxes_a, boxes_b;
   const auto build_a = [&] { boxes_a.emplace(a, margin, WorldBoxes::world_node_box(b, 0, margin), *storage_a); };
   const auto build_b = [&] { boxes_b.emplace(b, margin, WorldBoxes::world_node_box(a, 0, margin), *storage_b); };

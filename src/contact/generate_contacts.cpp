@@ -19,6 +19,7 @@
 #include "contactlab/broadphase/candidate_body_pairs.h"
 #include "contactlab/broadphase/candidate_element_pairs.h"
 #include "contactlab/core/error.h"
+#include "contactlab/core/scratch_lease.h"
 #include "contactlab/geometry/unit_or_zero.h"
 
 #include <tbb/blocked_range.h>
@@ -246,8 +247,13 @@ auto full_key(const Contact& c, const MergeCell& on_a) {
 /// use (parallel sorts take `all_cells` first).
 class OutputOrder {
  public:
-  OutputOrder(const std::vector<Contact>& contacts, const BodyFrame& frame)
-      : contacts_(contacts), frame_(frame), cell_(contacts.size()), known_(contacts.size(), 0) {}
+  /// `cells`, `known`: storage for the cells (reused; resized and cleared here).
+  OutputOrder(const std::vector<Contact>& contacts, const BodyFrame& frame, std::vector<MergeCell>& cells,
+              std::vector<char>& known)
+      : contacts_(contacts), frame_(frame), cell_(cells), known_(known) {
+    cell_.resize(contacts.size());
+    known_.assign(contacts.size(), 0);
+  }
   bool operator()(std::size_t i, std::size_t j) const {
     const Contact &x = contacts_[i], &y = contacts_[j];
     const auto head = [](const Contact& c) {
@@ -269,8 +275,8 @@ class OutputOrder {
   }
   const std::vector<Contact>& contacts_;
   const BodyFrame& frame_;
-  mutable std::vector<MergeCell> cell_;
-  mutable std::vector<char> known_;
+  std::vector<MergeCell>& cell_;
+  std::vector<char>& known_;
 };
 
 /// Grid cell of a position for the merge: cells `cell` wide from `origin`, so that two positions
@@ -375,22 +381,41 @@ std::vector<Contact> merge_few(const std::vector<Contact>& contacts, double tole
 ///     near enough to reach (few do: searching all 13 for every cell was a fifth of vertex-only's
 ///     time on the pillar): O(n log n) however many contacts share a coordinate (an x-sweep was
 ///     quadratic on the faces of axis-aligned blocks).
+/// merge_duplicates' working vectors, lent by the thread (ScratchLease): the driver merges every
+/// body pair's contacts, and allocating a dozen vectors for each was a twentieth of vertex-only's
+/// cached wall query. Each is cleared or overwritten before it is read.
+struct MergeScratch {
+  std::vector<MergeCell> cells;
+  std::vector<char> known;
+  std::vector<std::size_t> reps, first_of_copies, by_cell, parent, best, kept;
+  std::vector<std::uint32_t> table;
+  std::vector<std::array<std::uint64_t, 6>> rep_bits;
+  std::vector<MergeCell> keys;
+  std::vector<unsigned> near;
+};
+
 std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, double tolerance, const BodyFrame& frame,
                                       double normal_tolerance) {
   const std::size_t n = contacts.size();
   if (n == 0) return {};
   if (n <= kFewContacts) return merge_few(contacts, tolerance, frame, normal_tolerance);
-  const OutputOrder output_order(contacts, frame);
+  const ScratchLease<MergeScratch> scratch;
+  const OutputOrder output_order(contacts, frame, scratch->cells, scratch->known);
   const auto full_less = [&](std::size_t i, std::size_t j) { return output_order(i, j); };
 
   // 1. Representatives (indices into contacts) and, per representative, its first copy.
-  std::vector<std::size_t> reps, first_of_copies;
+  std::vector<std::size_t>& reps = scratch->reps;
+  std::vector<std::size_t>& first_of_copies = scratch->first_of_copies;
+  reps.clear();
+  first_of_copies.clear();
   {
     std::size_t size = 16;
     while (size < 2 * n) size *= 2;
     constexpr std::uint32_t kEmpty = ~std::uint32_t{0};
-    std::vector<std::uint32_t> table(size, kEmpty);  // open addressing, linear probing
-    std::vector<std::array<std::uint64_t, 6>> rep_bits;
+    std::vector<std::uint32_t>& table = scratch->table;  // open addressing, linear probing
+    table.assign(size, kEmpty);
+    std::vector<std::array<std::uint64_t, 6>>& rep_bits = scratch->rep_bits;
+    rep_bits.clear();
     for (std::size_t i = 0; i < n; ++i) {
       const std::array<std::uint64_t, 6> bits = copy_bits(contacts[i]);
       for (std::size_t slot = hash_bits(bits) & (size - 1);; slot = (slot + 1) & (size - 1)) {
@@ -419,8 +444,10 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
   constexpr double kCellWidth = 1024.0;
   const double cell = tolerance > 0.0 ? kCellWidth * tolerance : 1.0;
   const Vec3 origin = contacts[0].position;
-  std::vector<MergeCell> keys(m);
-  std::vector<unsigned> near(m, 0u);
+  std::vector<MergeCell>& keys = scratch->keys;
+  std::vector<unsigned>& near = scratch->near;
+  keys.resize(m);
+  near.assign(m, 0u);
   for (std::size_t i = 0; i < m; ++i) {
     const Vec3& position = rep(i).position;
     keys[i] = merge_cell(position, origin, cell);
@@ -437,13 +464,15 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
     }
   }
   // By cell; within a cell the order does not matter (every pair of a cell is tested).
-  std::vector<std::size_t> by_cell(m);
+  std::vector<std::size_t>& by_cell = scratch->by_cell;
+  by_cell.resize(m);
   std::iota(by_cell.begin(), by_cell.end(), std::size_t{0});
   std::sort(by_cell.begin(), by_cell.end(), [&](std::size_t i, std::size_t j) {
     return same_cell(keys[i], keys[j]) ? i < j : cell_before(keys[i], keys[j]);
   });
 
-  std::vector<std::size_t> parent(m);
+  std::vector<std::size_t>& parent = scratch->parent;
+  parent.resize(m);
   std::iota(parent.begin(), parent.end(), std::size_t{0});
   const auto find = [&](std::size_t i) {
     while (parent[i] != i) i = parent[i] = parent[parent[i]];
@@ -494,12 +523,14 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
     begin = end;
   }
   // Of each group, the first in output order (of its representatives' first copies).
-  std::vector<std::size_t> best(m, n);
+  std::vector<std::size_t>& best = scratch->best;
+  best.assign(m, n);
   for (std::size_t k = 0; k < m; ++k) {
     const std::size_t r = find(k);
     if (best[r] == n || full_less(first_of_copies[k], best[r])) best[r] = first_of_copies[k];
   }
-  std::vector<std::size_t> kept;
+  std::vector<std::size_t>& kept = scratch->kept;
+  kept.clear();
   for (std::size_t k = 0; k < m; ++k) {
     if (best[k] != n) kept.push_back(best[k]);
   }

@@ -4,7 +4,7 @@
 #include <array>
 #include <memory>
 
-namespace contactlab::broadphase_detail {
+namespace contactlab {
 
 /// One of the calling thread's T slots for as long as the lease lives, or a T of its own when every
 /// slot is taken. Slots are needed more than once per thread: a call holds several at a time, and a
@@ -50,4 +50,4 @@ class ScratchLease {
   std::unique_ptr<T> own_;
 };
 
-}  // namespace contactlab::broadphase_detail
+}  // namespace contactlab
