@@ -152,29 +152,34 @@ void counting_sort(std::vector<ElementPair>& pairs, std::vector<ElementPair>& ou
   for (const ElementPair& p : pairs) out[static_cast<std::size_t>(next[static_cast<std::size_t>(p.*key)]++)] = p;
 }
 
-/// sort_pairs' buffers, lent by the thread (ScratchLease) like WorldBoxes' storage.
-struct SortStorage {
-  std::vector<ElementPair> by_b;
-  std::vector<Index> next;
+/// The walk's working vectors, lent by the thread (ScratchLease) like WorldBoxes' storage: the pairs
+/// as found, the walk's frontiers, and the sort's buffers. Only the sorted result is allocated per
+/// call, once, at its size.
+struct WalkStorage {
+  std::vector<ElementPair> found, by_b;
+  std::vector<NodePair> frontier, next;
+  std::vector<Index> counts;
 };
 
-void sort_pairs(std::vector<ElementPair>& pairs, Index element_count_a, Index element_count_b) {
-  const ScratchLease<SortStorage> storage;
-  std::vector<ElementPair>& by_b = storage->by_b;
+/// `found` sorted by (a, b), into a new vector of its size.
+std::vector<ElementPair> sorted_pairs(WalkStorage& storage, Index element_count_a, Index element_count_b) {
+  std::vector<ElementPair>& found = storage.found;
+  std::vector<ElementPair>& by_b = storage.by_b;
+  std::vector<ElementPair> pairs;
   // A count per element of B: for a large body that few pairs reach (a ground under one brick),
   // the runs of equal a are sorted by b instead.
-  if (static_cast<std::size_t>(element_count_b) <= 8 * pairs.size() + 4096) {
-    counting_sort(pairs, by_b, element_count_b, &ElementPair::b, storage->next);
-    counting_sort(by_b, pairs, element_count_a, &ElementPair::a, storage->next);
-    return;
+  if (static_cast<std::size_t>(element_count_b) <= 8 * found.size() + 4096) {
+    counting_sort(found, by_b, element_count_b, &ElementPair::b, storage.counts);
+    counting_sort(by_b, pairs, element_count_a, &ElementPair::a, storage.counts);
+    return pairs;
   }
-  counting_sort(pairs, by_b, element_count_a, &ElementPair::a, storage->next);
-  for (auto run = by_b.begin(); run != by_b.end();) {
-    const auto end = std::find_if(run, by_b.end(), [&](const ElementPair& p) { return p.a != run->a; });
+  counting_sort(found, pairs, element_count_a, &ElementPair::a, storage.counts);
+  for (auto run = pairs.begin(); run != pairs.end();) {
+    const auto end = std::find_if(run, pairs.end(), [&](const ElementPair& p) { return p.a != run->a; });
     std::sort(run, end);
     run = end;
   }
-  pairs.assign(by_b.begin(), by_b.end());
+  return pairs;
 }
 
 }  // namespace
@@ -183,13 +188,13 @@ std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const Posed
   broadphase_detail::check_margin(margin, kSource);
   check_body(a, "A");
   check_body(b, "B");
-  std::vector<ElementPair> pairs;
-  if (a.bvh->empty() || b.bvh->empty()) return pairs;
+  if (a.bvh->empty() || b.bvh->empty()) return {};
 
   // The two trees' boxes are independent: built at once where they are large enough for that to
   // pay (handing one to another thread costs about a microsecond, as much as a small tree's boxes:
   // on the wall's 213 body pairs of 6-tet bricks it was a tenth of a cached query).
   const ScratchLease<WorldBoxes::Storage> storage_a, storage_b;
+  const ScratchLease<WalkStorage> walk;
   std::optional<WorldBoxes> boxes_a, boxes_b;
   const auto build_a = [&] { boxes_a.emplace(a, margin, WorldBoxes::world_node_box(b, 0, margin), *storage_a); };
   const auto build_b = [&] { boxes_b.emplace(b, margin, WorldBoxes::world_node_box(a, 0, margin), *storage_b); };
@@ -261,7 +266,11 @@ std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const Posed
   // Breadth-first from the roots until there are enough independent node pairs to share among the
   // threads, then depth-first below each of them in parallel, each into its own list. The lists
   // are sorted together at the end, so the result does not depend on the split or the schedule.
-  std::vector<NodePair> frontier, next;
+  std::vector<NodePair>& frontier = walk->frontier;
+  std::vector<NodePair>& next = walk->next;
+  std::vector<ElementPair>& pairs = walk->found;
+  frontier.clear();
+  pairs.clear();
   if (enters(0, 0)) frontier.push_back({0, 0});
   while (!frontier.empty() && frontier.size() < kParallelNodePairs) {
     next.clear();
@@ -270,21 +279,19 @@ std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const Posed
     }
     frontier.swap(next);
   }
-  std::vector<std::vector<ElementPair>> found(frontier.size());
-  tbb::parallel_for(std::size_t{0}, frontier.size(), [&](std::size_t i) {
-    std::vector<NodePair> stack{frontier[i]};
-    while (!stack.empty()) {
-      const NodePair node_pair = stack.back();
-      stack.pop_back();
-      step(node_pair, found[i], [&](NodePair child) { stack.push_back(child); });
-    }
-  });
-  std::size_t total = pairs.size();
-  for (const auto& list : found) total += list.size();
-  pairs.reserve(total);
-  for (const auto& list : found) pairs.insert(pairs.end(), list.begin(), list.end());
-  sort_pairs(pairs, a.elements.element_count(), b.elements.element_count());
-  return pairs;
+  if (!frontier.empty()) {
+    std::vector<std::vector<ElementPair>> found(frontier.size());
+    tbb::parallel_for(std::size_t{0}, frontier.size(), [&](std::size_t i) {
+      std::vector<NodePair> stack{frontier[i]};
+      while (!stack.empty()) {
+        const NodePair node_pair = stack.back();
+        stack.pop_back();
+        step(node_pair, found[i], [&](NodePair child) { stack.push_back(child); });
+      }
+    });
+    for (const auto& list : found) pairs.insert(pairs.end(), list.begin(), list.end());
+  }
+  return sorted_pairs(*walk, a.elements.element_count(), b.elements.element_count());
 }
 
 }  // namespace contactlab
