@@ -392,6 +392,11 @@ struct MergeScratch {
   std::vector<std::array<std::uint64_t, 6>> rep_bits;
   std::vector<MergeCell> keys;
   std::vector<unsigned> near;
+  void trim() {
+    release_if_large(cells), release_if_large(known), release_if_large(reps), release_if_large(first_of_copies);
+    release_if_large(by_cell), release_if_large(parent), release_if_large(best), release_if_large(kept);
+    release_if_large(table), release_if_large(rep_bits), release_if_large(keys), release_if_large(near);
+  }
 };
 
 std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, double tolerance, const BodyFrame& frame,

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <memory>
+#include <vector>
 
 namespace contactlab {
 
@@ -11,7 +13,8 @@ namespace contactlab {
 /// thread waiting in a parallel section may run another call meanwhile (TBB's work stealing) while
 /// the first still holds its slots. A task never moves to another thread while it runs, so a slot
 /// marked busy is never shared. The T keeps what the last lessee left in it: the lessee clears or
-/// overwrites what it reads.
+/// overwrites what it reads. When the lease ends, T::trim() is called if T has one (to give back
+/// storage that one large call grew: release_if_large).
 template <class T>
 class ScratchLease {
  public:
@@ -28,7 +31,9 @@ class ScratchLease {
     value_ = own_.get();
   }
   ~ScratchLease() {
-    if (slot_ != nullptr) slot_->busy = false;
+    if (slot_ == nullptr) return;
+    if constexpr (requires(T & t) { t.trim(); }) slot_->value.trim();
+    slot_->busy = false;
   }
   ScratchLease(const ScratchLease&) = delete;
   ScratchLease& operator=(const ScratchLease&) = delete;
@@ -49,5 +54,14 @@ class ScratchLease {
   T* value_ = nullptr;
   std::unique_ptr<T> own_;
 };
+
+/// Frees `v`'s storage when it holds more than 4 MiB, so that a thread does not keep, for as long
+/// as it lives, what one unusually large call needed (scratch of the usual size is kept: that is
+/// the point of the lease).
+template <class X>
+void release_if_large(std::vector<X>& v) {
+  constexpr std::size_t kKeptBytes = std::size_t{4} << 20;
+  if (v.capacity() * sizeof(X) > kKeptBytes) std::vector<X>().swap(v);
+}
 
 }  // namespace contactlab
