@@ -62,7 +62,9 @@
 #include "methods/tet_surface_triangles.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -225,6 +227,92 @@ std::vector<Wall> walls_at(const std::vector<const SurfaceFacePlane*>& faces, co
   }
   return walls;
 }
+
+/// The faces of one body (ascending triangle index) that can matter at a point: walls_at and
+/// normals_at skip every face whose box lies farther from the point than the depth allowance plus
+/// three bands, so only the faces whose boxes meet the cube of that half-width about the point need
+/// visiting. A body pair with many faces (two overlapping 12096-tet grids: thousands) visited them
+/// all for every touch, two thirds of the method's time there; a uniform grid of cells over the
+/// faces' boxes hands each touch the few near it instead, in the same ascending order, so the
+/// walls and normals are the same. Small face sets are visited whole.
+class NearFaceIndex {
+ public:
+  /// Faces with fewer than this are visited whole (the grid costs more than it saves).
+  static constexpr std::size_t kGridFaces = 64;
+
+  /// `faces`: ascending triangle index, outliving the index; `reach`: the cube's half-width.
+  void build(const std::vector<const SurfaceFacePlane*>& faces, double reach) {
+    faces_ = &faces;
+    reach_ = reach;
+    cells_.clear();
+    if (faces.size() < kGridFaces || !(reach > 0) || !std::isfinite(reach)) return;
+    // Cells as wide as the larger of the mean face box and the query cube: a face then spans a
+    // few cells and a query a few more.
+    Aabb all;
+    double extent = 0.0;
+    for (const SurfaceFacePlane* f : faces) {
+      all.extend(f->box);
+      extent += (f->box.max - f->box.min).maxCoeff();
+    }
+    cell_ = std::max(extent / static_cast<double>(faces.size()), 2.0 * reach);
+    origin_ = all.min;
+    if (!origin_.allFinite() || !(cell_ > 0) || !std::isfinite(cell_)) return;
+    for (std::size_t i = 0; i < faces.size(); ++i) {
+      const auto lo = cell_of(faces[i]->box.min), hi = cell_of(faces[i]->box.max);
+      for (std::int64_t x = lo[0]; x <= hi[0]; ++x)
+        for (std::int64_t y = lo[1]; y <= hi[1]; ++y)
+          for (std::int64_t z = lo[2]; z <= hi[2]; ++z) cells_.push_back({key(x, y, z), static_cast<std::uint32_t>(i)});
+    }
+    std::sort(cells_.begin(), cells_.end());  // by cell, then face: one sorted list, no table
+  }
+
+  /// The faces that can be within reach of p, ascending triangle index (into `out`).
+  const std::vector<const SurfaceFacePlane*>& near(const Vec3& p, std::vector<const SurfaceFacePlane*>& out) {
+    if (cells_.empty()) return *faces_;
+    // A face within reach has a box within reach of p along every axis, so its cells and the
+    // cube's share one (cell_of is monotone); the margin covers the rounding of the cube.
+    const Vec3 r = Vec3::Constant(reach_ * (1.0 + 1e-9));
+    const auto lo = cell_of(p - r), hi = cell_of(p + r);
+    found_.clear();
+    for (std::int64_t x = lo[0]; x <= hi[0]; ++x) {
+      for (std::int64_t y = lo[1]; y <= hi[1]; ++y) {
+        for (std::int64_t z = lo[2]; z <= hi[2]; ++z) {
+          const std::uint64_t k = key(x, y, z);
+          auto it = std::lower_bound(cells_.begin(), cells_.end(), std::pair<std::uint64_t, std::uint32_t>{k, 0});
+          for (; it != cells_.end() && it->first == k; ++it) found_.push_back(it->second);
+        }
+      }
+    }
+    std::sort(found_.begin(), found_.end());
+    found_.erase(std::unique(found_.begin(), found_.end()), found_.end());
+    out.clear();
+    for (const std::uint32_t i : found_) out.push_back((*faces_)[i]);
+    return out;
+  }
+
+ private:
+  std::array<std::int64_t, 3> cell_of(const Vec3& x) const {
+    // Clamped far out (a point far outside every face's box reaches no face; its cells are empty).
+    constexpr double kLimit = 1 << 20;
+    std::array<std::int64_t, 3> c{};
+    for (int k = 0; k < 3; ++k) {
+      const double v = std::floor((x[k] - origin_[k]) / cell_);
+      c[static_cast<std::size_t>(k)] = static_cast<std::int64_t>(std::isnan(v) ? 0.0 : std::clamp(v, -kLimit, kLimit));
+    }
+    return c;
+  }
+  static std::uint64_t key(std::int64_t x, std::int64_t y, std::int64_t z) {
+    // 21 bits per axis, offset to be non-negative (cell_of clamps to ±2^20).
+    const auto part = [](std::int64_t v) { return static_cast<std::uint64_t>(v + (1 << 20)) & 0x1fffffu; };
+    return part(x) << 42 | part(y) << 21 | part(z);
+  }
+
+  const std::vector<const SurfaceFacePlane*>* faces_ = nullptr;
+  double reach_ = 0.0, cell_ = 1.0;
+  Vec3 origin_ = Vec3::Zero();
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> cells_;  // (cell key, face), sorted
+  std::vector<std::uint32_t> found_;
+};
 
 /// Every wall has a corner in front of every other wall's plane (beyond tol): a crack or a hole.
 bool concave(const std::vector<Wall>& walls, double tol) {
@@ -393,6 +481,8 @@ inline void near_masks(const SurfaceFacePlane& f, const std::array<double, 3>& d
 struct Scratch {
   contact_detail::CandidateFaces candidates;
   std::vector<const SurfaceFacePlane*> faces_a, faces_b;
+  NearFaceIndex index_a, index_b;
+  std::vector<const SurfaceFacePlane*> near_a, near_b;
   std::vector<int> interface_of_a, interface_of_b;
   std::vector<Touch> touches, crossings;
   std::vector<char> touched_a, touched_b, behind_a_face, behind_b_face;
@@ -402,6 +492,9 @@ struct Scratch {
   std::vector<NearestFaces> nearest_a, nearest_b;
   std::vector<char> nearest_set_a, nearest_set_b;
   std::vector<Index> nearest_used_a, nearest_used_b;
+  std::vector<TetPlanes> planes_a, planes_b;  // by tet, where planes_set_* says so
+  std::vector<char> planes_set_a, planes_set_b;
+  std::vector<Index> planes_used_a, planes_used_b;
 };
 
 void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs, const Band& band,
@@ -498,6 +591,9 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
       for (const SurfaceFacePlane& f : list->faces) out->push_back(&f);
       std::sort(out->begin(), out->end(), [](const auto* x, const auto* y) { return x->triangle < y->triangle; });
     }
+    // walls_at skips faces whose boxes lie beyond depth + 3 tol; normals_at, beyond tol.
+    scratch.index_a.build(faces_a, band.depth + 3.0 * tol);
+    scratch.index_b.build(faces_b, band.depth + 3.0 * tol);
   };
   // Per face (position in its CandidateFaceList): the interface it belongs to, or −1.
   std::vector<int>& interface_of_a = scratch.interface_of_a;
@@ -617,6 +713,28 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   // body (a touch, its depth taken from the walls below), and its nearest faces of the other body:
   // the tet holding a vertex may be no candidate (one that meets the surface only along an edge,
   // as at a groove's bottom), and then those say whether it is inside (NearestFaces).
+  // The planes of the tets probed in pass 2, each computed once per call: a tet of two overlapping
+  // large bodies is in dozens of candidate pairs (the overlapping grid pair: a fifth of the
+  // method's time went to computing the same planes again). Entries of earlier calls are cleared
+  // by the list of those set, not by a sweep over every tet of the body.
+  struct PlanesByTet {
+    std::vector<TetPlanes>& planes;
+    std::vector<char>& set;
+    std::vector<Index>& used;
+    PlanesByTet(std::vector<TetPlanes>& planes_, std::vector<char>& set_, std::vector<Index>& used_, std::size_t tets)
+        : planes(planes_), set(set_), used(used_) {
+      for (const Index t : used) set[static_cast<std::size_t>(t)] = 0;
+      used.clear();
+      if (planes.size() < tets) planes.resize(tets), set.resize(tets, 0);
+    }
+    const TetPlanes& of(const MethodBody& body, Index t) {
+      const auto i = static_cast<std::size_t>(t);
+      if (!set[i]) set[i] = 1, planes[i] = body.planes(t, planes[i]), used.push_back(t);
+      return planes[i];
+    }
+  };
+  PlanesByTet planes_of_a{scratch.planes_a, scratch.planes_set_a, scratch.planes_used_a, a.shape->tets.tets.size()};
+  PlanesByTet planes_of_b{scratch.planes_b, scratch.planes_set_b, scratch.planes_used_b, b.shape->tets.tets.size()};
   if (any_behind) {
     for (const ElementPair& pair : pairs) {
       const std::array<Vec3, 4> ta = a.tet(pair.a), tb = b.tet(pair.b);
@@ -633,7 +751,7 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
       const auto probe = [&](const MethodBody& vbody, Index vtet, const MethodBody& tbody, Index ttet,
                              const std::array<Vec3, 4>& corners, const Aabb& box, bool vertex_is_a) {
         const std::vector<char>& marks = vertex_is_a ? behind_b_face : behind_a_face;
-        TetPlanes scratch;
+        PlanesByTet& planes_of = vertex_is_a ? planes_of_b : planes_of_a;
         const TetPlanes* planes = nullptr;
         for (const Index v : vbody.features->tet_surface_vertices[static_cast<std::size_t>(vtet)]) {
           if (v == kInvalidIndex) break;
@@ -641,7 +759,7 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
           if ((vertex_is_a ? touched_a : touched_b)[static_cast<std::size_t>(v)]) continue;
           const Vec3& x = vbody.vertex(v);
           if (!box.contains(x)) continue;
-          if (!planes) planes = &tbody.planes(ttet, scratch);
+          if (!planes) planes = &planes_of.of(tbody, ttet);
           if (!in_closed_tet_band(x, corners, *planes, tol)) continue;
           add_touch(vertex_is_a ? Touch{x, v, kInvalidIndex} : Touch{x, kInvalidIndex, v});
         }
@@ -690,18 +808,20 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
     sort_faces();
     // The shape of the touch (is it inside a line contact?) from every wall; its depth and normals
     // from the walls that are not flush with the other body's.
+    const std::vector<const SurfaceFacePlane*>& near_a = scratch.index_a.near(p, scratch.near_a);
+    const std::vector<const SurfaceFacePlane*>& near_b = scratch.index_b.near(p, scratch.near_b);
     double depth_a = 0.0, depth_b = 0.0;
-    std::vector<Wall> walls_a = walls_at(faces_a, p, band, depth_a);
-    std::vector<Wall> walls_b = walls_at(faces_b, p, band, depth_b);
+    std::vector<Wall> walls_a = walls_at(near_a, p, band, depth_a);
+    std::vector<Wall> walls_b = walls_at(near_b, p, band, depth_b);
     if (inside_a_line(walls_a, walls_b)) return;
-    const std::vector<Vec3> on_a = normals_at(faces_a, p, tol), on_b = normals_at(faces_b, p, tol);
+    const std::vector<Vec3> on_a = normals_at(near_a, p, tol), on_b = normals_at(near_b, p, tol);
     const bool flush = std::any_of(on_a.begin(), on_a.end(), [&](const Vec3& n) {
       return std::any_of(on_b.begin(), on_b.end(),
                          [&](const Vec3& m) { return 1.0 - n.dot(m) <= contact_detail::kFacingBand; });
     });
     if (flush) {
-      walls_a = walls_at(faces_a, p, band, depth_a, on_b);
-      walls_b = walls_at(faces_b, p, band, depth_b, on_a);
+      walls_a = walls_at(near_a, p, band, depth_a, on_b);
+      walls_b = walls_at(near_b, p, band, depth_b, on_a);
     }
     if (walls_a.empty() || walls_b.empty()) return;
     const double deepest = std::max(depth_a, depth_b);
