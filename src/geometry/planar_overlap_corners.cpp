@@ -126,9 +126,10 @@ void intersect(const AngularSet& x, const AngularSet& y, double band, AngularSet
 /// A triangle of the plane, corners counter-clockwise, with its edges' unit inward normals.
 struct Triangle2 {
   std::array<Vec2, 3> p;
-  std::array<Vec2, 3> unit_edge;     // (p[i+1] − p[i]) / its length
-  std::array<double, 3> edge_angle;  // angle_of(unit_edge[i])
-  std::array<double, 3> corner_arc;  // the interior angle at corner i, between edges i and i − 1
+  std::array<double, 3> edge_length;  // |p[i+1] − p[i]|
+  std::array<Vec2, 3> unit_edge;      // (p[i+1] − p[i]) / its length
+  std::array<double, 3> edge_angle;   // angle_of(unit_edge[i])
+  std::array<double, 3> corner_arc;   // the interior angle at corner i, between edges i and i − 1
 };
 
 std::optional<Triangle2> make_triangle(const Triangle3& t, const Vec3& origin, const Vec3& u, const Vec3& v,
@@ -146,12 +147,13 @@ std::optional<Triangle2> make_triangle(const Triangle3& t, const Vec3& origin, c
   }
   double longest = 0.0;
   for (std::size_t i = 0; i < 3; ++i) {
-    const Vec2 e = out.p[(i + 1) % 3] - out.p[i];
-    longest = std::max(longest, e.norm());
+    out.edge_length[i] = (out.p[(i + 1) % 3] - out.p[i]).norm();
+    longest = std::max(longest, out.edge_length[i]);
   }
   // Smallest height = twice the area / the longest edge: no thicker than 2 tol → no area in the band.
   if (!(longest > 0.0) || !(area2 > 2.0 * tol * longest)) return std::nullopt;
-  for (std::size_t i = 0; i < 3; ++i) out.unit_edge[i] = (out.p[(i + 1) % 3] - out.p[i]).normalized();
+  // The unit edges from the lengths just taken (what normalized() computes, without its roots).
+  for (std::size_t i = 0; i < 3; ++i) out.unit_edge[i] = (out.p[(i + 1) % 3] - out.p[i]) / out.edge_length[i];
   // The arcs' angles, once per triangle rather than once per candidate point at a corner or edge.
   for (std::size_t i = 0; i < 3; ++i) out.edge_angle[i] = angle_of(out.unit_edge[i]);
   // The interior angle at corner i is π less the turn from edge i − 1 to edge i, which the edge
@@ -229,7 +231,7 @@ GrownBox grown_box(std::span<const Triangle2> region, double tol) {
   for (const Triangle2& t : region) {
     double longest = 0.0, perimeter = 0.0;
     for (std::size_t i = 0; i < 3; ++i) {
-      const double e = (t.p[(i + 1) % 3] - t.p[i]).norm();
+      const double e = t.edge_length[i];
       longest = std::max(longest, e), perimeter += e;
       box.min = box.min.cwiseMin(t.p[i]), box.max = box.max.cwiseMax(t.p[i]);
     }
@@ -244,6 +246,8 @@ GrownBox grown_box(std::span<const Triangle2> region, double tol) {
 
 struct Edge2 {
   Vec2 from, to;
+  double length = 0.0;  // |to − from|
+  double slack = 0.0;   // tol / length: the band as a fraction of the edge (inf for a zero length)
 };
 
 /// The edges of a region's triangles that no other triangle of it shares (end points within tol,
@@ -265,7 +269,10 @@ void unshared_edges(std::span<const Triangle2> region, double tol, std::vector<E
           shared = (same(a, d) && same(b, c)) || (same(a, c) && same(b, d));
         }
       }
-      if (!shared) out.push_back({a, b});
+      if (!shared) {
+        const double length = region[t].edge_length[i];
+        out.push_back({a, b, length, tol / length});
+      }
     }
   }
 }
@@ -280,15 +287,16 @@ struct Scratch {
 
 /// The crossing of two segments that are not parallel, when it lies on both (parameters within
 /// the band of their ends).
-std::optional<Vec2> crossing(const Edge2& e, const Edge2& f, double tol) {
+std::optional<Vec2> crossing(const Edge2& e, const Edge2& f) {
   const Vec2 r = e.to - e.from, s = f.to - f.from;
   const double rs = cross(r, s);
-  const double lr = r.norm(), ls = s.norm();
+  // Lengths and band fractions once per edge (Edge2), not once per pair: the same values.
+  const double lr = e.length, ls = f.length;
   // Parallel (sine below 1e-12) or zero-length: the end points are candidates already.
   if (!(std::abs(rs) > 1e-12 * lr * ls)) return std::nullopt;
   const Vec2 q = f.from - e.from;
   const double t = cross(q, s) / rs, w = cross(q, r) / rs;
-  if (t < -tol / lr || t > 1.0 + tol / lr || w < -tol / ls || w > 1.0 + tol / ls) return std::nullopt;
+  if (t < -e.slack || t > 1.0 + e.slack || w < -f.slack || w > 1.0 + f.slack) return std::nullopt;
   return e.from + t * r;
 }
 
@@ -342,7 +350,7 @@ void planar_overlap_corners(std::span<const Triangle3> a, std::span<const Triang
   unshared_edges(tb, tol, eb);
   for (const Edge2& e : ea) {
     for (const Edge2& f : eb) {
-      if (auto x = crossing(e, f, tol)) candidates.push_back(*x);
+      if (auto x = crossing(e, f)) candidates.push_back(*x);
     }
   }
 
