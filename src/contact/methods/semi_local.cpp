@@ -239,12 +239,16 @@ class NearFaceIndex {
  public:
   /// Faces with fewer than this are visited whole (the grid costs more than it saves).
   static constexpr std::size_t kGridFaces = 64;
+  /// A face spanning more cells than this along an axis is in every query's list.
+  static constexpr std::int64_t kMostCells = 3;
 
   /// `faces`: ascending triangle index, outliving the index; `reach`: the cube's half-width.
   void build(const std::vector<const SurfaceFacePlane*>& faces, double reach) {
     faces_ = &faces;
     reach_ = reach;
     cells_.clear();
+    large_.clear();
+    built_ = false;
     if (faces.size() < kGridFaces || !(reach > 0) || !std::isfinite(reach)) return;
     // Cells as wide as the larger of the mean face box and the query cube: a face then spans a
     // few cells and a query a few more.
@@ -259,21 +263,28 @@ class NearFaceIndex {
     if (!origin_.allFinite() || !(cell_ > 0) || !std::isfinite(cell_)) return;
     for (std::size_t i = 0; i < faces.size(); ++i) {
       const auto lo = cell_of(faces[i]->box.min), hi = cell_of(faces[i]->box.max);
+      // A face much larger than the cells (a ground's among a body's small ones) would fill many:
+      // it is handed to every query instead.
+      if (hi[0] - lo[0] > kMostCells || hi[1] - lo[1] > kMostCells || hi[2] - lo[2] > kMostCells) {
+        large_.push_back(static_cast<std::uint32_t>(i));
+        continue;
+      }
       for (std::int64_t x = lo[0]; x <= hi[0]; ++x)
         for (std::int64_t y = lo[1]; y <= hi[1]; ++y)
           for (std::int64_t z = lo[2]; z <= hi[2]; ++z) cells_.push_back({key(x, y, z), static_cast<std::uint32_t>(i)});
     }
     std::sort(cells_.begin(), cells_.end());  // by cell, then face: one sorted list, no table
+    built_ = true;
   }
 
   /// The faces that can be within reach of p, ascending triangle index (into `out`).
   const std::vector<const SurfaceFacePlane*>& near(const Vec3& p, std::vector<const SurfaceFacePlane*>& out) {
-    if (cells_.empty()) return *faces_;
+    if (!built_) return *faces_;
     // A face within reach has a box within reach of p along every axis, so its cells and the
     // cube's share one (cell_of is monotone); the margin covers the rounding of the cube.
     const Vec3 r = Vec3::Constant(reach_ * (1.0 + 1e-9));
     const auto lo = cell_of(p - r), hi = cell_of(p + r);
-    found_.clear();
+    found_.assign(large_.begin(), large_.end());
     for (std::int64_t x = lo[0]; x <= hi[0]; ++x) {
       for (std::int64_t y = lo[1]; y <= hi[1]; ++y) {
         for (std::int64_t z = lo[2]; z <= hi[2]; ++z) {
@@ -293,7 +304,7 @@ class NearFaceIndex {
  private:
   std::array<std::int64_t, 3> cell_of(const Vec3& x) const {
     // Clamped far out (a point far outside every face's box reaches no face; its cells are empty).
-    constexpr double kLimit = 1 << 20;
+    constexpr double kLimit = (1 << 20) - 1;
     std::array<std::int64_t, 3> c{};
     for (int k = 0; k < 3; ++k) {
       const double v = std::floor((x[k] - origin_[k]) / cell_);
@@ -302,7 +313,7 @@ class NearFaceIndex {
     return c;
   }
   static std::uint64_t key(std::int64_t x, std::int64_t y, std::int64_t z) {
-    // 21 bits per axis, offset to be non-negative (cell_of clamps to ±2^20).
+    // 21 bits per axis, offset to be non-negative (cell_of clamps to ±(2^20 − 1)).
     const auto part = [](std::int64_t v) { return static_cast<std::uint64_t>(v + (1 << 20)) & 0x1fffffu; };
     return part(x) << 42 | part(y) << 21 | part(z);
   }
@@ -311,6 +322,8 @@ class NearFaceIndex {
   double reach_ = 0.0, cell_ = 1.0;
   Vec3 origin_ = Vec3::Zero();
   std::vector<std::pair<std::uint64_t, std::uint32_t>> cells_;  // (cell key, face), sorted
+  std::vector<std::uint32_t> large_;                            // faces in every query's list
+  bool built_ = false;
   std::vector<std::uint32_t> found_;
 };
 
