@@ -839,18 +839,8 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
     sparsified.by_threshold += w.sparsified.by_threshold;
     sparsified.by_distance += w.sparsified.by_distance;
   }
-  // Each pair's contacts copied to their place, and freed there, in parallel: done serially this
-  // was a twentieth of a cheap method's wall query on one thread, and more of it on two.
-  std::vector<std::size_t> offset(work.size() + 1, 0);
-  for (std::size_t p = 0; p < work.size(); ++p) offset[p + 1] = offset[p] + work[p].contacts.size();
-  set.contacts.resize(total);
-  run_with_threads(options.threads, [&] {
-    tbb::parallel_for(std::size_t{0}, work.size(), [&](std::size_t p) {
-      std::copy(work[p].contacts.begin(), work[p].contacts.end(),
-                set.contacts.begin() + static_cast<std::ptrdiff_t>(offset[p]));
-      work[p].contacts = {};
-    });
-  });
+  set.contacts.reserve(total);
+  for (const PairWork& w : work) set.contacts.insert(set.contacts.end(), w.contacts.begin(), w.contacts.end());
   if (statistics) {
     statistics->body_pairs = body_pairs.size();
     statistics->element_pairs = tet_pair_count;
