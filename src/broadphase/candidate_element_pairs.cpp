@@ -50,10 +50,7 @@ class WorldBoxes {
     std::vector<Aabb> element_boxes;  // by position in Bvh::elements
     std::vector<unsigned char> expanded;
     std::vector<Index> stack, order;
-    void trim() {
-      release_if_large(node_boxes), release_if_large(element_boxes), release_if_large(expanded);
-      release_if_large(stack), release_if_large(order);
-    }
+    void trim() { release_if_large(node_boxes, element_boxes, expanded, stack, order); }
   };
 
   WorldBoxes(const PosedBody& body, double margin, const Aabb& other_root, Storage& storage)
@@ -163,10 +160,7 @@ struct WalkStorage {
   std::vector<ElementPair> found, by_b;
   std::vector<NodePair> frontier, next;
   std::vector<Index> counts;
-  void trim() {
-    release_if_large(found), release_if_large(by_b), release_if_large(frontier), release_if_large(next);
-    release_if_large(counts);
-  }
+  void trim() { release_if_large(found, by_b, frontier, next, counts); }
 };
 
 /// `found` sorted by (a, b), into a new vector of its size.

@@ -364,6 +364,22 @@ std::vector<Contact> merge_few(const std::vector<Contact>& contacts, double tole
   return merged;
 }
 
+/// merge_duplicates' working vectors, lent by the thread (ScratchLease): the driver merges every
+/// body pair's contacts, and allocating a dozen vectors for each was a twentieth of vertex-only's
+/// cached wall query. Each is cleared or overwritten before it is read.
+struct MergeScratch {
+  std::vector<MergeCell> cells;
+  std::vector<char> known;
+  std::vector<std::size_t> reps, first_of_copies, by_cell, parent, best, kept;
+  std::vector<std::uint32_t> table;
+  std::vector<std::array<std::uint64_t, 6>> rep_bits;
+  std::vector<MergeCell> keys;
+  std::vector<unsigned> near;
+  void trim() {
+    release_if_large(cells, known, reps, first_of_copies, by_cell, parent, best, kept, table, rep_bits, keys, near);
+  }
+};
+
 /// Contacts of one body pair with positions within `tolerance` and normals within
 /// `normal_tolerance` (ContactMethod::merge_normal_tolerance, 1e-9 but for Solfec's) of each
 /// other are one contact: the groups are the connected components of that relation (so the result
@@ -381,24 +397,6 @@ std::vector<Contact> merge_few(const std::vector<Contact>& contacts, double tole
 ///     near enough to reach (few do: searching all 13 for every cell was a fifth of vertex-only's
 ///     time on the pillar): O(n log n) however many contacts share a coordinate (an x-sweep was
 ///     quadratic on the faces of axis-aligned blocks).
-/// merge_duplicates' working vectors, lent by the thread (ScratchLease): the driver merges every
-/// body pair's contacts, and allocating a dozen vectors for each was a twentieth of vertex-only's
-/// cached wall query. Each is cleared or overwritten before it is read.
-struct MergeScratch {
-  std::vector<MergeCell> cells;
-  std::vector<char> known;
-  std::vector<std::size_t> reps, first_of_copies, by_cell, parent, best, kept;
-  std::vector<std::uint32_t> table;
-  std::vector<std::array<std::uint64_t, 6>> rep_bits;
-  std::vector<MergeCell> keys;
-  std::vector<unsigned> near;
-  void trim() {
-    release_if_large(cells), release_if_large(known), release_if_large(reps), release_if_large(first_of_copies);
-    release_if_large(by_cell), release_if_large(parent), release_if_large(best), release_if_large(kept);
-    release_if_large(table), release_if_large(rep_bits), release_if_large(keys), release_if_large(near);
-  }
-};
-
 std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, double tolerance, const BodyFrame& frame,
                                       double normal_tolerance) {
   const std::size_t n = contacts.size();

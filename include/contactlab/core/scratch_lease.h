@@ -4,6 +4,7 @@
 #include <array>
 #include <cstddef>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 namespace contactlab {
@@ -55,13 +56,16 @@ class ScratchLease {
   std::unique_ptr<T> own_;
 };
 
-/// Frees `v`'s storage when it holds more than 4 MiB, so that a thread does not keep, for as long
-/// as it lives, what one unusually large call needed (scratch of the usual size is kept: that is
-/// the point of the lease).
-template <class X>
-void release_if_large(std::vector<X>& v) {
+/// Frees each vector's storage that holds more than 4 MiB, so that a thread does not keep, for as
+/// long as it lives, what one unusually large call needed (scratch of the usual size is kept: that
+/// is the point of the lease).
+template <class... X>
+void release_if_large(std::vector<X>&... vectors) {
   constexpr std::size_t kKeptBytes = std::size_t{4} << 20;
-  if (v.capacity() * sizeof(X) > kKeptBytes) std::vector<X>().swap(v);
+  const auto release = [](auto& v) {
+    if (v.capacity() * sizeof(v[0]) > kKeptBytes) std::remove_reference_t<decltype(v)>().swap(v);
+  };
+  (release(vectors), ...);
 }
 
 }  // namespace contactlab

@@ -488,6 +488,29 @@ inline void near_masks(const SurfaceFacePlane& f, const std::array<double, 3>& d
   edges = static_cast<std::uint8_t>(f.ownership & 7u & ~beyond);
 }
 
+/// Values by index (a vertex, a tet) for one call of evaluate, in storage reused from call to call:
+/// only the entries the previous call set are cleared, by their list, not the whole range (a large
+/// body has thousands of vertices and tets, and a wall query makes 213 calls).
+template <class T>
+struct SlotsByIndex {
+  std::vector<T> values;
+  std::vector<char> set;
+  std::vector<Index> used;  ///< the indices set in this call, in the order they were
+
+  void begin_call(std::size_t size) {
+    for (const Index i : used) set[static_cast<std::size_t>(i)] = 0;
+    used.clear();
+    if (values.size() < size) values.resize(size), set.resize(size, 0);
+  }
+  /// The entry of index i; `fresh` tells whether this call had not set it yet (it is now).
+  T& at(Index i, bool& fresh) {
+    const auto k = static_cast<std::size_t>(i);
+    fresh = !set[k];
+    if (fresh) set[k] = 1, used.push_back(i);
+    return values[k];
+  }
+};
+
 /// Storage that one thread's calls of evaluate reuse, body pair after body pair (allocating it
 /// anew cost a tenth of the method's time on the arch). evaluate runs no parallel work inside, so
 /// no call on a thread starts before the previous one there has ended.
@@ -502,12 +525,8 @@ struct Scratch {
   std::vector<contact_detail::FacePair> facing_pairs;
   std::vector<contact_detail::CoplanarInterface> interfaces;  // interfaces_of's storage
   std::vector<NearFaces> near;
-  std::vector<NearestFaces> nearest_a, nearest_b;
-  std::vector<char> nearest_set_a, nearest_set_b;
-  std::vector<Index> nearest_used_a, nearest_used_b;
-  std::vector<TetPlanes> planes_a, planes_b;  // by tet, where planes_set_* says so
-  std::vector<char> planes_set_a, planes_set_b;
-  std::vector<Index> planes_used_a, planes_used_b;
+  SlotsByIndex<NearestFaces> nearest_a, nearest_b;  // by vertex
+  SlotsByIndex<TetPlanes> planes_a, planes_b;       // by tet
 };
 
 void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs, const Band& band,
@@ -662,27 +681,16 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   };
   // Per surface vertex of A (of B) behind a face of the other body: its nearest faces there, by
   // vertex, with the list of the vertices set (sorted before use: ascending vertex order).
-  struct NearestByVertex {
-    std::vector<NearestFaces>& of;
-    std::vector<char>& set;
-    std::vector<Index>& used;
-    NearestByVertex(std::vector<NearestFaces>& of_, std::vector<char>& set_, std::vector<Index>& used_,
-                    std::size_t size)
-        : of(of_), set(set_), used(used_) {
-      for (const Index v : used) set[static_cast<std::size_t>(v)] = 0;  // the previous call's
-      used.clear();
-      if (of.size() < size) of.resize(size), set.resize(size, 0);
-    }
-    NearestFaces& operator[](Index v) {
-      const auto i = static_cast<std::size_t>(v);
-      if (!set[i]) set[i] = 1, of[i] = NearestFaces{}, used.push_back(v);
-      return of[i];
-    }
+  SlotsByIndex<NearestFaces>& nearest_of_a = scratch.nearest_a;
+  SlotsByIndex<NearestFaces>& nearest_of_b = scratch.nearest_b;
+  nearest_of_a.begin_call(a.world_vertices.size());
+  nearest_of_b.begin_call(b.world_vertices.size());
+  const auto nearest = [](SlotsByIndex<NearestFaces>& of, Index v) -> NearestFaces& {
+    bool fresh = false;
+    NearestFaces& entry = of.at(v, fresh);
+    if (fresh) entry = NearestFaces{};
+    return entry;
   };
-  NearestByVertex nearest_of_a{scratch.nearest_a, scratch.nearest_set_a, scratch.nearest_used_a,
-                               a.world_vertices.size()};
-  NearestByVertex nearest_of_b{scratch.nearest_b, scratch.nearest_set_b, scratch.nearest_used_b,
-                               b.world_vertices.size()};
   // Step 2 over the near face pairs: touches within the band — vertices on faces, each tested
   // from the face that owns it, and crossing edges. A corner in the vertex mask is within tol of
   // the other face's plane (touch_distance's test with the touching band, on the same distance),
@@ -728,26 +736,15 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   // as at a groove's bottom), and then those say whether it is inside (NearestFaces).
   // The planes of the tets probed in pass 2, each computed once per call: a tet of two overlapping
   // large bodies is in dozens of candidate pairs (the overlapping grid pair: a fifth of the
-  // method's time went to computing the same planes again). Entries of earlier calls are cleared
-  // by the list of those set, not by a sweep over every tet of the body.
-  struct PlanesByTet {
-    std::vector<TetPlanes>& planes;
-    std::vector<char>& set;
-    std::vector<Index>& used;
-    PlanesByTet(std::vector<TetPlanes>& planes_, std::vector<char>& set_, std::vector<Index>& used_, std::size_t tets)
-        : planes(planes_), set(set_), used(used_) {
-      for (const Index t : used) set[static_cast<std::size_t>(t)] = 0;
-      used.clear();
-      if (planes.size() < tets) planes.resize(tets), set.resize(tets, 0);
-    }
-    const TetPlanes& of(const MethodBody& body, Index t) {
-      const auto i = static_cast<std::size_t>(t);
-      if (!set[i]) set[i] = 1, planes[i] = body.planes(t, planes[i]), used.push_back(t);
-      return planes[i];
-    }
+  // method's time went to computing the same planes again), kept by tet (SlotsByIndex).
+  scratch.planes_a.begin_call(a.shape->tets.tets.size());
+  scratch.planes_b.begin_call(b.shape->tets.tets.size());
+  const auto planes_of = [](SlotsByIndex<TetPlanes>& of, const MethodBody& body, Index t) -> const TetPlanes& {
+    bool fresh = false;
+    TetPlanes& entry = of.at(t, fresh);
+    if (fresh) entry = body.planes(t, entry);
+    return entry;
   };
-  PlanesByTet planes_of_a{scratch.planes_a, scratch.planes_set_a, scratch.planes_used_a, a.shape->tets.tets.size()};
-  PlanesByTet planes_of_b{scratch.planes_b, scratch.planes_set_b, scratch.planes_used_b, b.shape->tets.tets.size()};
   if (any_behind) {
     for (const ElementPair& pair : pairs) {
       const std::array<Vec3, 4> ta = a.tet(pair.a), tb = b.tet(pair.b);
@@ -764,7 +761,7 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
       const auto probe = [&](const MethodBody& vbody, Index vtet, const MethodBody& tbody, Index ttet,
                              const std::array<Vec3, 4>& corners, const Aabb& box, bool vertex_is_a) {
         const std::vector<char>& marks = vertex_is_a ? behind_b_face : behind_a_face;
-        PlanesByTet& planes_of = vertex_is_a ? planes_of_b : planes_of_a;
+        SlotsByIndex<TetPlanes>& planes_of_body = vertex_is_a ? scratch.planes_b : scratch.planes_a;
         const TetPlanes* planes = nullptr;
         for (const Index v : vbody.features->tet_surface_vertices[static_cast<std::size_t>(vtet)]) {
           if (v == kInvalidIndex) break;
@@ -772,7 +769,7 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
           if ((vertex_is_a ? touched_a : touched_b)[static_cast<std::size_t>(v)]) continue;
           const Vec3& x = vbody.vertex(v);
           if (!box.contains(x)) continue;
-          if (!planes) planes = &planes_of.of(tbody, ttet);
+          if (!planes) planes = &planes_of(planes_of_body, tbody, ttet);
           if (!in_closed_tet_band(x, corners, *planes, tol)) continue;
           add_touch(vertex_is_a ? Touch{x, v, kInvalidIndex} : Touch{x, kInvalidIndex, v});
         }
@@ -784,24 +781,22 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
           if (!fa.box.inflated(band.depth + tol).overlaps(fb.box)) continue;
           for (std::size_t i = 0; i < 3; ++i) {
             if (behind_a_face[static_cast<std::size_t>(fb.vertex[i])])
-              nearest_of_b[fb.vertex[i]].add(fa, fb.corners()[i], tol, band.depth + tol);
+              nearest(nearest_of_b, fb.vertex[i]).add(fa, fb.corners()[i], tol, band.depth + tol);
             if (behind_b_face[static_cast<std::size_t>(fa.vertex[i])])
-              nearest_of_a[fa.vertex[i]].add(fb, fa.corners()[i], tol, band.depth + tol);
+              nearest(nearest_of_a, fa.vertex[i]).add(fb, fa.corners()[i], tol, band.depth + tol);
           }
         }
       }
     }
   }
-  for (NearestByVertex* nearest : {&nearest_of_a, &nearest_of_b}) {
-    std::sort(nearest->used.begin(), nearest->used.end());
-  }
+  for (SlotsByIndex<NearestFaces>* of : {&nearest_of_a, &nearest_of_b}) std::sort(of->used.begin(), of->used.end());
   for (const Index v : nearest_of_a.used) {
-    const NearestFaces& nearest = nearest_of_a.of[static_cast<std::size_t>(v)];
-    if (nearest.inside(band)) add_touch({nearest.p, v, kInvalidIndex});
+    const NearestFaces& faces = nearest_of_a.values[static_cast<std::size_t>(v)];
+    if (faces.inside(band)) add_touch({faces.p, v, kInvalidIndex});
   }
   for (const Index v : nearest_of_b.used) {
-    const NearestFaces& nearest = nearest_of_b.of[static_cast<std::size_t>(v)];
-    if (nearest.inside(band)) add_touch({nearest.p, kInvalidIndex, v});
+    const NearestFaces& faces = nearest_of_b.values[static_cast<std::size_t>(v)];
+    if (faces.inside(band)) add_touch({faces.p, kInvalidIndex, v});
   }
 
   // 3–4. Each touch outside the planar interfaces.
