@@ -76,9 +76,11 @@ bool in_triangle_band(const TrianglePlane& plane, const Vec3& x, double tol) {
     const Vec3& e0 = plane.corner[k];
     const Vec3& e1 = plane.corner[(k + 1) % 3];
     const Vec3 out = (e1 - e0).cross(n);  // in the plane, away from the triangle (counter-clockwise about n)
-    const double length = out.norm();
-    if (!(length > 0.0)) return false;
-    if (band_sign(out.dot(x - e0) / length, tol) > 0) return false;
+    const double length2 = out.squaredNorm();
+    if (!(length2 > 0.0)) return false;
+    // Outside when out · (x − e0) / |out| > tol, compared squared: no root and no division.
+    const double s = out.dot(x - e0);
+    if (s > 0.0 && s * s > tol * tol * length2) return false;
   }
   return true;
 }

@@ -101,10 +101,15 @@ struct CoplanarInterface {
   std::vector<Index> corner_tet_a;   ///< the tet of corner_face_a
   std::vector<Index> corner_tet_b;   ///< the tet of corner_face_b
   std::vector<double> corner_gap;    ///< per corner: the gap between the two faces there (0 within the band)
+  /// The faces themselves, as faces_a / faces_b and corner_face_a / corner_face_b name them:
+  /// pointers into the CandidateFaces the facing pairs point into (valid while it is), so that a
+  /// caller testing points against an interface's faces need not look each triangle up again.
+  std::vector<const SurfaceFacePlane*> planes_a, planes_b, corner_plane_a, corner_plane_b;
 
   /// Empties every list, keeping their storage (interfaces_of reuses interfaces).
   void clear() {
     for (auto* list : {&faces_a, &faces_b, &corner_face_a, &corner_face_b, &corner_tet_a, &corner_tet_b}) list->clear();
+    for (auto* list : {&planes_a, &planes_b, &corner_plane_a, &corner_plane_b}) list->clear();
     corners.clear();
     corner_gap.clear();
   }

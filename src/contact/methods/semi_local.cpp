@@ -598,20 +598,9 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   const std::span<const contact_detail::CoplanarInterface> interfaces =
       contact_detail::interfaces_of(facing_pairs, interface_band, scratch.interfaces);
 
-  // Surface faces of the candidate tets by triangle, and the interface each belongs to (if any).
-  // by_triangle_*.at(t): the face of triangle t (a triangle is a face of one tet: the surface map
-  // names it, and that tet's faces hold it). faces_a, faces_b: all the faces, ascending triangle
-  // index — sorted only for the first touch that reaches step 3 (most lie in a polygon).
-  struct ByTriangle {
-    const MethodBody& body;
-    const contact_detail::CandidateFaceList& list;
-    const SurfaceFacePlane* at(Index t) const {
-      const Index tet = body.shape->surface_map.triangle_to_tet_face[static_cast<std::size_t>(t)].tet;
-      const std::span<const SurfaceFacePlane> faces = list.of(tet);
-      return &*std::find_if(faces.begin(), faces.end(), [&](const SurfaceFacePlane& f) { return f.triangle == t; });
-    }
-  };
-  const ByTriangle by_triangle_a{a, tets_a}, by_triangle_b{b, tets_b};
+  // The interface each surface face of the candidate tets belongs to (if any). faces_a, faces_b:
+  // all the faces, ascending triangle index — sorted only for the first touch that reaches step 3
+  // (most lie in a polygon).
   std::vector<const SurfaceFacePlane*>& faces_a = scratch.faces_a;
   std::vector<const SurfaceFacePlane*>& faces_b = scratch.faces_b;
   bool faces_sorted = false;
@@ -633,8 +622,8 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   interface_of_a.assign(tets_a.faces.size(), -1);
   interface_of_b.assign(tets_b.faces.size(), -1);
   for (std::size_t i = 0; i < interfaces.size(); ++i) {
-    for (Index t : interfaces[i].faces_a) interface_of_a[tets_a.position(*by_triangle_a.at(t))] = static_cast<int>(i);
-    for (Index t : interfaces[i].faces_b) interface_of_b[tets_b.position(*by_triangle_b.at(t))] = static_cast<int>(i);
+    for (const SurfaceFacePlane* f : interfaces[i].planes_a) interface_of_a[tets_a.position(*f)] = static_cast<int>(i);
+    for (const SurfaceFacePlane* f : interfaces[i].planes_b) interface_of_b[tets_b.position(*f)] = static_cast<int>(i);
   }
   const auto same_interface = [&](const SurfaceFacePlane& fa, const SurfaceFacePlane& fb) {
     const int ia = interface_of_a[tets_a.position(fa)];
@@ -643,8 +632,8 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
 
   for (const auto& face : interfaces) {
     for (std::size_t i = 0; i < face.corners.size(); ++i) {
-      add_contact(a, b, face.corners[i], face.normal, face.corner_gap[i], *by_triangle_a.at(face.corner_face_a[i]),
-                  *by_triangle_b.at(face.corner_face_b[i]), Touch{}, sink);
+      add_contact(a, b, face.corners[i], face.normal, face.corner_gap[i], *face.corner_plane_a[i],
+                  *face.corner_plane_b[i], Touch{}, sink);
     }
   }
 
@@ -806,11 +795,11 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   const auto judge = [&](const Touch& found) {
     const Vec3& p = found.p;
     const bool in_polygon = std::any_of(interfaces.begin(), interfaces.end(), [&](const auto& face) {
-      const auto holds = [&](const std::vector<Index>& triangles, const auto& by_triangle) {
-        return std::any_of(triangles.begin(), triangles.end(),
-                           [&](Index t) { return touch_distance(*by_triangle.at(t), p, band).has_value(); });
+      const auto holds = [&](const std::vector<const SurfaceFacePlane*>& faces) {
+        return std::any_of(faces.begin(), faces.end(),
+                           [&](const SurfaceFacePlane* f) { return touch_distance(*f, p, band).has_value(); });
       };
-      return holds(face.faces_a, by_triangle_a) && holds(face.faces_b, by_triangle_b);
+      return holds(face.planes_a) && holds(face.planes_b);
     });
     if (in_polygon) return;
     sort_faces();
