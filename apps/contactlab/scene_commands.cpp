@@ -1,4 +1,4 @@
-// `contactlab scenes` and `contactlab scene NAME|FILE [--refined] [--perturb D --seed S]
+// `contactlab scenes` and `contactlab scene NAME|FILE [--refined] [--perturb D --seed S] [--push D]
 // [--rotate X Y Z DEG] [--translate X Y Z] [--scale S] [--derive-ground-truth] [-o scene.json]`.
 #include "commands.h"
 #include "option_checks.h"
@@ -32,6 +32,7 @@ struct SceneArgs {
   bool refined = false;
   double perturb = 0.0;
   std::uint64_t seed = 1;
+  double push = 0.0;
   std::vector<double> rotate, translate;
   double scale = 1.0;
   bool derive_ground_truth = false;
@@ -110,6 +111,10 @@ void run_scene(const SceneArgs& args) {
     scene = perturbed(scene, args.perturb, args.seed);
     check_reach(scene, "--perturb");
   }
+  if (args.push != 0.0) {
+    scene = pushed_along_gravity(scene, args.push);
+    check_reach(scene, "--push");
+  }
   if (!args.rotate.empty() || !args.translate.empty() || args.scale != 1.0) {
     Transform motion;
     if (!args.rotate.empty()) {
@@ -165,6 +170,11 @@ void add_scene_commands(CLI::App& app) {
   scene->add_option("--seed", args->seed, "seed of the perturbation")
       ->check(unsigned_integer("a whole number in [0, 2^64 - 1]"))
       ->capture_default_str();
+  scene
+      ->add_option("--push", args->push,
+                   "move every movable body D m along gravity, into what it rests on (a simulation's state; "
+                   "the ground truth stays), before any --rotate/--scale/--translate")
+      ->check(number_in(0.0, kMaxCoordinateMagnitude, "a distance in [0, " + limit + "] m"));
   scene->add_option("--rotate", args->rotate, "rotate the whole scene: axis X Y Z and angle in degrees")
       ->expected(4)
       ->check(number_in(std::numeric_limits<double>::lowest(), std::numeric_limits<double>::max(),

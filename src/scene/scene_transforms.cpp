@@ -48,6 +48,26 @@ Mat3 rotation_about(const Vec3& axis, double angle) {
   return Eigen::AngleAxisd(angle, unit).toRotationMatrix();
 }
 
+Scene pushed_along_gravity(const Scene& scene, double distance) {
+  if (!(distance >= 0.0) || !std::isfinite(distance)) {
+    std::ostringstream out;
+    out << "push distance must be finite and at least 0 m, got " << distance;
+    throw InputError("", 0, out.str());
+  }
+  // Gravity's direction when it has one (a rotated scene keeps its down); −y, the suite's down,
+  // otherwise. Its length may be anything finite and non-zero, even 1e-300: normalised by its
+  // largest component first, so the unit vector neither overflows nor underflows.
+  Vec3 down = -Vec3::UnitY();
+  if (const double largest = scene.gravity.cwiseAbs().maxCoeff(); largest > 0.0 && std::isfinite(largest)) {
+    down = (scene.gravity / largest).normalized();
+  }
+  Scene out = scene;
+  for (Body& body : out.bodies) {
+    if (!body.fixed) body.position += distance * down;
+  }
+  return out;
+}
+
 Scene transformed(const Scene& scene, const Transform& motion, double scale) {
   if (!(scale >= kMinScale && scale <= kMaxScale)) {
     std::ostringstream out;

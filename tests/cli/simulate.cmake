@@ -32,7 +32,7 @@ endforeach()
 # 1 cm; measured 0.74 mm).
 cli_test(simulate_intersection_default_band_falls 0 "" "^largest displacement 0\\.[1-9][0-9]* m"
   -- ${cli} simulate pillar --method intersection --steps 30)
-cli_test(simulate_intersection_band_stands 0 "" "^largest displacement (0\\.00[0-9]*|[0-9.]+e-0[4-9]) m"
+cli_long_test(simulate_intersection_band_stands 0 "" "^largest displacement (0\\.00[0-9]*|[0-9.]+e-0[4-9]) m"
   -- ${cli} simulate pillar --method intersection --steps 30 --band 1e-4)
 cli_test(simulate_band_out_of_range 2 "" "--band: expected a relative band in \\[0, 0\\.1\\], got '0.5'"
   --absent ${simulate_dir}/bad -- ${cli} simulate pillar --method intersection --band 0.5 -o ${simulate_dir}/bad)
@@ -40,7 +40,7 @@ cli_test(simulate_band_out_of_range 2 "" "--band: expected a relative band in \\
 # --solver (issue 16): Lemke solves the pillar's polyhedral LCP exactly each step, so the pillar
 # stands still to round-off (2.2e-8 m in 500 steps; PGS prox's 1000 sweeps leave 1 mm). 200 steps:
 # step 184 once ended "solved" with a residual of 0.77 and kicked the top off (lemke.h).
-cli_test(simulate_lcp_lemke_pillar_stands 0 "" "^largest displacement [0-9.]+e-(0[7-9]|[1-9][0-9]) m"
+cli_long_test(simulate_lcp_lemke_pillar_stands 0 "" "^largest displacement [0-9.]+e-(0[7-9]|[1-9][0-9]) m"
   -- ${cli} simulate pillar --method semi-local --steps 200 --solver lcp-lemke)
 cli_test(simulate_unknown_solver 2 "" "--solver: unknown solver 'frob': expected one of prox, lcp, lcp-lemke, blcp"
   --absent ${simulate_dir}/bad -- ${cli} simulate pillar --method opposing --solver frob -o ${simulate_dir}/bad)
@@ -63,7 +63,7 @@ cli_test(fclib_refuses_a_text_file 2 "" "contactlab: error: .*simulate.cmake: no
 
 # The solfec method (issue 17) in simulation: the pillar stands 50 steps (measured 0.49 mm) with
 # Solfec's contacts, and --sparsify is checked before anything runs.
-cli_test(simulate_solfec_pillar_stands 0 "" "^largest displacement (0\\.000[0-9]*|[0-9.]+e-0[4-9]) m"
+cli_long_test(simulate_solfec_pillar_stands 0 "" "^largest displacement (0\\.000[0-9]*|[0-9.]+e-0[4-9]) m"
   -- ${cli} simulate pillar --method solfec --steps 50)
 cli_test(simulate_sparsify_bad_threshold 2 "" "--sparsify: threshold must be in \\[0, 1\\]"
   --absent ${simulate_dir}/bad -- ${cli} simulate pillar --method solfec --sparsify 2 -o ${simulate_dir}/bad)
@@ -111,7 +111,7 @@ cli_test(simulate_search_pairs_needs_cpf 2 "" "--search-pairs: applies to --solv
 # the law's 5.0 mm less this mesh's force error); a method without contact areas is refused before
 # the run, and the law's name is checked.
 set(sphere_on_plate ${PROJECT_SOURCE_DIR}/data/scenes/sphere_on_plate.json)
-cli_test(simulate_per_area_sphere_settles 0 "" "^largest displacement 0\\.00(2[4-9]|3[0-6])[0-9]* m \\(sphere\\)"
+cli_long_test(simulate_per_area_sphere_settles 0 "" "^largest displacement 0\\.00(2[4-9]|3[0-6])[0-9]* m \\(sphere\\)"
   -- ${cli} simulate ${sphere_on_plate} --method rounded-triangles --solver cpf --penalty-law per-area --stiffness 1.3e8 --damping 2e6 --steps 200)
 cli_test(simulate_per_area_needs_areas 2 "" "penalty law per-area: method 'vertex-only' gives no contact areas"
   --absent ${simulate_dir}/per_area -- ${cli} simulate ${sphere_on_plate} --method vertex-only --solver cpf --penalty-law per-area --stiffness 1e8 -o ${simulate_dir}/per_area)

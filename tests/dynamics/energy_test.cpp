@@ -14,7 +14,7 @@
 // volume-sat). The test allows 1e-5 m g L per step and asks that the energy at the end is below
 // the start's.
 //
-// Steps: CONTACTLAB_ENERGY_STEPS (default 500, the issue's; the asan preset sets 20).
+// Steps: CONTACTLAB_ENERGY_STEPS (default 500, the issue's; the asan preset sets 8).
 #include "contactlab/contact/method.h"
 #include "contactlab/dynamics/rigid_simulation.h"
 #include "contactlab/suite/load_scene.h"

@@ -98,6 +98,40 @@ TEST(SceneTransforms, PerturbationMovesOnlyMovableBodiesHorizontallyAndIsSeeded)
   EXPECT_THROW(perturbed(pillar, -0.01, 1), InputError);
 }
 
+// The push moves each movable body by exactly the distance along gravity's direction (down, −y, in
+// the suite; a rotated scene's gravity in a moved copy), nothing else: fixed bodies, shapes,
+// velocities and the ground truth stay. Gravity's length does not matter, even far from 9.81.
+TEST(SceneTransforms, PushMovesMovableBodiesAlongGravityOnly) {
+  const Scene pillar = make_builtin_scene("pillar");
+  std::mt19937 rng(11);
+  for (const double scale : {1.0, 1e-3, 250.0}) {
+    const Scene moved = transformed(pillar, random_motion(rng), scale);
+    const Vec3 down = moved.gravity.normalized();
+    const double distance = 1e-3 * scale;
+    const Scene pushed = pushed_along_gravity(moved, distance);
+    for (std::size_t i = 0; i < moved.bodies.size(); ++i) {
+      const Vec3 d = pushed.bodies[i].position - moved.bodies[i].position;
+      if (moved.bodies[i].fixed) {
+        EXPECT_EQ(d.norm(), 0.0);
+      } else {
+        EXPECT_NEAR(d.dot(down), distance, 1e-12 * scale);
+        EXPECT_LT((d - d.dot(down) * down).norm(), 1e-12 * scale);
+      }
+      EXPECT_EQ(pushed.bodies[i].shape, moved.bodies[i].shape);
+      EXPECT_EQ(pushed.bodies[i].orientation.coeffs(), moved.bodies[i].orientation.coeffs());
+    }
+    EXPECT_EQ(pushed.ground_truth->total_area(), moved.ground_truth->total_area());
+  }
+  Scene weightless = pillar;
+  weightless.gravity = Vec3(0, -1e-300, 0);  // normalised without underflow: still down
+  EXPECT_EQ(pushed_along_gravity(weightless, 0.5).bodies.back().position.y(), pillar.bodies.back().position.y() - 0.5);
+  weightless.gravity = Vec3::Zero();  // none: the suite's down, −y
+  EXPECT_EQ(pushed_along_gravity(weightless, 0.5).bodies.back().position.y(), pillar.bodies.back().position.y() - 0.5);
+  EXPECT_THROW(pushed_along_gravity(pillar, -1e-3), InputError);
+  EXPECT_THROW(pushed_along_gravity(pillar, std::nan("")), InputError);
+  EXPECT_THROW(pushed_along_gravity(pillar, INFINITY), InputError);
+}
+
 TEST(SceneTransforms, PerturbedPointAndSegmentRegionsMoveWithTheMovingBody) {
   // crack-spike (apex at the origin) and crack-wedge (ridge z ∈ [−1.6, 1.6]): the crack is fixed,
   // so each region corner moves by exactly the spike's / wedge's displacement; normals unchanged.

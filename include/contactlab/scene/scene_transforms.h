@@ -14,6 +14,13 @@ namespace contactlab {
 /// (orthonormal, determinant 1, within 1e-9) and motion.translation is finite.
 Scene transformed(const Scene& scene, const Transform& motion, double scale = 1.0);
 
+/// Every movable (non-fixed) body moved `distance` m along gravity (−y when the scene has none):
+/// pushed into what it rests on, as a simulation leaves resting bodies (issue 15's "1 mm" state).
+/// Shapes, velocities and the ground truth stay as they are: the same contact sites and normals,
+/// whose polygons now lie up to `distance` from the moved faces. InputError unless `distance` is
+/// finite and at least 0.
+Scene pushed_along_gravity(const Scene& scene, double distance);
+
 /// Range of transformed()'s scale: 1/kMaxCoordinateMagnitude to kMaxCoordinateMagnitude, so that a
 /// scene of unit size stays within the coordinate limit either way (docs/errors-and-limits.md).
 inline constexpr double kMinScale = 1e-50;
