@@ -55,10 +55,10 @@ Scene pushed_along_gravity(const Scene& scene, double distance) {
     throw InputError("", 0, out.str());
   }
   // Gravity's direction when it has one (a rotated scene keeps its down); −y, the suite's down,
-  // otherwise. Its length may be anything finite and non-zero, even 1e-300: normalised by its
-  // largest component first, so the unit vector neither overflows nor underflows.
+  // otherwise (none, or not finite). Its length may be anything finite and non-zero, even 1e-300:
+  // normalised by its largest component first, so the unit vector neither overflows nor underflows.
   Vec3 down = -Vec3::UnitY();
-  if (const double largest = scene.gravity.cwiseAbs().maxCoeff(); largest > 0.0 && std::isfinite(largest)) {
+  if (const double largest = scene.gravity.cwiseAbs().maxCoeff(); scene.gravity.allFinite() && largest > 0.0) {
     down = (scene.gravity / largest).normalized();
   }
   Scene out = scene;

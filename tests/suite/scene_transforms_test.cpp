@@ -127,6 +127,10 @@ TEST(SceneTransforms, PushMovesMovableBodiesAlongGravityOnly) {
   EXPECT_EQ(pushed_along_gravity(weightless, 0.5).bodies.back().position.y(), pillar.bodies.back().position.y() - 0.5);
   weightless.gravity = Vec3::Zero();  // none: the suite's down, −y
   EXPECT_EQ(pushed_along_gravity(weightless, 0.5).bodies.back().position.y(), pillar.bodies.back().position.y() - 0.5);
+  weightless.gravity = Vec3(std::nan(""), -9.81, 0.0);  // not finite: −y too, never a NaN position
+  const Vec3 moved = pushed_along_gravity(weightless, 0.5).bodies.back().position;
+  EXPECT_TRUE(moved.allFinite());
+  EXPECT_EQ(moved.y(), pillar.bodies.back().position.y() - 0.5);
   EXPECT_THROW(pushed_along_gravity(pillar, -1e-3), InputError);
   EXPECT_THROW(pushed_along_gravity(pillar, std::nan("")), InputError);
   EXPECT_THROW(pushed_along_gravity(pillar, INFINITY), InputError);

@@ -14,7 +14,8 @@ namespace contactlab {
 /// (orthonormal, determinant 1, within 1e-9) and motion.translation is finite.
 Scene transformed(const Scene& scene, const Transform& motion, double scale = 1.0);
 
-/// Every movable (non-fixed) body moved `distance` m along gravity (−y when the scene has none):
+/// Every movable (non-fixed) body moved `distance` m along gravity (−y when the scene has none, or
+/// a gravity that is not finite):
 /// pushed into what it rests on, as a simulation leaves resting bodies (issue 15's "1 mm" state).
 /// Shapes, velocities and the ground truth stay as they are: the same contact sites and normals,
 /// whose polygons now lie up to `distance` from the moved faces. InputError unless `distance` is
