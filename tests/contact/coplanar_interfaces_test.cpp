@@ -40,8 +40,8 @@ class InterfaceCorners final : public ContactMethod {
         c.body_b = b.index;
         c.position = face.corners[i];
         c.normal = face.normal;
-        c.element_a = face.corner_tet_a[i];
-        c.element_b = face.corner_tet_b[i];
+        c.element_a = face.corner_face_a[i]->tet;
+        c.element_b = face.corner_face_b[i]->tet;
         sink.push_back(c);
       }
     }

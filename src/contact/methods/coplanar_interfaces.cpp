@@ -237,19 +237,13 @@ std::span<const CoplanarInterface> interfaces_of(std::span<const FacePair> facin
     CoplanarInterface& face = storage[count];
     face.clear();
     face.normal = first.plane.normal;
-    for (const Face* f : side_a) face.faces_a.push_back(f->triangle);
-    for (const Face* f : side_b) face.faces_b.push_back(f->triangle);
-    face.planes_a.assign(side_a.begin(), side_a.end());
-    face.planes_b.assign(side_b.begin(), side_b.end());
+    face.faces_a.assign(side_a.begin(), side_a.end());
+    face.faces_b.assign(side_b.begin(), side_b.end());
     for (const Vec3& x : polygon.corners) {
       const Face& on_a = face_containing(side_a, x, tol);
       const Face& on_b = face_containing(side_b, x, tol);
-      face.corner_face_a.push_back(on_a.triangle);
-      face.corner_face_b.push_back(on_b.triangle);
-      face.corner_plane_a.push_back(&on_a);
-      face.corner_plane_b.push_back(&on_b);
-      face.corner_tet_a.push_back(on_a.tet);
-      face.corner_tet_b.push_back(on_b.tet);
+      face.corner_face_a.push_back(&on_a);
+      face.corner_face_b.push_back(&on_b);
       face.corner_gap.push_back(gap_at(on_a, on_b, x, tol));
     }
     // Parallel faces of two convex features pushed into each other (two spikes apex on apex, two

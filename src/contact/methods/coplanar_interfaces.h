@@ -91,25 +91,21 @@ CandidateFaces candidate_faces(const MethodBody& a, const MethodBody& b, std::sp
 /// The same into `out`, reusing its storage (a kernel called for many body pairs keeps one).
 void candidate_faces(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs, CandidateFaces& out);
 
+/// The faces are pointers into the CandidateFaces that the facing pairs point into, valid while it
+/// is: a caller testing points against an interface's faces reads them there, and a face's
+/// triangle and tet are its `triangle` and `tet`.
 struct CoplanarInterface {
-  Vec3 normal = Vec3::UnitY();       ///< unit, from A to B
-  std::vector<Index> faces_a;        ///< surface triangles of A in the interface, ascending
-  std::vector<Index> faces_b;        ///< likewise of B
-  std::vector<Vec3> corners;         ///< the contact polygon's corners, on the mid plane of the two sides
-  std::vector<Index> corner_face_a;  ///< per corner: a face of A containing it (within the band)
-  std::vector<Index> corner_face_b;  ///< likewise of B
-  std::vector<Index> corner_tet_a;   ///< the tet of corner_face_a
-  std::vector<Index> corner_tet_b;   ///< the tet of corner_face_b
-  std::vector<double> corner_gap;    ///< per corner: the gap between the two faces there (0 within the band)
-  /// The faces themselves, as faces_a / faces_b and corner_face_a / corner_face_b name them:
-  /// pointers into the CandidateFaces the facing pairs point into (valid while it is), so that a
-  /// caller testing points against an interface's faces need not look each triangle up again.
-  std::vector<const SurfaceFacePlane*> planes_a, planes_b, corner_plane_a, corner_plane_b;
+  Vec3 normal = Vec3::UnitY();                   ///< unit, from A to B
+  std::vector<const SurfaceFacePlane*> faces_a;  ///< A's faces in the interface, ascending triangle
+  std::vector<const SurfaceFacePlane*> faces_b;  ///< likewise of B
+  std::vector<Vec3> corners;                     ///< the contact polygon's corners, on the mid plane of the two sides
+  std::vector<const SurfaceFacePlane*> corner_face_a;  ///< per corner: a face of A containing it (within the band)
+  std::vector<const SurfaceFacePlane*> corner_face_b;  ///< likewise of B
+  std::vector<double> corner_gap;  ///< per corner: the gap between the two faces there (0 within the band)
 
   /// Empties every list, keeping their storage (interfaces_of reuses interfaces).
   void clear() {
-    for (auto* list : {&faces_a, &faces_b, &corner_face_a, &corner_face_b, &corner_tet_a, &corner_tet_b}) list->clear();
-    for (auto* list : {&planes_a, &planes_b, &corner_plane_a, &corner_plane_b}) list->clear();
+    for (auto* list : {&faces_a, &faces_b, &corner_face_a, &corner_face_b}) list->clear();
     corners.clear();
     corner_gap.clear();
   }

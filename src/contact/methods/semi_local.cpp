@@ -622,8 +622,8 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
   interface_of_a.assign(tets_a.faces.size(), -1);
   interface_of_b.assign(tets_b.faces.size(), -1);
   for (std::size_t i = 0; i < interfaces.size(); ++i) {
-    for (const SurfaceFacePlane* f : interfaces[i].planes_a) interface_of_a[tets_a.position(*f)] = static_cast<int>(i);
-    for (const SurfaceFacePlane* f : interfaces[i].planes_b) interface_of_b[tets_b.position(*f)] = static_cast<int>(i);
+    for (const SurfaceFacePlane* f : interfaces[i].faces_a) interface_of_a[tets_a.position(*f)] = static_cast<int>(i);
+    for (const SurfaceFacePlane* f : interfaces[i].faces_b) interface_of_b[tets_b.position(*f)] = static_cast<int>(i);
   }
   const auto same_interface = [&](const SurfaceFacePlane& fa, const SurfaceFacePlane& fb) {
     const int ia = interface_of_a[tets_a.position(fa)];
@@ -632,8 +632,8 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
 
   for (const auto& face : interfaces) {
     for (std::size_t i = 0; i < face.corners.size(); ++i) {
-      add_contact(a, b, face.corners[i], face.normal, face.corner_gap[i], *face.corner_plane_a[i],
-                  *face.corner_plane_b[i], Touch{}, sink);
+      add_contact(a, b, face.corners[i], face.normal, face.corner_gap[i], *face.corner_face_a[i],
+                  *face.corner_face_b[i], Touch{}, sink);
     }
   }
 
@@ -799,7 +799,7 @@ void evaluate(const MethodBody& a, const MethodBody& b, std::span<const ElementP
         return std::any_of(faces.begin(), faces.end(),
                            [&](const SurfaceFacePlane* f) { return touch_distance(*f, p, band).has_value(); });
       };
-      return holds(face.planes_a) && holds(face.planes_b);
+      return holds(face.faces_a) && holds(face.faces_b);
     });
     if (in_polygon) return;
     sort_faces();

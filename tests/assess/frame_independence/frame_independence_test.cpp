@@ -81,6 +81,14 @@ void compare(const Measures& want, const Measures& got, const std::string& where
   if (!d.str().empty()) out.push_back(where + ":" + d.str());
 }
 
+/// Whether `name` is an entry of the comma-separated list in the environment variable `variable`;
+/// `when_unset` when the variable is unset or empty.
+bool listed_in_environment(const char* variable, const std::string& name, bool when_unset) {
+  const char* list = std::getenv(variable);
+  if (list == nullptr || *list == '\0') return when_unset;
+  return ("," + std::string(list) + ",").find("," + name + ",") != std::string::npos;
+}
+
 struct Variant {
   const char* name;
   bool refined;
@@ -97,10 +105,9 @@ TEST_P(FrameIndependence, EveryMethodScoresTheSameInEveryFrame) {
   // CONTACTLAB_FRAME_VARIANTS (comma-separated): only these variants run; the others are skipped,
   // and say so. The asan preset runs coarse and pushed: the refined meshes take the same code paths
   // at ~30× the cost (over three minutes of CI under the sanitizers), and the release run checks them.
-  if (const char* variants = std::getenv("CONTACTLAB_FRAME_VARIANTS"); variants != nullptr && *variants != '\0') {
-    if (("," + std::string(variants) + ",").find("," + std::string(variant.name) + ",") == std::string::npos) {
-      GTEST_SKIP() << "variant " << variant.name << " not in CONTACTLAB_FRAME_VARIANTS=" << variants;
-    }
+  if (!listed_in_environment("CONTACTLAB_FRAME_VARIANTS", variant.name, true)) {
+    GTEST_SKIP() << "variant " << variant.name
+                 << " not in CONTACTLAB_FRAME_VARIANTS=" << std::getenv("CONTACTLAB_FRAME_VARIANTS");
   }
   BuiltinSceneOptions options;
   options.refined = variant.refined;
@@ -118,19 +125,12 @@ TEST_P(FrameIndependence, EveryMethodScoresTheSameInEveryFrame) {
     moves.push_back(m.text);
   }
   std::vector<std::string> differences;
-  const char* only = std::getenv("CONTACTLAB_FRAME_METHODS");  // comma-separated subset, for work on one method
-  // Methods left out of the refined variant (solfec runs one Qhull per touching tet pair: its
-  // refined wall takes minutes under the sanitizers, should a run want the refined variant there).
-  const char* refined_skip = std::getenv("CONTACTLAB_FRAME_REFINED_SKIP");
   for (const ContactMethod* method : contact_methods()) {
-    if (only != nullptr && *only != '\0' &&
-        ("," + std::string(only) + ",").find("," + method->name() + ",") == std::string::npos) {
-      continue;
-    }
-    if (variant.refined && refined_skip != nullptr &&
-        ("," + std::string(refined_skip) + ",").find("," + method->name() + ",") != std::string::npos) {
-      continue;
-    }
+    // CONTACTLAB_FRAME_METHODS: a subset, for work on one method. CONTACTLAB_FRAME_REFINED_SKIP:
+    // methods left out of the refined variant (solfec runs one Qhull per touching tet pair: its
+    // refined wall takes minutes under the sanitizers, should a run want the refined variant there).
+    if (!listed_in_environment("CONTACTLAB_FRAME_METHODS", method->name(), true)) continue;
+    if (variant.refined && listed_in_environment("CONTACTLAB_FRAME_REFINED_SKIP", method->name(), false)) continue;
     const Measures want = measure_contacts(original, *original.ground_truth, generate_contacts(original, *method));
     for (std::size_t k = 0; k < moved.size(); ++k) {
       const Measures got = measure_contacts(moved[k], *moved[k].ground_truth, generate_contacts(moved[k], *method));
