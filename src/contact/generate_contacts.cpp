@@ -292,14 +292,9 @@ MergeCell merge_cell(const Vec3& position, const Vec3& origin, double cell) {
   return key;
 }
 
-/// Merge cells compared field by field: std::array's operators call memcmp, which was a quarter of
-/// the merge's time.
+/// Merge cells compared field by field: std::array's operator== calls memcmp, which was a quarter
+/// of the merge's time.
 bool same_cell(const MergeCell& a, const MergeCell& b) { return a[0] == b[0] && a[1] == b[1] && a[2] == b[2]; }
-bool cell_before(const MergeCell& a, const MergeCell& b) {
-  if (a[0] != b[0]) return a[0] < b[0];
-  if (a[1] != b[1]) return a[1] < b[1];
-  return a[2] < b[2];
-}
 
 /// The bits of a contact's position and normal, for finding exact copies.
 std::array<std::uint64_t, 6> copy_bits(const Contact& c) {
@@ -370,13 +365,14 @@ std::vector<Contact> merge_few(const std::vector<Contact>& contacts, double tole
 struct MergeScratch {
   std::vector<MergeCell> cells;
   std::vector<char> known;
-  std::vector<std::size_t> reps, first_of_copies, by_cell, parent, best, kept;
-  std::vector<std::uint32_t> table;
+  std::vector<std::size_t> reps, first_of_copies, parent, best, kept;
+  std::vector<std::uint32_t> table, cell_table, next_in_cell, occupied;
   std::vector<std::array<std::uint64_t, 6>> rep_bits;
   std::vector<MergeCell> keys;
   std::vector<unsigned> near;
   void trim() {
-    release_if_large(cells, known, reps, first_of_copies, by_cell, parent, best, kept, table, rep_bits, keys, near);
+    release_if_large(cells, known, reps, first_of_copies, parent, best, kept, table, cell_table, next_in_cell, occupied,
+                     rep_bits, keys, near);
   }
 };
 
@@ -392,10 +388,10 @@ struct MergeScratch {
 ///     one group, and the pairwise search needs the representatives only (sorting every raw
 ///     contact was a third of vertex-only's time on the pillar).
 ///  2. The representatives' pairs within the tolerance come from a grid of cells 1024 × `tolerance`
-///     wide (positions within it lie in the same or adjacent cells), found by sorting them by cell
-///     and binary-searching those of the 13 forward neighbour cells that a contact of the cell lies
-///     near enough to reach (few do: searching all 13 for every cell was a fifth of vertex-only's
-///     time on the pillar): O(n log n) however many contacts share a coordinate (an x-sweep was
+///     wide (positions within it lie in the same or adjacent cells), kept in a hash table, and
+///     looking up those of the 13 forward neighbour cells that a contact of the cell lies near
+///     enough to reach (few do: searching all 13 for every cell was a fifth of vertex-only's time
+///     on the pillar): expected O(n) however many contacts share a coordinate (an x-sweep was
 ///     quadratic on the faces of axis-aligned blocks).
 std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, double tolerance, const BodyFrame& frame,
                                       double normal_tolerance) {
@@ -466,13 +462,37 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
       if (clamped || cell - from_low <= reach) near[i] |= 2u << (2 * k);
     }
   }
-  // By cell; within a cell the order does not matter (every pair of a cell is tested).
-  std::vector<std::size_t>& by_cell = scratch->by_cell;
-  by_cell.resize(m);
-  std::iota(by_cell.begin(), by_cell.end(), std::size_t{0});
-  std::sort(by_cell.begin(), by_cell.end(), [&](std::size_t i, std::size_t j) {
-    return same_cell(keys[i], keys[j]) ? i < j : cell_before(keys[i], keys[j]);
-  });
+  // The cells in a hash table (open addressing, linear probing), each holding the list of its
+  // representatives (`next_in_cell`); the order of the lists does not matter (every pair of a
+  // cell is tested, and the groups do not depend on the order of the joins). Sorting the
+  // representatives by cell, as this did before, took half of the merge on the overlapping grid
+  // pair (nearly every contact in a cell of its own: 5910 of them, a comparison sort whose
+  // branches the processor could not predict).
+  constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  std::size_t cell_slots = 16;
+  while (cell_slots < 2 * m) cell_slots *= 2;
+  std::vector<std::uint32_t>& cell_table = scratch->cell_table;  // slot → a representative of the cell
+  std::vector<std::uint32_t>& next_in_cell = scratch->next_in_cell;
+  std::vector<std::uint32_t>& occupied = scratch->occupied;  // slots in use, in the order filled
+  cell_table.assign(cell_slots, kNone);
+  next_in_cell.resize(m);
+  occupied.clear();
+  const auto slot_of = [&](const MergeCell& key) {
+    std::uint64_t h = 0x9e3779b97f4a7c15ull;
+    for (const std::int64_t k : key) {
+      h = (h ^ static_cast<std::uint64_t>(k)) * 0xff51afd7ed558ccdull;
+      h ^= h >> 32;
+    }
+    std::size_t slot = h & (cell_slots - 1);
+    while (cell_table[slot] != kNone && !same_cell(keys[cell_table[slot]], key)) slot = (slot + 1) & (cell_slots - 1);
+    return slot;
+  };
+  for (std::size_t i = 0; i < m; ++i) {
+    const std::size_t slot = slot_of(keys[i]);
+    if (cell_table[slot] == kNone) occupied.push_back(static_cast<std::uint32_t>(slot));
+    next_in_cell[i] = cell_table[slot];
+    cell_table[slot] = static_cast<std::uint32_t>(i);
+  }
 
   std::vector<std::size_t>& parent = scratch->parent;
   parent.resize(m);
@@ -489,20 +509,18 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
     const std::size_t ri = find(i), rj = find(j);
     if (ri != rj) parent[std::max(ri, rj)] = std::min(ri, rj);
   };
-  const auto cell_less = [&](std::size_t i, const MergeCell& key) { return cell_before(keys[i], key); };
-  for (std::size_t begin = 0; begin < m;) {
-    const MergeCell key = keys[by_cell[begin]];
-    std::size_t end = begin + 1;
-    while (end < m && same_cell(keys[by_cell[end]], key)) ++end;
-    for (std::size_t i = begin; i < end; ++i) {
-      for (std::size_t j = i + 1; j < end; ++j) {
-        if (close(by_cell[i], by_cell[j])) join(by_cell[i], by_cell[j]);
+  for (const std::uint32_t slot : occupied) {
+    const std::uint32_t first = cell_table[slot];
+    const MergeCell key = keys[first];
+    unsigned cell_near = 0u;
+    for (std::uint32_t i = first; i != kNone; i = next_in_cell[i]) {
+      cell_near |= near[i];
+      for (std::uint32_t j = next_in_cell[i]; j != kNone; j = next_in_cell[j]) {
+        if (close(i, j)) join(i, j);
       }
     }
     // The 13 neighbour cells after this one in (x, y, z) order (the other 13 see this one), each
     // searched only when some contact here lies within the tolerance of the faces towards it.
-    unsigned cell_near = 0u;
-    for (std::size_t i = begin; i < end; ++i) cell_near |= near[by_cell[i]];
     for (int dx = 0; dx <= 1 && cell_near != 0u; ++dx) {
       for (int dy = -1; dy <= 1; ++dy) {
         for (int dz = -1; dz <= 1; ++dz) {
@@ -511,19 +529,15 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
           const auto side = [](int delta, int k) { return delta == 0 ? 0u : (delta < 0 ? 1u : 2u) << (2 * k); };
           const unsigned needed = side(dx, 0) | side(dy, 1) | side(dz, 2);
           if ((cell_near & needed) != needed) continue;
-          const MergeCell other{key[0] + dx, key[1] + dy, key[2] + dz};
-          auto it =
-              std::lower_bound(by_cell.begin() + static_cast<std::ptrdiff_t>(end), by_cell.end(), other, cell_less);
-          for (; it != by_cell.end() && same_cell(keys[*it], other); ++it) {
-            for (std::size_t i = begin; i < end; ++i) {
-              const std::size_t c = by_cell[i];
-              if ((near[c] & needed) == needed && close(c, *it)) join(c, *it);
+          const std::uint32_t other_first = cell_table[slot_of({key[0] + dx, key[1] + dy, key[2] + dz})];
+          for (std::uint32_t o = other_first; o != kNone; o = next_in_cell[o]) {
+            for (std::uint32_t c = first; c != kNone; c = next_in_cell[c]) {
+              if ((near[c] & needed) == needed && close(c, o)) join(c, o);
             }
           }
         }
       }
     }
-    begin = end;
   }
   // Of each group, the first in output order (of its representatives' first copies).
   std::vector<std::size_t>& best = scratch->best;
@@ -541,7 +555,9 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
   // leading keys within a body pair: then the input order of the kept ones and a sort of each run
   // of equal elements (a few contacts) give it. Otherwise (a kernel reporting other elements) a
   // full sort.
-  std::sort(kept.begin(), kept.end());
+  // (Already sorted when no copy came before its representative, as on the overlapping grid pair:
+  // checking first saved the n log n sort, a twentieth of volume-sat's query there.)
+  if (!std::is_sorted(kept.begin(), kept.end())) std::sort(kept.begin(), kept.end());
   const auto elements = [&](std::size_t i) { return std::pair(contacts[i].element_a, contacts[i].element_b); };
   if (std::is_sorted(kept.begin(), kept.end(),
                      [&](std::size_t i, std::size_t j) { return elements(i) < elements(j); })) {

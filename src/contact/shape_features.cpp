@@ -147,6 +147,15 @@ ShapeFeatures build_shape_features(const Shape& shape) {
       if (f.on_surface[v]) f.tet_surface_vertices[t][count++] = v;
     }
   }
+  f.tet_surface_edges.assign(
+      mesh.tet_count(), {kInvalidIndex, kInvalidIndex, kInvalidIndex, kInvalidIndex, kInvalidIndex, kInvalidIndex});
+  for (Index t = 0; t < mesh.tet_count(); ++t) {
+    const Tet& k = mesh.tets[t];
+    for (std::size_t e = 0; e < 6; ++e) {
+      const Index v0 = k[kTetEdges[e][0]], v1 = k[kTetEdges[e][1]];
+      if (f.on_surface[v0] && f.on_surface[v1]) f.tet_surface_edges[t][e] = f.surface_topology.find_edge(v0, v1);
+    }
+  }
   f.canonical_surface_tet.assign(mesh.vertices.size(), kInvalidIndex);
   for (const Index t : f.surface_tets) {  // ascending: the first one met is the least
     for (const Index v : mesh.tets[t]) {

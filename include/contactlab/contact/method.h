@@ -42,6 +42,11 @@ struct ShapeFeatures {
   std::vector<Index> canonical_surface_tet;
   /// Per tet, the vertices it is the canonical surface tet of, ascending, padded with kInvalidIndex.
   std::vector<std::array<Index, 4>> tet_canonical_vertices;
+  /// Per tet, the surface_topology edge of each of its 6 edges (kTetEdges order), or
+  /// kInvalidIndex for an edge that is not a surface edge: the SAT methods label every edge–face
+  /// crossing with it, and a binary search of the edge list per crossing (find_edge) was a
+  /// sixteenth of volume-sat's time on the overlapping grid pair.
+  std::vector<std::array<Index, 6>> tet_surface_edges;
   /// Tets with at least one boundary face, ascending (the only ones that can touch anything).
   std::vector<Index> surface_tets;
   /// Per tet and local face f (kTetFaces order, its corners in that order) that is a boundary

@@ -18,8 +18,7 @@ namespace contactlab::contact_detail {
 namespace {
 
 FeatureRef edge_feature(const MethodBody& body, Index tet, int edge) {
-  const Tet& k = body.shape->tets.tets[tet];
-  const Index e = body.features->surface_topology.find_edge(k[kTetEdges[edge][0]], k[kTetEdges[edge][1]]);
+  const Index e = body.features->tet_surface_edges[static_cast<std::size_t>(tet)][static_cast<std::size_t>(edge)];
   return e != kInvalidIndex ? FeatureRef{FeatureType::kEdge, e} : FeatureRef{FeatureType::kTet, tet};
 }
 
