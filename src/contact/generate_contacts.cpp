@@ -770,7 +770,9 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
       const auto posed = [&](Index b) {
         const ContactBody& body = bodies[b];
         if (body.rigid_pose) {
-          return PosedBody{&shapes.at(body.shape.get())->surface_tet_bvh, tet_elements(*body.shape), *body.rigid_pose};
+          // (world_vertices: posed_bodies' pose.apply of the rest vertices, the broad phase's boxes.)
+          return PosedBody{&shapes.at(body.shape.get())->surface_tet_bvh, tet_elements(*body.shape), *body.rigid_pose,
+                           body.world_vertices};
         }
         return PosedBody{&*world_bvhs[b],
                          MeshElements{ElementKind::kTetrahedron, body.world_vertices, body.shape->tets.tets, {}},

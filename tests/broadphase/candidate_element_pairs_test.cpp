@@ -109,6 +109,13 @@ TEST(CandidateElementPairs, EqualsBruteForceOnRandomScenes) {
     // (B, A) gives the same pairs with the roles swapped.
     const auto got_ba = candidate_element_pairs({&bvh_b, b, pose_b}, {&bvh_a, a, pose_a}, margin);
     ASSERT_EQ(swapped(got_ba), got) << "scene " << s;
+    // With the world vertices given (PosedBody::world_vertices, as the contact driver passes
+    // them): the same pairs.
+    std::vector<Vec3> world_a, world_b;
+    for (const Vec3& v : a.vertices) world_a.push_back(pose_a.apply(v));
+    for (const Vec3& v : b.vertices) world_b.push_back(pose_b.apply(v));
+    ASSERT_EQ(candidate_element_pairs({&bvh_a, a, pose_a, world_a}, {&bvh_b, b, pose_b, world_b}, margin), want)
+        << "scene " << s << " with world vertices";
     ++scenes;
     nonempty += got.empty() ? 0 : 1;
     total_pairs += static_cast<long long>(got.size());
@@ -356,6 +363,9 @@ TEST(CandidateElementPairs, RejectsBadArguments) {
   EXPECT_THROW(candidate_element_pairs(body, mismatched, 0.0), InputError);
   const PosedBody no_tree{nullptr, mesh_elements(mesh), Transform::identity()};
   EXPECT_THROW(candidate_element_pairs(no_tree, body, 0.0), InputError);
+  const std::vector<Vec3> too_few(mesh.vertices.begin(), mesh.vertices.end() - 1);
+  const PosedBody short_world{&bvh, mesh_elements(mesh), Transform::identity(), too_few};
+  EXPECT_THROW(candidate_element_pairs(body, short_world, 0.0), InputError);
   EXPECT_THROW(brute_force_element_pairs(mesh_elements(mesh), Transform::identity(), mesh_elements(mesh),
                                          Transform::identity(), -0.5),
                InputError);

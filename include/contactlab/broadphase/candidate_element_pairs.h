@@ -17,6 +17,7 @@
 #pragma once
 
 #include <compare>
+#include <span>
 #include <vector>
 
 #include "contactlab/broadphase/bvh.h"
@@ -39,6 +40,10 @@ struct PosedBody {
   const Bvh* bvh = nullptr;  ///< built over `elements` (body frame)
   MeshElements elements;     ///< body-frame vertices and connectivity
   Transform pose;            ///< body → world
+  /// Optional: pose.apply of every vertex of `elements`, computed already (the contact driver
+  /// has them). The element boxes are then taken from these instead of transforming the corners
+  /// again — the same boxes bit for bit when they are what the name says.
+  std::span<const Vec3> world_vertices = {};
 };
 
 /// All candidate pairs (see the file comment), sorted by (a, b), no duplicates. Empty if either

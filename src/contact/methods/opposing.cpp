@@ -147,9 +147,6 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
     }
   }
   if (!found) return;
-  // Step 1 after step 2: both must pass, and step 2 is far cheaper than the 44 axes of a SAT
-  // between touching tets (most candidate pairs of blocks resting on blocks), so it runs first.
-  if (tet_tet_separated(corners_a, corners_b, contact_detail::sat_request(corners_a, corners_b, settings))) return;
 
   // The meeting points of all surface triangle pairs, decided with the band.
   // Reused from pair to pair (a few points each; allocating them cost more than filling them).
@@ -165,6 +162,10 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
       for (const Vec3& p : meeting) points.push_back({p, feature_a, feature_b});
     }
   }
+  // Step 1 last: a pair gives contacts when it passes steps 1 and 2 and has meeting points, in
+  // whatever order they are checked, and the SAT (up to 44 axes) is the dearest of the three.
+  if (points.empty()) return;
+  if (tet_tet_separated(corners_a, corners_b, contact_detail::sat_request(corners_a, corners_b, settings))) return;
   contact_detail::append_mid_plane_contacts(points, normal, a, tet_a, b, tet_b, tolerance, sink);
 }
 
