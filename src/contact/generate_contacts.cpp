@@ -359,6 +359,10 @@ std::vector<Contact> merge_few(const std::vector<Contact>& contacts, double tole
   return merged;
 }
 
+/// From this many contacts of one body pair on, merge_duplicates runs its per-contact steps in
+/// parallel (smaller pairs, as a wall's, are many and run in parallel with each other).
+constexpr std::size_t kParallelMergeContacts = 4096;
+
 /// merge_duplicates' working vectors, lent by the thread (ScratchLease): the driver merges every
 /// body pair's contacts, and allocating a dozen vectors for each was a twentieth of vertex-only's
 /// cached wall query. Each is cleared or overwritten before it is read.
@@ -368,11 +372,13 @@ struct MergeScratch {
   std::vector<std::size_t> reps, first_of_copies, parent, best, kept;
   std::vector<std::uint32_t> table, cell_table, next_in_cell, occupied;
   std::vector<std::array<std::uint64_t, 6>> rep_bits;
+  std::vector<std::uint64_t> hashes;
   std::vector<MergeCell> keys;
   std::vector<unsigned> near;
+  std::vector<std::size_t> blocks;
   void trim() {
     release_if_large(cells, known, reps, first_of_copies, parent, best, kept, table, cell_table, next_in_cell, occupied,
-                     rep_bits, keys, near);
+                     rep_bits, hashes, keys, near, blocks);
   }
 };
 
@@ -401,6 +407,19 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
   const ScratchLease<MergeScratch> scratch;
   const OutputOrder output_order(contacts, frame, scratch->cells, scratch->known);
   const auto full_less = [&](std::size_t i, std::size_t j) { return output_order(i, j); };
+  // The per-contact steps that need no other contact (hashes, cells, the sorts of the runs, the
+  // copy) run in parallel for a large body pair: for one, as the overlapping grid pair, the merge
+  // was otherwise the serial quarter of a two-thread query.
+  const bool parallel = n >= kParallelMergeContacts;
+  const auto for_each_index = [&](std::size_t count, auto&& f) {
+    if (parallel) {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 1024), [&](const tbb::blocked_range<std::size_t>& r) {
+        for (std::size_t i = r.begin(); i != r.end(); ++i) f(i);
+      });
+    } else {
+      for (std::size_t i = 0; i < count; ++i) f(i);
+    }
+  };
 
   // 1. Representatives (indices into contacts) and, per representative, its first copy.
   std::vector<std::size_t>& reps = scratch->reps;
@@ -415,9 +434,12 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
     table.assign(size, kEmpty);
     std::vector<std::array<std::uint64_t, 6>>& rep_bits = scratch->rep_bits;
     rep_bits.clear();
+    std::vector<std::uint64_t>& hashes = scratch->hashes;
+    hashes.resize(n);
+    for_each_index(n, [&](std::size_t i) { hashes[i] = hash_bits(copy_bits(contacts[i])); });
     for (std::size_t i = 0; i < n; ++i) {
       const std::array<std::uint64_t, 6> bits = copy_bits(contacts[i]);
-      for (std::size_t slot = hash_bits(bits) & (size - 1);; slot = (slot + 1) & (size - 1)) {
+      for (std::size_t slot = hashes[i] & (size - 1);; slot = (slot + 1) & (size - 1)) {
         if (table[slot] == kEmpty) {
           table[slot] = static_cast<std::uint32_t>(reps.size());
           reps.push_back(i);
@@ -447,7 +469,7 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
   std::vector<unsigned>& near = scratch->near;
   keys.resize(m);
   near.assign(m, 0u);
-  for (std::size_t i = 0; i < m; ++i) {
+  for_each_index(m, [&](std::size_t i) {
     const Vec3& position = rep(i).position;
     keys[i] = merge_cell(position, origin, cell);
     for (int k = 0; k < 3; ++k) {
@@ -461,7 +483,7 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
       if (clamped || from_low <= reach) near[i] |= 1u << (2 * k);
       if (clamped || cell - from_low <= reach) near[i] |= 2u << (2 * k);
     }
-  }
+  });
   // The cells in a hash table (open addressing, linear probing), each holding the list of its
   // representatives (`next_in_cell`); the order of the lists does not matter (every pair of a
   // cell is tested, and the groups do not depend on the order of the joins). Sorting the
@@ -561,18 +583,37 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
   const auto elements = [&](std::size_t i) { return std::pair(contacts[i].element_a, contacts[i].element_b); };
   if (std::is_sorted(kept.begin(), kept.end(),
                      [&](std::size_t i, std::size_t j) { return elements(i) < elements(j); })) {
-    for (auto run = kept.begin(); run != kept.end();) {
-      const auto end = std::find_if(run, kept.end(), [&](std::size_t i) { return elements(i) != elements(*run); });
-      std::sort(run, end, full_less);
-      run = end;
+    const auto sort_runs = [&](std::size_t from, std::size_t to) {
+      const auto last = kept.begin() + static_cast<std::ptrdiff_t>(to);
+      for (auto run = kept.begin() + static_cast<std::ptrdiff_t>(from); run != last;) {
+        const auto end = std::find_if(run, last, [&](std::size_t i) { return elements(i) != elements(*run); });
+        std::sort(run, end, full_less);
+        run = end;
+      }
+    };
+    if (!parallel) {
+      sort_runs(0, kept.size());
+    } else {
+      // Blocks of about 1024 kept contacts, each ending where a run ends; every block sorts its
+      // own runs (and computes the cells of its own contacts only: OutputOrder's cache is then
+      // written at distinct places).
+      std::vector<std::size_t>& blocks = scratch->blocks;
+      blocks.assign(1, 0);
+      while (blocks.back() < kept.size()) {
+        std::size_t end = std::min(kept.size(), blocks.back() + 1024);
+        while (end < kept.size() && elements(kept[end]) == elements(kept[end - 1])) ++end;
+        blocks.push_back(end);
+      }
+      tbb::parallel_for(std::size_t{0}, blocks.size() - 1, [&](std::size_t b) { sort_runs(blocks[b], blocks[b + 1]); });
     }
   } else {
     output_order.all_cells(kept);
     tbb::parallel_sort(kept.begin(), kept.end(), full_less);
   }
+  // (Copied in one pass: a parallel copy into a value-initialised vector took twice as long.)
   std::vector<Contact> merged;
   merged.reserve(kept.size());
-  for (std::size_t i : kept) merged.push_back(contacts[i]);
+  for (const std::size_t i : kept) merged.push_back(contacts[i]);
   return merged;
 }
 

@@ -6,9 +6,12 @@
 #include "contactlab/contact/generate_contacts.h"
 #include "contactlab/contact/methods/closest_points.h"
 #include "contactlab/contact/methods/solfec.h"
+#include "contactlab/contact/methods/volume_sat.h"
 
+#include "broadphase/grid_mesh.h"
 #include "contactlab/broadphase/brute_force.h"
 #include "contactlab/core/error.h"
+#include "contactlab/scene/shape.h"
 #include "contactlab/suite/builtin_scenes.h"
 
 #include <gtest/gtest.h>
@@ -17,6 +20,8 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <numbers>
+#include <random>
 #include <set>
 #include <string>
 
@@ -369,6 +374,39 @@ TEST(GenerateContacts, SameContactsWhateverTheThreadsAndTheShapeCache) {
                              generate_contacts(scene, *method, {.settings = {}, .threads = 4, .shape_cache = &cache}),
                              what + ", 4 threads, cache call " + std::to_string(call));
       }
+    }
+  }
+}
+
+// One body pair with thousands of raw contacts (two jittered 12 × 12 × 14 grids, one turned 30°
+// and overlapping the other by a third, as methods_bench's grid pair): the merge then runs its
+// per-contact steps in parallel (from 4096 contacts), and must still give the serial result bit
+// for bit — for volume-sat, and for the chain probe (8 contacts per tet pair, chains and exact
+// copies across tet pairs).
+TEST(GenerateContacts, SameContactsWhateverTheThreadsOnOneLargeBodyPair) {
+  std::mt19937 rng(2024);
+  const Vec3 h = Vec3::Constant(1.0 / 12.0);
+  Scene scene;
+  for (int k = 0; k < 2; ++k) {
+    Body body;
+    body.name = k == 0 ? "grid-a" : "grid-b";
+    body.shape = make_shape_from_tets(testing::grid_tet_mesh(12, 12, 14, h, Vec3::Zero(), 0.2, &rng), body.name);
+    scene.bodies.push_back(std::move(body));
+  }
+  const Vec3 centre = scene.bodies[1].shape->tets.bounds().center();
+  const Quat turn(Eigen::AngleAxisd(std::numbers::pi / 6.0, Vec3(1, 1, 1).normalized()));
+  scene.bodies[1].orientation = turn;
+  scene.bodies[1].position = centre - turn * centre + Vec3(2.0 / 3.0, 0.0, 0.0);
+  const ChainProbe chains;
+  for (const ContactMethod* method : {&volume_sat_method(), static_cast<const ContactMethod*>(&chains)}) {
+    GenerateStatistics stats;
+    const ContactSet serial = generate_contacts(scene, *method, {.settings = {}, .threads = 1}, &stats);
+    ASSERT_EQ(stats.body_pairs, 1u) << method->name();
+    ASSERT_GE(stats.raw_contacts, 4096u) << method->name();
+    ASSERT_FALSE(serial.contacts.empty()) << method->name();
+    for (const int threads : {2, 4}) {
+      expect_same_contacts(serial, generate_contacts(scene, *method, {.settings = {}, .threads = threads}),
+                           method->name() + ", " + std::to_string(threads) + " threads");
     }
   }
 }
