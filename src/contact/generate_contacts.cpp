@@ -84,6 +84,9 @@ using contact_detail::ShapeData;
 /// Tet pairs per kernel chunk: large enough that a chunk's bookkeeping (one output vector) is
 /// negligible next to its kernels, small enough to balance two threads on a few hundred pairs.
 constexpr std::size_t kChunk = 64;
+/// Contacts a kernel's sink has room for before its first push_back: 8 × 104 bytes stays in the
+/// allocator's per-thread cache (32 cost more on the pillar than the reallocations it saved).
+constexpr std::size_t kSinkCapacity = 8;
 
 MeshElements tet_elements(const Shape& shape) {
   return MeshElements{ElementKind::kTetrahedron, shape.tets.vertices, shape.tets.tets, {}};
@@ -644,56 +647,104 @@ struct PairWork {
   SparsifyCounts sparsified;
 };
 
-/// The world planes of every tet that a candidate pair of `work` holds, per body (TetPlanesCache),
-/// each body on its own (in parallel, and its tets' planes in parallel too for a large body): its
-/// tets marked from the pairs it is in, slots in tet order, the planes computed once each. (Slots
-/// by first appearance in one serial pass over all the pairs, with the planes appended one by one,
-/// kept a 1→2-thread speed-up on the wall at 1.6: this stage alone did not scale.)
-std::vector<TetPlanesCache> candidate_tet_planes(const std::vector<BodyPair>& body_pairs,
-                                                 const std::vector<PairWork>& work,
-                                                 const std::vector<MethodBody>& views, bool face_planes) {
-  std::vector<TetPlanesCache> caches(views.size());
-  std::vector<std::vector<std::size_t>> pairs_of(views.size());  // per body: the pairs holding it
-  for (std::size_t p = 0; p < body_pairs.size(); ++p) {
-    pairs_of[body_pairs[p].a].push_back(p);
-    if (body_pairs[p].b != body_pairs[p].a) pairs_of[body_pairs[p].b].push_back(p);
+/// The world planes of every tet that a candidate pair holds, per body (TetPlanesCache, views into
+/// the flat arrays here): each body's tets marked from the pairs it is in, slots in tet order, the
+/// planes computed once each, the bodies in parallel (and a large body's tets in parallel too).
+/// Every array is one allocation for all the bodies: with a few per body (the wall's 81 bricks),
+/// made on one thread and freed on another, this stage did not scale from one thread to two
+/// (1.35×). (Slots by first appearance in one serial pass over all the pairs, with the planes
+/// appended one by one, did not scale either.)
+struct CandidatePlanes {
+  std::vector<std::uint32_t> slots;  ///< every body's TetPlanesCache::slot, one after another
+  std::vector<Index> used;           ///< per body, its marked tets in tet order, one body after another
+  std::vector<TetPlanes> planes;
+  std::vector<std::array<TrianglePlane, 4>> faces;
+  std::vector<TetPlanesCache> caches;  ///< per body
+};
+
+void candidate_tet_planes(const std::vector<BodyPair>& body_pairs, const std::vector<PairWork>& work,
+                          const std::vector<MethodBody>& views, bool face_planes, CandidatePlanes& out) {
+  const std::size_t body_count = views.size();
+  // The pairs of each body (CSR: pairs_of[pairs_from[b] .. pairs_from[b + 1]]).
+  std::vector<std::size_t> pairs_from(body_count + 1, 0);
+  for (const BodyPair& pair : body_pairs) {
+    ++pairs_from[static_cast<std::size_t>(pair.a) + 1];
+    if (pair.b != pair.a) ++pairs_from[static_cast<std::size_t>(pair.b) + 1];
   }
-  tbb::parallel_for(std::size_t{0}, views.size(), [&](std::size_t b) {
-    if (pairs_of[b].empty()) return;
-    TetPlanesCache& cache = caches[b];
+  for (std::size_t b = 0; b < body_count; ++b) pairs_from[b + 1] += pairs_from[b];
+  std::vector<std::size_t> pairs_of(pairs_from.back());
+  {
+    std::vector<std::size_t> next(pairs_from.begin(), pairs_from.end() - 1);
+    for (std::size_t p = 0; p < body_pairs.size(); ++p) {
+      pairs_of[next[static_cast<std::size_t>(body_pairs[p].a)]++] = p;
+      if (body_pairs[p].b != body_pairs[p].a) pairs_of[next[static_cast<std::size_t>(body_pairs[p].b)]++] = p;
+    }
+  }
+  // Slots of every body with a pair, one after another; each body's used tets at the same offset.
+  std::vector<std::size_t> tets_from(body_count + 1, 0);
+  for (std::size_t b = 0; b < body_count; ++b) {
+    const bool in_a_pair = pairs_from[b + 1] > pairs_from[b];
+    tets_from[b + 1] = tets_from[b] + (in_a_pair ? views[b].shape->tets.tets.size() : 0);
+  }
+  out.slots.assign(tets_from.back(), TetPlanesCache::kAbsent);
+  out.used.resize(tets_from.back());
+  std::vector<std::size_t> used_count(body_count, 0);
+  constexpr std::uint32_t kUsed = TetPlanesCache::kAbsent - 1;  // marked, slot not yet assigned
+  // The bodies in parallel from a few hundred tets on (the pillar's 108 took longer so).
+  const auto for_each_body = [&](auto&& f) {
+    if (tets_from.back() >= 256) {
+      tbb::parallel_for(std::size_t{0}, body_count, f);
+    } else {
+      for (std::size_t b = 0; b < body_count; ++b) f(b);
+    }
+  };
+  for_each_body([&](std::size_t b) {
     const auto body = static_cast<Index>(b);
-    cache.slot.assign(views[b].shape->tets.tets.size(), TetPlanesCache::kAbsent);
-    constexpr std::uint32_t kUsed = TetPlanesCache::kAbsent - 1;  // marked, slot not yet assigned
-    for (const std::size_t p : pairs_of[b]) {
+    const std::span<std::uint32_t> slot(out.slots.data() + tets_from[b], tets_from[b + 1] - tets_from[b]);
+    for (std::size_t k = pairs_from[b]; k < pairs_from[b + 1]; ++k) {
+      const std::size_t p = pairs_of[k];
       const bool as_a = body_pairs[p].a == body, as_b = body_pairs[p].b == body;
       for (const ElementPair& tets : work[p].tet_pairs) {
-        if (as_a) cache.slot[static_cast<std::size_t>(tets.a)] = kUsed;
-        if (as_b) cache.slot[static_cast<std::size_t>(tets.b)] = kUsed;
+        if (as_a) slot[static_cast<std::size_t>(tets.a)] = kUsed;
+        if (as_b) slot[static_cast<std::size_t>(tets.b)] = kUsed;
       }
     }
-    std::vector<Index> used;
-    for (std::size_t t = 0; t < cache.slot.size(); ++t) {
-      if (cache.slot[t] == kUsed)
-        cache.slot[t] = static_cast<std::uint32_t>(used.size()), used.push_back(static_cast<Index>(t));
+    std::size_t count = 0;
+    for (std::size_t t = 0; t < slot.size(); ++t) {
+      if (slot[t] == kUsed)
+        slot[t] = static_cast<std::uint32_t>(count), out.used[tets_from[b] + count++] = static_cast<Index>(t);
     }
-    cache.planes.resize(used.size());
-    if (face_planes) cache.faces.resize(used.size());
+    used_count[b] = count;
+  });
+  std::vector<std::size_t> planes_from(body_count + 1, 0);
+  for (std::size_t b = 0; b < body_count; ++b) planes_from[b + 1] = planes_from[b] + used_count[b];
+  out.planes.resize(planes_from.back());
+  out.faces.resize(face_planes ? planes_from.back() : 0);
+  for_each_body([&](std::size_t b) {
     const auto compute = [&](std::size_t begin, std::size_t end) {
       for (std::size_t k = begin; k != end; ++k) {
-        const std::array<Vec3, 4> corners = views[b].tet(used[k]);
-        cache.planes[k] = tet_planes(corners);
-        if (face_planes) cache.faces[k] = tet_face_planes(corners);
+        const std::array<Vec3, 4> corners = views[b].tet(out.used[tets_from[b] + k]);
+        out.planes[planes_from[b] + k] = tet_planes(corners);
+        if (face_planes) out.faces[planes_from[b] + k] = tet_face_planes(corners);
       }
     };
     constexpr std::size_t kGrain = 256;  // a nested loop for fewer tets cost more than it saved
-    if (used.size() <= kGrain) {
-      compute(0, used.size());
+    if (used_count[b] <= kGrain) {
+      compute(0, used_count[b]);
     } else {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, used.size(), kGrain),
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, used_count[b], kGrain),
                         [&](const tbb::blocked_range<std::size_t>& r) { compute(r.begin(), r.end()); });
     }
   });
-  return caches;
+  out.caches.assign(body_count, TetPlanesCache{});
+  for (std::size_t b = 0; b < body_count; ++b) {
+    if (used_count[b] == 0) continue;
+    TetPlanesCache& cache = out.caches[b];
+    cache.slot = std::span<const std::uint32_t>(out.slots.data() + tets_from[b], tets_from[b + 1] - tets_from[b]);
+    cache.planes = std::span<const TetPlanes>(out.planes.data() + planes_from[b], used_count[b]);
+    if (face_planes)
+      cache.faces = std::span<const std::array<TrianglePlane, 4>>(out.faces.data() + planes_from[b], used_count[b]);
+  }
 }
 
 /// f(i) for every body i, in parallel only when the bodies have many vertices between them
@@ -757,7 +808,7 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
   std::vector<std::optional<Bvh>> world_bvhs(body_count);  // deformed bodies only
   std::vector<BodyPair> body_pairs;
   std::vector<PairWork> work;
-  std::vector<TetPlanesCache> planes_caches;
+  CandidatePlanes candidate_planes;
   std::size_t shapes_built = 0;
 
   run_with_threads(options.threads, [&] {
@@ -825,11 +876,10 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
     });
 
     if (method.uses_tet_planes() || method.uses_face_planes()) {
-      planes_caches = candidate_tet_planes(body_pairs, work, views, method.uses_face_planes());
-    }
-    planes_caches.resize(body_count);
-    for (std::size_t b = 0; b < body_count; ++b) {
-      if (!planes_caches[b].planes.empty()) views[b].planes_cache = &planes_caches[b];
+      candidate_tet_planes(body_pairs, work, views, method.uses_face_planes(), candidate_planes);
+      for (std::size_t b = 0; b < body_count; ++b) {
+        if (!candidate_planes.caches[b].planes.empty()) views[b].planes_cache = &candidate_planes.caches[b];
+      }
     }
 
     // Stages 5–6 per body pair: the kernels (nested), the merge.
@@ -837,8 +887,12 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
       PairWork& w = work[p];
       const BodyPair& pair = body_pairs[p];
       const MethodSettings pair_settings = settings_of_pair(settings, views[pair.a], views[pair.b]);
+      // Each sink starts with room for kSinkCapacity contacts: grown from empty one push_back at a
+      // time, a wall's sinks were reallocated five or six times per body pair, a twentieth of
+      // vertex-only's query in the allocator.
       if (method.per_body_pair()) {
         w.chunk_contacts.resize(1);
+        w.chunk_contacts[0].reserve(kSinkCapacity);
         if (!w.tet_pairs.empty()) {
           method.generate_body_pair(views[pair.a], views[pair.b], w.tet_pairs, pair_settings, w.chunk_contacts[0]);
         }
@@ -846,6 +900,7 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
         const std::size_t chunks = (w.tet_pairs.size() + kChunk - 1) / kChunk;
         w.chunk_contacts.resize(chunks);
         tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
+          w.chunk_contacts[c].reserve(kSinkCapacity);
           const std::size_t end = std::min(w.tet_pairs.size(), (c + 1) * kChunk);
           method.generate_run(views[pair.a], views[pair.b],
                               std::span<const ElementPair>(w.tet_pairs).subspan(c * kChunk, end - c * kChunk),

@@ -97,13 +97,14 @@ Vec3 volume_centroid(const TetMesh& mesh);
 /// pairs hold, computed once per call by the driver instead of once per pair: a tet lies in about
 /// 30 candidate pairs on the suite's scenes, and its planes (an exact orientation sign, four unit
 /// normals) were a quarter of vertex-only's time. The same computation, so the same bits.
+/// A view: the driver keeps the arrays (all bodies' in one allocation each).
 struct TetPlanesCache {
   static constexpr std::uint32_t kAbsent = ~std::uint32_t{0};
-  std::vector<std::uint32_t> slot;  ///< per tet of the body: its index in `planes`, or kAbsent
-  std::vector<TetPlanes> planes;
+  std::span<const std::uint32_t> slot;  ///< per tet of the body: its index in `planes`, or kAbsent
+  std::span<const TetPlanes> planes;
   /// Per slot, the triangle planes of the tet's four faces (tet_face_planes), when the method asks
   /// (ContactMethod::uses_face_planes); empty otherwise.
-  std::vector<std::array<TrianglePlane, 4>> faces;
+  std::span<const std::array<TrianglePlane, 4>> faces;
 };
 
 /// One body as a kernel sees it: its shape data and its tet-mesh vertices in the world frame.

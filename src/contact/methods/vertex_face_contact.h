@@ -125,6 +125,13 @@ class VertexProbeMethod : public ContactMethod {
   void generate_body_pair(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
                           const MethodSettings& settings, std::vector<Contact>& sink) const override {
     const std::size_t chunks = (pairs.size() + kProbeChunk - 1) / kProbeChunk;
+    if (chunks <= 1) {  // straight into the sink: a wall's body pairs have a few dozen tet pairs
+      for (const ElementPair& p : pairs) {
+        Probe::probe(a, p.a, b, p.b, true, settings, sink, ProbeFilter{nullptr, true});
+        Probe::probe(b, p.b, a, p.a, false, settings, sink, ProbeFilter{nullptr, true});
+      }
+      return;
+    }
     std::vector<std::vector<Contact>> found(chunks);
     const auto run_chunk = [&](std::size_t c) {
       const std::size_t end = std::min(pairs.size(), (c + 1) * kProbeChunk);
