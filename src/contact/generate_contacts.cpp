@@ -654,12 +654,16 @@ struct PairWork {
 /// made on one thread and freed on another, this stage did not scale from one thread to two
 /// (1.35×). (Slots by first appearance in one serial pass over all the pairs, with the planes
 /// appended one by one, did not scale either.)
+/// The arrays are lent by the calling thread (ScratchLease) and keep their size from call to call:
+/// allocated and value-initialised anew in every call (a quarter of a megabyte on the wall), they
+/// were most of this stage's time on two threads. Every entry that is read is written first.
 struct CandidatePlanes {
   std::vector<std::uint32_t> slots;  ///< every body's TetPlanesCache::slot, one after another
   std::vector<Index> used;           ///< per body, its marked tets in tet order, one body after another
   std::vector<TetPlanes> planes;
   std::vector<std::array<TrianglePlane, 4>> faces;
   std::vector<TetPlanesCache> caches;  ///< per body
+  void trim() { release_if_large(slots, used, planes, faces, caches); }
 };
 
 void candidate_tet_planes(const std::vector<BodyPair>& body_pairs, const std::vector<PairWork>& work,
@@ -718,8 +722,9 @@ void candidate_tet_planes(const std::vector<BodyPair>& body_pairs, const std::ve
   });
   std::vector<std::size_t> planes_from(body_count + 1, 0);
   for (std::size_t b = 0; b < body_count; ++b) planes_from[b + 1] = planes_from[b] + used_count[b];
+  // (resize: no new value where the arrays were as long already; each used entry is written below.)
   out.planes.resize(planes_from.back());
-  out.faces.resize(face_planes ? planes_from.back() : 0);
+  if (face_planes) out.faces.resize(planes_from.back());
   for_each_body([&](std::size_t b) {
     const auto compute = [&](std::size_t begin, std::size_t end) {
       for (std::size_t k = begin; k != end; ++k) {
@@ -808,7 +813,7 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
   std::vector<std::optional<Bvh>> world_bvhs(body_count);  // deformed bodies only
   std::vector<BodyPair> body_pairs;
   std::vector<PairWork> work;
-  CandidatePlanes candidate_planes;
+  const ScratchLease<CandidatePlanes> candidate_planes;
   std::size_t shapes_built = 0;
 
   run_with_threads(options.threads, [&] {
@@ -876,9 +881,9 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
     });
 
     if (method.uses_tet_planes() || method.uses_face_planes()) {
-      candidate_tet_planes(body_pairs, work, views, method.uses_face_planes(), candidate_planes);
+      candidate_tet_planes(body_pairs, work, views, method.uses_face_planes(), *candidate_planes);
       for (std::size_t b = 0; b < body_count; ++b) {
-        if (!candidate_planes.caches[b].planes.empty()) views[b].planes_cache = &candidate_planes.caches[b];
+        if (!candidate_planes->caches[b].planes.empty()) views[b].planes_cache = &candidate_planes->caches[b];
       }
     }
 
