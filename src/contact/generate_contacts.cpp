@@ -30,6 +30,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cassert>
 #include <chrono>
@@ -844,11 +845,15 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
       largest_margin = std::max(largest_margin, pair_margin(method, settings, f, f));
     }
     body_pairs = candidate_body_pairs(boxes, largest_margin, fixed);
+    // A number of this call's own (MethodBody::call), never 0.
+    static std::atomic<std::uint64_t> calls{0};
+    const std::uint64_t call = calls.fetch_add(1, std::memory_order_relaxed) + 1;
     std::vector<MethodBody> views(body_count);
     for (std::size_t i = 0; i < body_count; ++i) {
       const Shape* shape = bodies[i].shape.get();
       views[i] = MethodBody{static_cast<Index>(i), shape, &shapes.at(shape)->features, bodies[i].world_vertices,
                             bodies[i].rigid_pose ? &bodies[i].rigid_pose->rotation : nullptr};
+      views[i].call = call;
       views[i].linear_velocity = bodies[i].linear_velocity;
       views[i].angular_velocity = bodies[i].angular_velocity;
       if (bodies[i].rigid_pose) {

@@ -5,6 +5,7 @@
 // by a non-rigid map gives the contacts of a scene built from the deformed mesh as a new rigid shape.
 #include "contactlab/contact/generate_contacts.h"
 #include "contactlab/contact/methods/closest_points.h"
+#include "contactlab/contact/methods/opposing.h"
 #include "contactlab/contact/methods/solfec.h"
 #include "contactlab/contact/methods/volume_sat.h"
 
@@ -407,6 +408,45 @@ TEST(GenerateContacts, SameContactsWhateverTheThreadsOnOneLargeBodyPair) {
     for (const int threads : {2, 4}) {
       expect_same_contacts(serial, generate_contacts(scene, *method, {.settings = {}, .threads = threads}),
                            method->name() + ", " + std::to_string(threads) + " threads");
+    }
+  }
+}
+
+// The kernels keep what they derive from a tet for the whole call (MethodBody::call; opposing's
+// surface faces, closest points' eroded tets): a second call on the same PosedBodies, its
+// vertices moved in place, must give the contacts of the moved bodies — those of a fresh posing
+// of the moved scene, bit for bit — not the first call's.
+TEST(GenerateContacts, BodiesMovedInPlaceBetweenCallsGiveTheMovedContacts) {
+  for (const char* name : {"pillar", "wall"}) {
+    Scene scene = make_builtin_scene(name);
+    PosedBodies posed = posed_bodies(scene);
+    std::size_t moved = 0;
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+      if (scene.bodies[i].fixed) continue;
+      scene.bodies[i].position += Vec3(0.0, -2e-3, 0.0) * static_cast<double>(1 + i % 3);
+      ++moved;
+    }
+    ASSERT_GT(moved, 0u) << name;
+    const PosedBodies moved_fresh = posed_bodies(scene);
+    for (const ContactMethod* method : {&opposing_method(), &closest_points_method()}) {
+      const std::string what = std::string(name) + " " + method->name();
+      const ContactSet before = generate_contacts(posed, *method, {.settings = {}, .threads = 2});
+      ASSERT_FALSE(before.contacts.empty()) << what;
+      PosedBodies again = posed;  // the same shapes; vertices overwritten in place below
+      for (std::size_t i = 0; i < posed.bodies.size(); ++i) {
+        std::copy(moved_fresh.bodies[i].world_vertices.begin(), moved_fresh.bodies[i].world_vertices.end(),
+                  posed.bodies[i].world_vertices.begin());
+        posed.bodies[i].rigid_pose = moved_fresh.bodies[i].rigid_pose;
+      }
+      const ContactSet after = generate_contacts(posed, *method, {.settings = {}, .threads = 2});
+      expect_same_contacts(generate_contacts(moved_fresh, *method, {.settings = {}, .threads = 1}), after,
+                           what + ", moved in place");
+      const bool same_positions =
+          before.contacts.size() == after.contacts.size() &&
+          std::equal(before.contacts.begin(), before.contacts.end(), after.contacts.begin(),
+                     [](const Contact& x, const Contact& y) { return x.position == y.position; });
+      EXPECT_FALSE(same_positions) << what << ": the bodies moved, so must the contacts";
+      posed = std::move(again);  // back to the first pose for the next method
     }
   }
 }

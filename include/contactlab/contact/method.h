@@ -13,6 +13,7 @@
 #include "contactlab/scene/shape.h"
 
 #include <array>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <span>
@@ -119,6 +120,11 @@ struct MethodBody {
   const Mat3* rest_to_world = nullptr;
   /// The planes of the call's candidate tets (the driver fills it); null: computed when asked.
   const TetPlanesCache* planes_cache = nullptr;
+  /// The driver's call this view belongs to: a number no other generate_contacts call in the process
+  /// has, during which the world vertices do not change, so that a kernel may keep what it derives
+  /// from one tet for the whole call (contact_detail::CallTetCache). 0: unknown — nothing is kept
+  /// beyond one run.
+  std::uint64_t call = 0;
   /// The body's motion (ContactBody): velocity of the centre of mass, angular velocity, and the
   /// centre of mass in the world (the posed ShapeFeatures::rest_centre_of_mass; for a deformed
   /// body, the centroid of its world tets).

@@ -50,9 +50,9 @@
 
 #include "contactlab/geometry/closest_point_point_triangle.h"
 #include "contactlab/geometry/closest_points_segment_segment.h"
+#include "methods/call_tet_cache.h"
 #include "methods/eroded_vertex.h"
 #include "methods/orient_axis_between_tets.h"
-#include "methods/run_tet_cache.h"
 #include "methods/tet_surface_triangles.h"
 
 #include <algorithm>
@@ -114,6 +114,7 @@ class ErodedTet {
   ErodedTet(const MethodBody& body, Index tet, double envelope) { assign(body, tet, envelope); }
   /// Becomes the eroded `tet` of `body` (in place: a cache slot is not copied into).
   void assign(const MethodBody& body, Index tet, double envelope) {
+    this->envelope = envelope;
     tris = contact_detail::tet_surface_triangles(body, tet);
     x = eroded_tet(body, tet, envelope, tris);
     box = PointsBox(x[0], x[1], x[2], x[3]);
@@ -130,6 +131,7 @@ class ErodedTet {
       }
     }
   }
+  double envelope = 0.0;  ///< the ε it is eroded by
   contact_detail::TetSurfaceTriangles tris;
   std::array<Vec3, 4> x;
   PointsBox box;                   ///< of `x`: every feature of the eroded tet lies in it
@@ -153,8 +155,8 @@ class ErodedTet {
   std::array<std::array<SurfaceEdge, 3>, 4> edges_;
 };
 
-/// The eroded tets of a run's pairs, per (body, tet) (run_tet_cache.h).
-using ErodedTetCache = contact_detail::RunTetCache<ErodedTet>;
+/// The eroded tets of a call's pairs, per (body, tet) (call_tet_cache.h).
+using ErodedTetCache = contact_detail::CallTetCache<ErodedTet>;
 
 /// The slack of boxes_apart for features within two tets (their boxes a, b): above the rounding of
 /// the closest-point queries — a few ε of the coordinates, and for a sliver triangle's projection
@@ -200,13 +202,20 @@ class ClosestPointsMethod final : public ContactMethod {
   void generate_run(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
                     const MethodSettings& settings, std::vector<Contact>& sink) const override {
     const double epsilon = envelope(settings);
-    ErodedTetCache& cache = ErodedTetCache::for_new_run();
+    ErodedTetCache& cache = ErodedTetCache::of_call(a.call);
     const auto erode = [epsilon](ErodedTet& eroded, const MethodBody& body, Index tet) {
       eroded.assign(body, tet, epsilon);
     };
+    // A tet eroded for another body pair of the call with another envelope (ε is relative to the
+    // pair's length) is eroded again.
+    const auto eroded = [&](const MethodBody& body, Index tet) -> ErodedTet& {
+      ErodedTet& e = cache.of(body, tet, erode);
+      if (e.envelope != epsilon) e.assign(body, tet, epsilon);
+      return e;
+    };
     for (const ElementPair& p : pairs) {
-      ErodedTet& eroded_a = cache.of(a, p.a, erode);
-      ErodedTet& eroded_b = cache.of(b, p.b, erode);
+      ErodedTet& eroded_a = eroded(a, p.a);
+      ErodedTet& eroded_b = eroded(b, p.b);
       evaluate(a, p.a, eroded_a, b, p.b, eroded_b, settings, sink);
     }
   }

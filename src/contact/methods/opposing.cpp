@@ -44,9 +44,9 @@
 #include "contactlab/geometry/tet_tet_sat.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "contactlab/geometry/tolerance_band.h"
+#include "methods/call_tet_cache.h"
 #include "methods/canonical_pair.h"
 #include "methods/mid_plane_contacts.h"
-#include "methods/run_tet_cache.h"
 #include "methods/sat_contacts.h"
 
 #include <array>
@@ -91,8 +91,8 @@ SurfaceFaces surface_faces(const MethodBody& body, Index tet) {
   return faces;
 }
 
-/// The surface faces of a run's tets, per (body, tet) (run_tet_cache.h).
-using FaceCache = contact_detail::RunTetCache<SurfaceFaces>;
+/// The surface faces of a call's tets, per (body, tet) (call_tet_cache.h).
+using FaceCache = contact_detail::CallTetCache<SurfaceFaces>;
 void fill_faces(SurfaceFaces& faces, const MethodBody& body, Index tet) { faces = surface_faces(body, tet); }
 
 /// p lies in front of the face's plane (on its outward side) beyond the touching band.
@@ -185,10 +185,10 @@ class OpposingMethod final : public ContactMethod {
                                   [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty,
                                       std::vector<Contact>& out) { evaluate(x, tx, y, ty, settings, out); });
   }
-  /// generate() on each pair, the tets' surface faces computed once per run (FaceCache).
+  /// generate() on each pair, the tets' surface faces computed once per call (FaceCache).
   void generate_run(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
                     const MethodSettings& settings, std::vector<Contact>& sink) const override {
-    FaceCache& cache = FaceCache::for_new_run();
+    FaceCache& cache = FaceCache::of_call(a.call);
     for (const ElementPair& p : pairs) {
       contact_detail::run_canonical(a, p.a, b, p.b, sink,
                                     [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty,
