@@ -147,24 +147,13 @@ ShapeFeatures build_shape_features(const Shape& shape) {
       if (f.on_surface[v]) f.tet_surface_vertices[t][count++] = v;
     }
   }
-  // The surface edges leaving each vertex towards a larger one are a run of the sorted edge list
-  // (first_edge, CSR): a lookup scans a few, where find_edge's binary search over all of them
-  // made this table cost more to build than it saved a cold query (the grid pair's 24192 tets).
-  const std::vector<Edge>& edges = f.surface_topology.edges;
-  std::vector<Index> first_edge(mesh.vertices.size() + 1, 0);
-  for (const Edge& e : edges) ++first_edge[static_cast<std::size_t>(e[0]) + 1];
-  for (std::size_t v = 1; v < first_edge.size(); ++v) first_edge[v] += first_edge[v - 1];
   f.tet_surface_edges.assign(
       mesh.tet_count(), {kInvalidIndex, kInvalidIndex, kInvalidIndex, kInvalidIndex, kInvalidIndex, kInvalidIndex});
   for (Index t = 0; t < mesh.tet_count(); ++t) {
     const Tet& k = mesh.tets[t];
     for (std::size_t e = 0; e < 6; ++e) {
-      const Index v0 = std::min(k[kTetEdges[e][0]], k[kTetEdges[e][1]]);
-      const Index v1 = std::max(k[kTetEdges[e][0]], k[kTetEdges[e][1]]);
-      if (!f.on_surface[v0] || !f.on_surface[v1]) continue;
-      for (Index i = first_edge[v0]; i < first_edge[v0 + 1]; ++i) {
-        if (edges[i][1] == v1) f.tet_surface_edges[t][e] = i;
-      }
+      const Index v0 = k[kTetEdges[e][0]], v1 = k[kTetEdges[e][1]];
+      if (f.on_surface[v0] && f.on_surface[v1]) f.tet_surface_edges[t][e] = f.surface_topology.find_edge(v0, v1);
     }
   }
   f.canonical_surface_tet.assign(mesh.vertices.size(), kInvalidIndex);

@@ -84,6 +84,12 @@ EdgeKind classify_edge(const Vec3& a, const Vec3& b, const Vec3& c0, const Vec3&
 
 Index MeshTopology::find_edge(Index a, Index b) const {
   const Edge key{std::min(a, b), std::max(a, b)};
+  if (key[0] >= 0 && static_cast<std::size_t>(key[0]) + 1 < edges_from.size()) {
+    for (Index e = edges_from[key[0]]; e < edges_from[key[0] + 1]; ++e) {
+      if (edges[e][1] == key[1]) return e;
+    }
+    return kInvalidIndex;
+  }
   auto it = std::lower_bound(edges.begin(), edges.end(), key);
   if (it == edges.end() || *it != key) return kInvalidIndex;
   return static_cast<Index>(it - edges.begin());
@@ -192,6 +198,9 @@ MeshTopology build_topology(const TriMesh& mesh, const TopologyOptions& options)
     topo.vertex_kinds[v] = kind;
     ++topo.vertex_kind_counts[static_cast<int>(kind)];
   }
+  topo.edges_from.assign(static_cast<std::size_t>(vertex_count) + 1, 0);
+  for (const Edge& e : topo.edges) ++topo.edges_from[static_cast<std::size_t>(e[0]) + 1];
+  for (std::size_t v = 1; v < topo.edges_from.size(); ++v) topo.edges_from[v] += topo.edges_from[v - 1];
   return topo;
 }
 

@@ -84,7 +84,12 @@ struct MeshTopology {
   bool closed_manifold() const {
     return boundary_edges.empty() && non_manifold_edges.empty() && inconsistent_edges.empty();
   }
-  /// Index of edge {a, b} (either order), or kInvalidIndex. O(log E).
+  /// edges_from[v] .. edges_from[v + 1]: the edges whose smaller vertex is v (a run of `edges`,
+  /// which is sorted), for find_edge; one entry per vertex of the input mesh, plus one.
+  std::vector<Index> edges_from;
+  /// Index of edge {a, b} (either order), or kInvalidIndex: a scan of the few edges from the smaller
+  /// vertex (edges_from; a binary search over all edges when that is not set). The kernels label
+  /// contacts with it, and the binary search was a twelfth of the intersection method's time.
   Index find_edge(Index a, Index b) const;
 };
 
