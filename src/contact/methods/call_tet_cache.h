@@ -33,6 +33,7 @@ class CallTetCache {
       ++cache.stamp_;
       cache.used_ = 0;
       cache.unknown_ = {nullptr, nullptr};
+      cache.release_if_large();
     }
     return cache;
   }
@@ -59,6 +60,18 @@ class CallTetCache {
 
  private:
   static constexpr std::size_t kBlock = 64;  // entries per block; blocks never move
+  /// Storage kept from one call to the next at most (as ScratchLease's release_if_large, but
+  /// larger: an entry is up to a KiB, and a wall query fills about 500).
+  static constexpr std::size_t kKeptBytes = std::size_t{16} << 20;
+
+  /// Between calls: gives back the entries and the per-tet slots when one large call grew them
+  /// beyond kKeptBytes, so that a thread does not keep them for as long as it lives.
+  void release_if_large() {
+    if (blocks_.size() * sizeof(std::array<Entry, kBlock>) > kKeptBytes) blocks_.clear();
+    std::size_t slot_bytes = 0;
+    for (const Body& body : bodies_) slot_bytes += body.stamp.size() * (sizeof(std::uint64_t) + sizeof(std::size_t));
+    if (slot_bytes > kKeptBytes) bodies_.clear();
+  }
   struct Body {
     std::vector<std::uint64_t> stamp;  // per tet: the stamp of the call that filled its entry
     std::vector<std::size_t> entry;    // per tet: its entry's number
