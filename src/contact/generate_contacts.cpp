@@ -307,10 +307,12 @@ std::array<std::uint64_t, 6> copy_bits(const Contact& c) {
           std::bit_cast<std::uint64_t>(c.normal.y()),   std::bit_cast<std::uint64_t>(c.normal.z())};
 }
 
-std::uint64_t hash_bits(const std::array<std::uint64_t, 6>& bits) {
+/// A hash of a few 64-bit words (a contact's copy_bits, a merge cell's three coordinates).
+template <class Word, std::size_t N>
+std::uint64_t hash_words(const std::array<Word, N>& words) {
   std::uint64_t h = 0x9e3779b97f4a7c15ull;
-  for (std::uint64_t b : bits) {
-    h = (h ^ b) * 0xff51afd7ed558ccdull;
+  for (const Word w : words) {
+    h = (h ^ static_cast<std::uint64_t>(w)) * 0xff51afd7ed558ccdull;
     h ^= h >> 32;
   }
   return h;
@@ -411,9 +413,9 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
   const ScratchLease<MergeScratch> scratch;
   const OutputOrder output_order(contacts, frame, scratch->cells, scratch->known);
   const auto full_less = [&](std::size_t i, std::size_t j) { return output_order(i, j); };
-  // The per-contact steps that need no other contact (hashes, cells, the sorts of the runs, the
-  // copy) run in parallel for a large body pair: for one, as the overlapping grid pair, the merge
-  // was otherwise the serial quarter of a two-thread query.
+  // The per-contact steps that need no other contact (hashes, cells, the sorts of the runs) run in
+  // parallel for a large body pair: for one, as the overlapping grid pair, the merge was otherwise
+  // the serial quarter of a two-thread query.
   const bool parallel = n >= kParallelMergeContacts;
   const auto for_each_index = [&](std::size_t count, auto&& f) {
     if (parallel) {
@@ -440,7 +442,7 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
     rep_bits.clear();
     std::vector<std::uint64_t>& hashes = scratch->hashes;
     hashes.resize(n);
-    for_each_index(n, [&](std::size_t i) { hashes[i] = hash_bits(copy_bits(contacts[i])); });
+    for_each_index(n, [&](std::size_t i) { hashes[i] = hash_words(copy_bits(contacts[i])); });
     for (std::size_t i = 0; i < n; ++i) {
       const std::array<std::uint64_t, 6> bits = copy_bits(contacts[i]);
       for (std::size_t slot = hashes[i] & (size - 1);; slot = (slot + 1) & (size - 1)) {
@@ -504,12 +506,7 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
   next_in_cell.resize(m);
   occupied.clear();
   const auto slot_of = [&](const MergeCell& key) {
-    std::uint64_t h = 0x9e3779b97f4a7c15ull;
-    for (const std::int64_t k : key) {
-      h = (h ^ static_cast<std::uint64_t>(k)) * 0xff51afd7ed558ccdull;
-      h ^= h >> 32;
-    }
-    std::size_t slot = h & (cell_slots - 1);
+    std::size_t slot = hash_words(key) & (cell_slots - 1);
     while (cell_table[slot] != kNone && !same_cell(keys[cell_table[slot]], key)) slot = (slot + 1) & (cell_slots - 1);
     return slot;
   };
