@@ -89,6 +89,19 @@ constexpr std::size_t kChunk = 64;
 /// allocator's per-thread cache (32 cost more on the pillar than the reallocations it saved).
 constexpr std::size_t kSinkCapacity = 8;
 
+/// f(i) for i in [0, count): on oneTBB's threads, in ranges of at least `grain`, when `parallel`;
+/// otherwise in order on this thread (for loops too small to pay for handing work to another).
+template <class F>
+void for_each_index(std::size_t count, bool parallel, F&& f, std::size_t grain = 1) {
+  if (!parallel) {
+    for (std::size_t i = 0; i < count; ++i) f(i);
+    return;
+  }
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, grain), [&](const tbb::blocked_range<std::size_t>& r) {
+    for (std::size_t i = r.begin(); i != r.end(); ++i) f(i);
+  });
+}
+
 MeshElements tet_elements(const Shape& shape) {
   return MeshElements{ElementKind::kTetrahedron, shape.tets.vertices, shape.tets.tets, {}};
 }
@@ -417,15 +430,7 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
   // parallel for a large body pair: for one, as the overlapping grid pair, the merge was otherwise
   // the serial quarter of a two-thread query.
   const bool parallel = n >= kParallelMergeContacts;
-  const auto for_each_index = [&](std::size_t count, auto&& f) {
-    if (parallel) {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 1024), [&](const tbb::blocked_range<std::size_t>& r) {
-        for (std::size_t i = r.begin(); i != r.end(); ++i) f(i);
-      });
-    } else {
-      for (std::size_t i = 0; i < count; ++i) f(i);
-    }
-  };
+  constexpr std::size_t kGrain = 1024;
 
   // 1. Representatives (indices into contacts) and, per representative, its first copy.
   std::vector<std::size_t>& reps = scratch->reps;
@@ -442,7 +447,8 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
     rep_bits.clear();
     std::vector<std::uint64_t>& hashes = scratch->hashes;
     hashes.resize(n);
-    for_each_index(n, [&](std::size_t i) { hashes[i] = hash_words(copy_bits(contacts[i])); });
+    for_each_index(
+        n, parallel, [&](std::size_t i) { hashes[i] = hash_words(copy_bits(contacts[i])); }, kGrain);
     for (std::size_t i = 0; i < n; ++i) {
       const std::array<std::uint64_t, 6> bits = copy_bits(contacts[i]);
       for (std::size_t slot = hashes[i] & (size - 1);; slot = (slot + 1) & (size - 1)) {
@@ -475,21 +481,24 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
   std::vector<unsigned>& near = scratch->near;
   keys.resize(m);
   near.assign(m, 0u);
-  for_each_index(m, [&](std::size_t i) {
-    const Vec3& position = rep(i).position;
-    keys[i] = merge_cell(position, origin, cell);
-    for (int k = 0; k < 3; ++k) {
-      const double offset = position[k] - origin[k];
-      const double x = offset / cell;
-      const double from_low = (x - std::floor(x)) * cell;  // distance from the cell's lower face
-      // Twice the tolerance plus the rounding of from_low (a few ε × the offset): never too few.
-      const double reach = 2.0 * tolerance + 1e-15 * std::abs(offset);
-      // Clamped far from the origin (merge_cell), or not finite: near every face, searched always.
-      const bool clamped = !(std::abs(x) < 1.0e18);
-      if (clamped || from_low <= reach) near[i] |= 1u << (2 * k);
-      if (clamped || cell - from_low <= reach) near[i] |= 2u << (2 * k);
-    }
-  });
+  for_each_index(
+      m, parallel,
+      [&](std::size_t i) {
+        const Vec3& position = rep(i).position;
+        keys[i] = merge_cell(position, origin, cell);
+        for (int k = 0; k < 3; ++k) {
+          const double offset = position[k] - origin[k];
+          const double x = offset / cell;
+          const double from_low = (x - std::floor(x)) * cell;  // distance from the cell's lower face
+          // Twice the tolerance plus the rounding of from_low (a few ε × the offset): never too few.
+          const double reach = 2.0 * tolerance + 1e-15 * std::abs(offset);
+          // Clamped far from the origin (merge_cell), or not finite: near every face, searched always.
+          const bool clamped = !(std::abs(x) < 1.0e18);
+          if (clamped || from_low <= reach) near[i] |= 1u << (2 * k);
+          if (clamped || cell - from_low <= reach) near[i] |= 2u << (2 * k);
+        }
+      },
+      kGrain);
   // The cells in a hash table (open addressing, linear probing), each holding the list of its
   // representatives (`next_in_cell`); the order of the lists does not matter (every pair of a
   // cell is tested, and the groups do not depend on the order of the joins). Sorting the
@@ -693,14 +702,8 @@ void candidate_tet_planes(const std::vector<BodyPair>& body_pairs, const std::ve
   std::vector<std::size_t> used_count(body_count, 0);
   constexpr std::uint32_t kUsed = TetPlanesCache::kAbsent - 1;  // marked, slot not yet assigned
   // The bodies in parallel from a few hundred tets on (the pillar's 108 took longer so).
-  const auto for_each_body = [&](auto&& f) {
-    if (tets_from.back() >= 256) {
-      tbb::parallel_for(std::size_t{0}, body_count, f);
-    } else {
-      for (std::size_t b = 0; b < body_count; ++b) f(b);
-    }
-  };
-  for_each_body([&](std::size_t b) {
+  const bool parallel = tets_from.back() >= 256;
+  for_each_index(body_count, parallel, [&](std::size_t b) {
     const auto body = static_cast<Index>(b);
     const std::span<std::uint32_t> slot(out.slots.data() + tets_from[b], tets_from[b + 1] - tets_from[b]);
     for (std::size_t k = pairs_from[b]; k < pairs_from[b + 1]; ++k) {
@@ -723,21 +726,16 @@ void candidate_tet_planes(const std::vector<BodyPair>& body_pairs, const std::ve
   // (resize: no new value where the arrays were as long already; each used entry is written below.)
   out.planes.resize(planes_from.back());
   if (face_planes) out.faces.resize(planes_from.back());
-  for_each_body([&](std::size_t b) {
-    const auto compute = [&](std::size_t begin, std::size_t end) {
-      for (std::size_t k = begin; k != end; ++k) {
-        const std::array<Vec3, 4> corners = views[b].tet(out.used[tets_from[b] + k]);
-        out.planes[planes_from[b] + k] = tet_planes(corners);
-        if (face_planes) out.faces[planes_from[b] + k] = tet_face_planes(corners);
-      }
-    };
+  for_each_index(body_count, parallel, [&](std::size_t b) {
     constexpr std::size_t kGrain = 256;  // a nested loop for fewer tets cost more than it saved
-    if (used_count[b] <= kGrain) {
-      compute(0, used_count[b]);
-    } else {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, used_count[b], kGrain),
-                        [&](const tbb::blocked_range<std::size_t>& r) { compute(r.begin(), r.end()); });
-    }
+    for_each_index(
+        used_count[b], used_count[b] > kGrain,
+        [&](std::size_t k) {
+          const std::array<Vec3, 4> corners = views[b].tet(out.used[tets_from[b] + k]);
+          out.planes[planes_from[b] + k] = tet_planes(corners);
+          if (face_planes) out.faces[planes_from[b] + k] = tet_face_planes(corners);
+        },
+        kGrain);
   });
   out.caches.assign(body_count, TetPlanesCache{});
   for (std::size_t b = 0; b < body_count; ++b) {
@@ -756,11 +754,7 @@ void candidate_tet_planes(const std::vector<BodyPair>& body_pairs, const std::ve
 template <class F>
 void for_each_body(std::size_t count, std::size_t vertices, F&& f) {
   constexpr std::size_t kParallelVertices = 16384;
-  if (vertices < kParallelVertices) {
-    for (std::size_t i = 0; i < count; ++i) f(i);
-  } else {
-    tbb::parallel_for(std::size_t{0}, count, f);
-  }
+  for_each_index(count, vertices >= kParallelVertices, f);
 }
 
 }  // namespace
