@@ -5,6 +5,7 @@
 // by a non-rigid map gives the contacts of a scene built from the deformed mesh as a new rigid shape.
 #include "contactlab/contact/generate_contacts.h"
 #include "contactlab/contact/methods/closest_points.h"
+#include "contactlab/contact/methods/intersection.h"
 #include "contactlab/contact/methods/opposing.h"
 #include "contactlab/contact/methods/solfec.h"
 #include "contactlab/contact/methods/volume_sat.h"
@@ -413,9 +414,10 @@ TEST(GenerateContacts, SameContactsWhateverTheThreadsOnOneLargeBodyPair) {
 }
 
 // The kernels keep what they derive from a tet for the whole call (MethodBody::call; opposing's
-// surface faces, closest points' eroded tets): a second call on the same PosedBodies, its
-// vertices moved in place, must give the contacts of the moved bodies — those of a fresh posing
-// of the moved scene, bit for bit — not the first call's.
+// surface faces, closest points' eroded tets, intersection's surface triangles and guard planes):
+// a second call on the same PosedBodies, its vertices moved in place, must give the contacts of
+// the moved bodies — those of a fresh posing of the moved scene, bit for bit — not the first
+// call's.
 TEST(GenerateContacts, BodiesMovedInPlaceBetweenCallsGiveTheMovedContacts) {
   for (const char* name : {"pillar", "wall"}) {
     Scene scene = make_builtin_scene(name);
@@ -428,7 +430,7 @@ TEST(GenerateContacts, BodiesMovedInPlaceBetweenCallsGiveTheMovedContacts) {
     }
     ASSERT_GT(moved, 0u) << name;
     const PosedBodies moved_fresh = posed_bodies(scene);
-    for (const ContactMethod* method : {&opposing_method(), &closest_points_method()}) {
+    for (const ContactMethod* method : {&opposing_method(), &closest_points_method(), &intersection_method()}) {
       const std::string what = std::string(name) + " " + method->name();
       const ContactSet before = generate_contacts(posed, *method, {.settings = {}, .threads = 2});
       ASSERT_FALSE(before.contacts.empty()) << what;

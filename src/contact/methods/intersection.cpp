@@ -46,7 +46,11 @@
 // settles is taken from it first, never changing the answer: corners equal bit for bit (a shared
 // point; a guarded point at a tet corner), then the floating-point closest-point distances that
 // the "within tol" half of each test computes anyway (one within tol answers yes whatever the exact
-// test says), and only then the exact test.
+// test says), and only then the exact test. What derives from one tet alone — its surface-face
+// boxes, surface triangles and edges, edge features and the pitfall guard's face planes — is kept
+// for the whole driver call (IntersectionTet in a CallTetCache), each part computed at its first
+// use: a tet lies in many candidate pairs, and most guarded points are tet corners, which need no
+// plane.
 #include "contactlab/contact/methods/intersection.h"
 
 #include "contactlab/core/aabb.h"
@@ -57,6 +61,7 @@
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "contactlab/geometry/tolerance_band.h"
 #include "contactlab/geometry/triangle_triangle_intersection.h"
+#include "methods/call_tet_cache.h"
 #include "methods/orient_axis_between_tets.h"
 #include "methods/separated_along_axis.h"
 #include "methods/tet_surface_triangles.h"
@@ -203,28 +208,30 @@ TetSurfaceCorners tet_surface_corners(const MethodBody& body, Index tet) {
   return out;
 }
 
-/// Some surface face of tet_a and some surface face of tet_b have bounding boxes within tol on
-/// every axis: the first test of triangles_touch, on the same coordinates, for all pairs at once.
-/// Most candidate tet pairs fail it, and then need no SurfaceTriangle at all.
-bool surface_face_boxes_touch(const MethodBody& a, Index tet_a, const std::array<Vec3, 4>& xa, const MethodBody& b,
-                              Index tet_b, const std::array<Vec3, 4>& xb, double tol) {
-  const auto face_boxes = [](const MethodBody& body, Index tet, const std::array<Vec3, 4>& x,
-                             std::array<Aabb, 4>& boxes) {
-    int count = 0;
-    for (int f = 0; f < 4; ++f) {
-      if (body.surface_triangle(tet, f) == kInvalidIndex) continue;
-      Aabb& box = boxes[static_cast<std::size_t>(count++)];
-      for (const int corner : kTetFaces[static_cast<std::size_t>(f)]) box.extend(x[static_cast<std::size_t>(corner)]);
-    }
-    return count;
-  };
-  std::array<Aabb, 4> boxes_a, boxes_b;
-  const int count_a = face_boxes(a, tet_a, xa, boxes_a);
-  const int count_b = face_boxes(b, tet_b, xb, boxes_b);
-  for (int i = 0; i < count_a; ++i) {
-    for (int j = 0; j < count_b; ++j) {
-      const Aabb& ba = boxes_a[static_cast<std::size_t>(i)];
-      const Aabb& bb = boxes_b[static_cast<std::size_t>(j)];
+/// The bounding boxes of a tet's surface faces (local faces f = 0..3 in order, from the tet's
+/// corners), for the first test of triangles_touch on all face pairs of a tet pair at once.
+struct SurfaceFaceBoxes {
+  std::array<Aabb, 4> box;
+  int count = 0;
+};
+SurfaceFaceBoxes surface_face_boxes(const MethodBody& body, Index tet, const std::array<Vec3, 4>& x) {
+  SurfaceFaceBoxes out;
+  for (int f = 0; f < 4; ++f) {
+    if (body.surface_triangle(tet, f) == kInvalidIndex) continue;
+    Aabb& box = out.box[static_cast<std::size_t>(out.count++)];
+    for (const int corner : kTetFaces[static_cast<std::size_t>(f)]) box.extend(x[static_cast<std::size_t>(corner)]);
+  }
+  return out;
+}
+
+/// Some surface face of one tet and some of the other have bounding boxes within tol on every
+/// axis: triangles_touch's box test, on the same coordinates. Most candidate tet pairs fail it,
+/// and then need no SurfaceTriangle at all.
+bool surface_face_boxes_touch(const SurfaceFaceBoxes& a, const SurfaceFaceBoxes& b, double tol) {
+  for (int i = 0; i < a.count; ++i) {
+    for (int j = 0; j < b.count; ++j) {
+      const Aabb& ba = a.box[static_cast<std::size_t>(i)];
+      const Aabb& bb = b.box[static_cast<std::size_t>(j)];
       bool apart = false;
       for (int k = 0; k < 3; ++k) apart = apart || bb.min[k] - ba.max[k] > tol || ba.min[k] - bb.max[k] > tol;
       if (!apart) return true;
@@ -245,84 +252,86 @@ bool inside_edge_face_planes(const Vec3& v, const SurfaceTriangle& f, double tol
   return in_triangle_band(plane, v, tol);
 }
 
-/// The pitfall guard's test "p lies in the closed tet t, or within tol of it" for many points p
-/// of one tet: what the face-plane pre-test needs of the tet alone (its face normals, their
-/// lengths, the tet's extent along them) is computed once per tet pair, not once per point.
-class WithinTet {
- public:
-  WithinTet(const std::array<Vec3, 4>& t, double tol)
-      : t_(t), tol_(tol), scale_(contact_detail::max_abs_coordinate(t)) {
-    for (std::size_t f = 0; f < 4; ++f) {
-      const auto& face = kTetFaces[f];
-      const Vec3& o = t[static_cast<std::size_t>(face[0])];
-      Plane& plane = planes_[f];
-      plane.axis = (t[static_cast<std::size_t>(face[1])] - o).cross(t[static_cast<std::size_t>(face[2])] - o);
-      plane.length = plane.axis.norm();
-      plane.lo = plane.hi = plane.axis.dot(t[0]);
-      for (std::size_t i = 1; i < 4; ++i) {
-        const double s = plane.axis.dot(t[i]);
-        plane.lo = std::min(plane.lo, s);
-        plane.hi = std::max(plane.hi, s);
-      }
-      plane.face_lo = plane.face_hi = plane.axis.dot(o);
-      for (std::size_t c = 1; c < 3; ++c) {
-        const double s = plane.axis.dot(t[static_cast<std::size_t>(face[c])]);
-        plane.face_lo = std::min(plane.face_lo, s);
-        plane.face_hi = std::max(plane.face_hi, s);
-      }
-    }
-  }
-
-  bool operator()(const Vec3& p) const {
-    // p at a corner (bit for bit; most guarded points on resting blocks are): in the closed tet,
-    // exactly, and the pre-test below cannot say no (tol ≥ 0).
-    if (tol_ >= 0.0 && shares_a_corner(std::array<Vec3, 1>{p}, t_)) return true;
-    // Beyond tol outside a face plane: certainly not within (implies the answers below, cheaply).
-    // separated_along_axis(n_f, {p}, t, tol, scale) with the tet's part precomputed: the same
-    // operations on the same values, so the same answer.
-    const double scale = std::max(scale_, p.cwiseAbs().maxCoeff());
-    std::array<bool, 4> far_from_face{};
-    for (std::size_t f = 0; f < 4; ++f) {
-      const Plane& plane = planes_[f];
-      if (!(plane.length * scale > 1e-250) || !std::isfinite(plane.length)) continue;
-      const double s = plane.axis.dot(p);
-      const double needed = (tol_ * (1.0 + 1e-9) + 1e-12 * scale) * plane.length;
-      if (plane.lo - s > needed || s - plane.hi > needed) return false;
-      // p projects farther than tol + 1e-5 scale from face f's corners along its normal: p is
-      // that far from the face (projections bound distances, separated_along_axis.h), and
-      // closest_point_point_triangle's squared distance is then certainly > tol² — its rounding
-      // (≲ ε L / relative height, below 1e-6 scale even at its sliver threshold 2⁻²⁶) is far
-      // smaller than the margin. So its call can be skipped without changing the answer.
-      const double margin = (tol_ * (1.0 + 1e-9) + 1e-5 * scale) * plane.length;
-      far_from_face[f] = plane.face_lo - s > margin || s - plane.face_hi > margin;
-    }
-    // Within tol of a face: yes, whatever the exact test says. Checked first: the guarded points
-    // are mostly on the tet's boundary (blocks resting on blocks), where point_in_tet's orient3d
-    // values are exactly 0 and take its slowest, fully adaptive path.
-    if (tol_ > 0.0) {
-      for (std::size_t f = 0; f < 4; ++f) {
-        if (far_from_face[f]) continue;
-        const auto& face = kTetFaces[f];
-        const auto r =
-            closest_point_point_triangle(p, t_[static_cast<std::size_t>(face[0])],
-                                         t_[static_cast<std::size_t>(face[1])], t_[static_cast<std::size_t>(face[2])]);
-        if (r.squared_distance <= tol_ * tol_) return true;
-      }
-    }
-    return point_in_tet(p, t_[0], t_[1], t_[2], t_[3]).in_closure;
-  }
-
- private:
+/// What the pitfall guard's face-plane pre-test needs of one tet alone: per face its unnormalised
+/// normal, the normal's length, the tet's and the face's extents along it; and the tet's largest
+/// |coordinate|. Computed once per tet and call (IntersectionTet), not once per guarded point.
+struct GuardPlanes {
   struct Plane {
-    Vec3 axis;                                ///< unnormalised normal of the face
-    double length = 0.0, lo = 0.0, hi = 0.0;  ///< |axis|, the tet's extent along the axis
-    double face_lo = 0.0, face_hi = 0.0;      ///< the face's extent along the axis
+    Vec3 axis;                ///< unnormalised normal of the face
+    double length, lo, hi;    ///< |axis|, the tet's extent along the axis
+    double face_lo, face_hi;  ///< the face's extent along the axis
   };
-  const std::array<Vec3, 4>& t_;
-  double tol_;
-  double scale_;
-  std::array<Plane, 4> planes_;
+  std::array<Plane, 4> plane;
+  double scale;  ///< max |coordinate| of the tet's corners
 };
+GuardPlanes guard_planes(const std::array<Vec3, 4>& t) {
+  GuardPlanes out;
+  out.scale = contact_detail::max_abs_coordinate(t);
+  for (std::size_t f = 0; f < 4; ++f) {
+    const auto& face = kTetFaces[f];
+    const Vec3& o = t[static_cast<std::size_t>(face[0])];
+    GuardPlanes::Plane& plane = out.plane[f];
+    plane.axis = (t[static_cast<std::size_t>(face[1])] - o).cross(t[static_cast<std::size_t>(face[2])] - o);
+    plane.length = plane.axis.norm();
+    plane.lo = plane.hi = plane.axis.dot(t[0]);
+    for (std::size_t i = 1; i < 4; ++i) {
+      const double s = plane.axis.dot(t[i]);
+      plane.lo = std::min(plane.lo, s);
+      plane.hi = std::max(plane.hi, s);
+    }
+    plane.face_lo = plane.face_hi = plane.axis.dot(o);
+    for (std::size_t c = 1; c < 3; ++c) {
+      const double s = plane.axis.dot(t[static_cast<std::size_t>(face[c])]);
+      plane.face_lo = std::min(plane.face_lo, s);
+      plane.face_hi = std::max(plane.face_hi, s);
+    }
+  }
+  return out;
+}
+
+/// The pitfall guard's test: p lies in the closed tet t, or within tol of it. `planes()` gives
+/// guard_planes(t), asked for only when p is not a corner of t (most guarded points on resting
+/// blocks are).
+template <class Planes>
+bool within_tet(const Vec3& p, const std::array<Vec3, 4>& t, double tol, const Planes& planes) {
+  // p at a corner (bit for bit): in the closed tet, exactly, and the pre-test below cannot say no
+  // (tol ≥ 0).
+  if (tol >= 0.0 && shares_a_corner(std::array<Vec3, 1>{p}, t)) return true;
+  // Beyond tol outside a face plane: certainly not within (implies the answers below, cheaply).
+  // separated_along_axis(n_f, {p}, t, tol, scale) with the tet's part precomputed: the same
+  // operations on the same values, so the same answer.
+  const GuardPlanes& guard = planes();
+  const double scale = std::max(guard.scale, p.cwiseAbs().maxCoeff());
+  std::array<bool, 4> far_from_face{};
+  for (std::size_t f = 0; f < 4; ++f) {
+    const GuardPlanes::Plane& plane = guard.plane[f];
+    if (!(plane.length * scale > 1e-250) || !std::isfinite(plane.length)) continue;
+    const double s = plane.axis.dot(p);
+    const double needed = (tol * (1.0 + 1e-9) + 1e-12 * scale) * plane.length;
+    if (plane.lo - s > needed || s - plane.hi > needed) return false;
+    // p projects farther than tol + 1e-5 scale from face f's corners along its normal: p is that
+    // far from the face (projections bound distances, separated_along_axis.h), and
+    // closest_point_point_triangle's squared distance is then certainly > tol² — its rounding
+    // (≲ ε L / relative height, below 1e-6 scale even at its sliver threshold 2⁻²⁶) is far smaller
+    // than the margin. So its call can be skipped without changing the answer.
+    const double margin = (tol * (1.0 + 1e-9) + 1e-5 * scale) * plane.length;
+    far_from_face[f] = plane.face_lo - s > margin || s - plane.face_hi > margin;
+  }
+  // Within tol of a face: yes, whatever the exact test says. Checked first: the guarded points are
+  // mostly on the tet's boundary (blocks resting on blocks), where point_in_tet's orient3d values
+  // are exactly 0 and take its slowest, fully adaptive path.
+  if (tol > 0.0) {
+    for (std::size_t f = 0; f < 4; ++f) {
+      if (far_from_face[f]) continue;
+      const auto& face = kTetFaces[f];
+      const auto r =
+          closest_point_point_triangle(p, t[static_cast<std::size_t>(face[0])], t[static_cast<std::size_t>(face[1])],
+                                       t[static_cast<std::size_t>(face[2])]);
+      if (r.squared_distance <= tol * tol) return true;
+    }
+  }
+  return point_in_tet(p, t[0], t[1], t[2], t[3]).in_closure;
+}
 
 /// Parameters (s, t) of the closest points p0 + s d1, q0 + t d2 of two non-parallel lines
 /// (n = d1 × d2 ≠ 0): s = det(q0 − p0, d2, n) / |n|², t = det(q0 − p0, d1, n) / |n|².
@@ -331,6 +340,185 @@ std::pair<double, double> line_line_parameters(const Vec3& p0, const Vec3& d1, c
   const Vec3 w = q0 - p0;
   const double den = n.squaredNorm();
   return {w.cross(d2).dot(n) / den, w.cross(d1).dot(n) / den};
+}
+
+/// A surface triangle's edge as a canonical segment, with its direction x1 − x0 and length.
+struct Edge {
+  SurfaceEdge edge;
+  Vec3 direction;
+  double length;
+};
+
+/// What the method derives from one tet alone, each part at its first use and kept for the whole
+/// driver call (call_tet_cache.h): a brick of the wall lies in about a dozen candidate pairs per
+/// query, and its guard planes, surface triangles and edges were a seventh of the wall's time when
+/// derived again for each. The same computations on the same corners, so the same bits. The
+/// accessors take the (body, tet) the entry was reset for.
+class IntersectionTet {
+ public:
+  /// Makes this the entry of `tet` of `body`: its corners and surface-face boxes, the rest unset.
+  void reset(const MethodBody& body, Index tet) {
+    x_ = body.tet(tet);
+    boxes_ = surface_face_boxes(body, tet, x_);
+    has_corners_ = has_triangles_ = has_guard_ = false;
+    edge_features_.fill(std::nullopt);
+  }
+  const std::array<Vec3, 4>& x() const { return x_; }
+  const SurfaceFaceBoxes& boxes() const { return boxes_; }
+  /// The corners of the surface triangles (tet_surface_corners).
+  const TetSurfaceCorners& surface_corners(const MethodBody& body, Index tet) {
+    if (!has_corners_) surface_corners_ = tet_surface_corners(body, tet), has_corners_ = true;
+    return surface_corners_;
+  }
+  /// The surface triangles (tet_surface_triangles) and, per triangle, its three edges.
+  const contact_detail::TetSurfaceTriangles& triangles(const MethodBody& body, Index tet) {
+    if (!has_triangles_) {
+      triangles_ = contact_detail::tet_surface_triangles(body, tet);
+      for (std::size_t k = 0; k < static_cast<std::size_t>(triangles_.count); ++k) {
+        for (int i = 0; i < 3; ++i) {
+          Edge& e = edges_[k][static_cast<std::size_t>(i)];
+          e.edge = contact_detail::surface_edge(triangles_.triangles[k], i);
+          e.direction = e.edge.x1 - e.edge.x0;
+          e.length = e.direction.norm();
+        }
+      }
+      has_triangles_ = true;
+    }
+    return triangles_;
+  }
+  /// Edge i of surface triangle k (after triangles()).
+  const Edge& edge(std::size_t k, std::size_t i) const { return edges_[k][i]; }
+  /// guard_planes of the corners.
+  const GuardPlanes& guard() {
+    if (!has_guard_) guard_ = guard_planes(x_), has_guard_ = true;
+    return guard_;
+  }
+  /// The feature of a surface edge of this tet (edge_feature), by its local key.
+  FeatureRef edge_feature(const MethodBody& body, const SurfaceEdge& e) {
+    std::optional<FeatureRef>& f = edge_features_[static_cast<std::size_t>(e.key)];
+    if (!f) f = contact_detail::edge_feature(body, e.v0, e.v1);
+    return *f;
+  }
+
+ private:
+  std::array<Vec3, 4> x_;
+  SurfaceFaceBoxes boxes_;
+  bool has_corners_ = false, has_triangles_ = false, has_guard_ = false;
+  TetSurfaceCorners surface_corners_;
+  contact_detail::TetSurfaceTriangles triangles_;
+  std::array<std::array<Edge, 3>, 4> edges_;
+  GuardPlanes guard_;
+  std::array<std::optional<FeatureRef>, 16> edge_features_;
+};
+using TetCache = contact_detail::CallTetCache<IntersectionTet>;
+void fill_tet(IntersectionTet& entry, const MethodBody& body, Index tet) { entry.reset(body, tet); }
+
+/// The method on one candidate pair, from the two tets' entries.
+void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const MethodBody& b, Index tet_b,
+              IntersectionTet& tb_data, double tol, std::vector<Contact>& sink) {
+  if (!surface_face_boxes_touch(ta_data.boxes(), tb_data.boxes(), tol)) return;
+  const std::array<Vec3, 4>& xa = ta_data.x();
+  const std::array<Vec3, 4>& xb = tb_data.x();
+  // Which surface triangle pairs touch, decided on their corners alone: about half the tet pairs
+  // that get here on a wall have none, and then need no SurfaceTriangle either.
+  const TetSurfaceCorners& corners_a = ta_data.surface_corners(a, tet_a);
+  const TetSurfaceCorners& corners_b = tb_data.surface_corners(b, tet_b);
+  std::array<std::array<bool, 4>, 4> touch{};
+  bool any_touch = false;
+  for (std::size_t i = 0; i < static_cast<std::size_t>(corners_a.count); ++i) {
+    for (std::size_t j = 0; j < static_cast<std::size_t>(corners_b.count); ++j) {
+      touch[i][j] = triangles_touch(corners_a.x[i], corners_b.x[j], tol);
+      any_touch = any_touch || touch[i][j];
+    }
+  }
+  if (!any_touch) return;
+  const contact_detail::TetSurfaceTriangles& tris_a = ta_data.triangles(a, tet_a);
+  const contact_detail::TetSurfaceTriangles& tris_b = tb_data.triangles(b, tet_b);
+  const Vec3 centroid_hint = contact_detail::tet_centroid(xb) - contact_detail::tet_centroid(xa);
+  SeenPairs seen;
+  const auto guard_a = [&]() -> const GuardPlanes& { return ta_data.guard(); };
+  const auto guard_b = [&]() -> const GuardPlanes& { return tb_data.guard(); };
+
+  auto emit = [&](const Vec3& p, const Vec3& n, double gap, FeatureRef fa, FeatureRef fb) {
+    Contact c;
+    c.body_a = a.index;
+    c.body_b = b.index;
+    c.position = p;
+    c.normal = n;
+    c.gap = gap;
+    c.feature_a = fa;
+    c.feature_b = fb;
+    c.element_a = tet_a;
+    c.element_b = tet_b;
+    sink.push_back(c);
+  };
+
+  for (int ia = 0; ia < tris_a.count; ++ia) {
+    const SurfaceTriangle& ta = tris_a.triangles[static_cast<std::size_t>(ia)];
+    for (int ib = 0; ib < tris_b.count; ++ib) {
+      const SurfaceTriangle& tb = tris_b.triangles[static_cast<std::size_t>(ib)];
+      if (!touch[static_cast<std::size_t>(ia)][static_cast<std::size_t>(ib)]) continue;
+
+      // (V,F): vertices of Ta against face Tb, then vertices of Tb against face Ta.
+      for (std::size_t c = 0; c < 3; ++c) {
+        if (!tb.degenerate) {
+          const FeatureRef fa{FeatureType::kVertex, ta.vertex[c]};
+          const FeatureRef fb{FeatureType::kFace, tb.triangle};
+          const auto key = static_cast<std::size_t>(4 * ta.local[c] + tb.face);
+          if (!SeenPairs::test_and_set(seen.vertex_face, key)) {
+            const double s = tb.normal.dot(ta.x[c] - tb.x[0]);
+            if (std::abs(s) <= tol && inside_edge_face_planes(ta.x[c], tb, tol)) emit(ta.x[c], -tb.normal, s, fa, fb);
+          }
+        }
+        if (!ta.degenerate) {
+          const FeatureRef fa{FeatureType::kFace, ta.triangle};
+          const FeatureRef fb{FeatureType::kVertex, tb.vertex[c]};
+          const auto key = static_cast<std::size_t>(4 * ta.face + tb.local[c]);
+          if (!SeenPairs::test_and_set(seen.face_vertex, key)) {
+            const double s = ta.normal.dot(tb.x[c] - ta.x[0]);
+            if (std::abs(s) <= tol && inside_edge_face_planes(tb.x[c], ta, tol)) emit(tb.x[c], ta.normal, s, fa, fb);
+          }
+        }
+      }
+
+      // (E,E).
+      for (std::size_t i = 0; i < 3; ++i) {
+        const Edge& edge_a = ta_data.edge(static_cast<std::size_t>(ia), i);
+        const SurfaceEdge& ea = edge_a.edge;
+        const Vec3& da = edge_a.direction;
+        for (std::size_t j = 0; j < 3; ++j) {
+          const Edge& edge_b = tb_data.edge(static_cast<std::size_t>(ib), j);
+          const SurfaceEdge& eb = edge_b.edge;
+          if (SeenPairs::test_and_set(seen.edge_edge, static_cast<std::size_t>(16 * ea.key + eb.key))) continue;
+          const Vec3& db = edge_b.direction;
+          const Vec3 cross = da.cross(db);
+          const double cross_norm = cross.norm();
+          if (!(cross_norm > contact_detail::kDegenerateSine * edge_a.length * edge_b.length)) continue;  // parallel
+          // Canonical argument order (bit-identical results when A and B are swapped).
+          double s = 0.0, t = 0.0;
+          if (contact_detail::segment_less(eb.x0, eb.x1, ea.x0, ea.x1)) {
+            std::tie(t, s) = line_line_parameters(eb.x0, db, ea.x0, da, db.cross(da));
+          } else {
+            std::tie(s, t) = line_line_parameters(ea.x0, da, eb.x0, db, cross);
+          }
+          const double slack_a = tol / edge_a.length;
+          const double slack_b = tol / edge_b.length;
+          if (!(s >= -slack_a && s <= 1.0 + slack_a && t >= -slack_b && t <= 1.0 + slack_b)) continue;
+          // After the cheaper parameter test (the order of the two rejections changes nothing).
+          const contact_detail::OrientedAxis axis =
+              contact_detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(), tol);
+          if (axis.overlap < -tol) continue;  // the edge cross product separates the tets
+          s = std::clamp(s, 0.0, 1.0);        // within the slack: snap onto the segments
+          t = std::clamp(t, 0.0, 1.0);
+          const Vec3 pa = ea.x0 + s * da;
+          const Vec3 pb = eb.x0 + t * db;
+          if (!within_tet(pa, xb, tol, guard_b)) continue;  // pitfall guard
+          if (!within_tet(pb, xa, tol, guard_a)) continue;
+          emit(0.5 * (pa + pb), axis.normal, -axis.overlap, ta_data.edge_feature(a, ea), tb_data.edge_feature(b, eb));
+        }
+      }
+    }
+  }
 }
 
 class IntersectionMethod final : public ContactMethod {
@@ -350,144 +538,18 @@ class IntersectionMethod final : public ContactMethod {
 
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
                 std::vector<Contact>& sink) const override {
+    IntersectionTet ta, tb;
+    ta.reset(a, tet_a);
+    tb.reset(b, tet_b);
+    evaluate(a, tet_a, ta, b, tet_b, tb, settings.absolute_tolerance(), sink);
+  }
+  /// generate() on each pair, with what is derived from a tet alone kept for the call (TetCache).
+  void generate_run(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
+                    const MethodSettings& settings, std::vector<Contact>& sink) const override {
+    TetCache& cache = TetCache::of_call(a.call);
     const double tol = settings.absolute_tolerance();
-    const std::array<Vec3, 4> xa = a.tet(tet_a);
-    const std::array<Vec3, 4> xb = b.tet(tet_b);
-    if (!surface_face_boxes_touch(a, tet_a, xa, b, tet_b, xb, tol)) return;
-    // Which surface triangle pairs touch, decided on their corners alone: about half the tet pairs
-    // that get here on a wall have none, and then need no SurfaceTriangle either.
-    const TetSurfaceCorners corners_a = tet_surface_corners(a, tet_a);
-    const TetSurfaceCorners corners_b = tet_surface_corners(b, tet_b);
-    std::array<std::array<bool, 4>, 4> touch{};
-    bool any_touch = false;
-    for (std::size_t i = 0; i < static_cast<std::size_t>(corners_a.count); ++i) {
-      for (std::size_t j = 0; j < static_cast<std::size_t>(corners_b.count); ++j) {
-        touch[i][j] = triangles_touch(corners_a.x[i], corners_b.x[j], tol);
-        any_touch = any_touch || touch[i][j];
-      }
-    }
-    if (!any_touch) return;
-    const contact_detail::TetSurfaceTriangles tris_a = contact_detail::tet_surface_triangles(a, tet_a);
-    const contact_detail::TetSurfaceTriangles tris_b = contact_detail::tet_surface_triangles(b, tet_b);
-    const Vec3 centroid_hint = contact_detail::tet_centroid(xb) - contact_detail::tet_centroid(xa);
-    SeenPairs seen;
-    std::optional<WithinTet> within_a, within_b;  // built at the first pitfall guard that needs them
-    // Edge features by local edge key: an edge meets several edges of the other tet, and each
-    // lookup is a binary search over the body's edges.
-    std::array<std::optional<FeatureRef>, 16> edge_features_a, edge_features_b;
-    const auto edge_feature_a = [&](const SurfaceEdge& e) {
-      auto& f = edge_features_a[static_cast<std::size_t>(e.key)];
-      if (!f) f = contact_detail::edge_feature(a, e.v0, e.v1);
-      return *f;
-    };
-    const auto edge_feature_b = [&](const SurfaceEdge& e) {
-      auto& f = edge_features_b[static_cast<std::size_t>(e.key)];
-      if (!f) f = contact_detail::edge_feature(b, e.v0, e.v1);
-      return *f;
-    };
-
-    auto emit = [&](const Vec3& p, const Vec3& n, double gap, FeatureRef fa, FeatureRef fb) {
-      Contact c;
-      c.body_a = a.index;
-      c.body_b = b.index;
-      c.position = p;
-      c.normal = n;
-      c.gap = gap;
-      c.feature_a = fa;
-      c.feature_b = fb;
-      c.element_a = tet_a;
-      c.element_b = tet_b;
-      sink.push_back(c);
-    };
-
-    // The triangles' edges (canonical segments, directions, lengths), once per tet pair rather
-    // than once per triangle pair.
-    struct Edge {
-      SurfaceEdge edge;
-      Vec3 direction;  ///< x1 − x0
-      double length;   ///< |x1 − x0|
-    };
-    const auto edges_of = [](const contact_detail::TetSurfaceTriangles& tris) {
-      std::array<std::array<Edge, 3>, 4> edges;
-      for (std::size_t k = 0; k < static_cast<std::size_t>(tris.count); ++k) {
-        for (int i = 0; i < 3; ++i) {
-          Edge& e = edges[k][static_cast<std::size_t>(i)];
-          e.edge = contact_detail::surface_edge(tris.triangles[k], i);
-          e.direction = e.edge.x1 - e.edge.x0;
-          e.length = e.direction.norm();
-        }
-      }
-      return edges;
-    };
-    const std::array<std::array<Edge, 3>, 4> edges_a = edges_of(tris_a), edges_b = edges_of(tris_b);
-
-    for (int ia = 0; ia < tris_a.count; ++ia) {
-      const SurfaceTriangle& ta = tris_a.triangles[static_cast<std::size_t>(ia)];
-      for (int ib = 0; ib < tris_b.count; ++ib) {
-        const SurfaceTriangle& tb = tris_b.triangles[static_cast<std::size_t>(ib)];
-        if (!touch[static_cast<std::size_t>(ia)][static_cast<std::size_t>(ib)]) continue;
-
-        // (V,F): vertices of Ta against face Tb, then vertices of Tb against face Ta.
-        for (std::size_t c = 0; c < 3; ++c) {
-          if (!tb.degenerate) {
-            const FeatureRef fa{FeatureType::kVertex, ta.vertex[c]};
-            const FeatureRef fb{FeatureType::kFace, tb.triangle};
-            const auto key = static_cast<std::size_t>(4 * ta.local[c] + tb.face);
-            if (!SeenPairs::test_and_set(seen.vertex_face, key)) {
-              const double s = tb.normal.dot(ta.x[c] - tb.x[0]);
-              if (std::abs(s) <= tol && inside_edge_face_planes(ta.x[c], tb, tol)) emit(ta.x[c], -tb.normal, s, fa, fb);
-            }
-          }
-          if (!ta.degenerate) {
-            const FeatureRef fa{FeatureType::kFace, ta.triangle};
-            const FeatureRef fb{FeatureType::kVertex, tb.vertex[c]};
-            const auto key = static_cast<std::size_t>(4 * ta.face + tb.local[c]);
-            if (!SeenPairs::test_and_set(seen.face_vertex, key)) {
-              const double s = ta.normal.dot(tb.x[c] - ta.x[0]);
-              if (std::abs(s) <= tol && inside_edge_face_planes(tb.x[c], ta, tol)) emit(tb.x[c], ta.normal, s, fa, fb);
-            }
-          }
-        }
-
-        // (E,E).
-        for (std::size_t i = 0; i < 3; ++i) {
-          const Edge& edge_a = edges_a[static_cast<std::size_t>(ia)][i];
-          const SurfaceEdge& ea = edge_a.edge;
-          const Vec3& da = edge_a.direction;
-          for (std::size_t j = 0; j < 3; ++j) {
-            const Edge& edge_b = edges_b[static_cast<std::size_t>(ib)][j];
-            const SurfaceEdge& eb = edge_b.edge;
-            if (SeenPairs::test_and_set(seen.edge_edge, static_cast<std::size_t>(16 * ea.key + eb.key))) continue;
-            const Vec3& db = edge_b.direction;
-            const Vec3 cross = da.cross(db);
-            const double cross_norm = cross.norm();
-            if (!(cross_norm > contact_detail::kDegenerateSine * edge_a.length * edge_b.length)) continue;  // parallel
-            // Canonical argument order (bit-identical results when A and B are swapped).
-            double s = 0.0, t = 0.0;
-            if (contact_detail::segment_less(eb.x0, eb.x1, ea.x0, ea.x1)) {
-              std::tie(t, s) = line_line_parameters(eb.x0, db, ea.x0, da, db.cross(da));
-            } else {
-              std::tie(s, t) = line_line_parameters(ea.x0, da, eb.x0, db, cross);
-            }
-            const double slack_a = tol / edge_a.length;
-            const double slack_b = tol / edge_b.length;
-            if (!(s >= -slack_a && s <= 1.0 + slack_a && t >= -slack_b && t <= 1.0 + slack_b)) continue;
-            // After the cheaper parameter test (the order of the two rejections changes nothing).
-            const contact_detail::OrientedAxis axis =
-                contact_detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(), tol);
-            if (axis.overlap < -tol) continue;  // the edge cross product separates the tets
-            s = std::clamp(s, 0.0, 1.0);        // within the slack: snap onto the segments
-            t = std::clamp(t, 0.0, 1.0);
-            const Vec3 pa = ea.x0 + s * da;
-            const Vec3 pb = eb.x0 + t * db;
-            if (!within_b) within_b.emplace(xb, tol);
-            if (!(*within_b)(pa)) continue;  // pitfall guard
-            if (!within_a) within_a.emplace(xa, tol);
-            if (!(*within_a)(pb)) continue;
-            emit(0.5 * (pa + pb), axis.normal, -axis.overlap, edge_feature_a(ea), edge_feature_b(eb));
-          }
-        }
-      }
+    for (const ElementPair& p : pairs) {
+      evaluate(a, p.a, cache.of(a, p.a, fill_tet), b, p.b, cache.of(b, p.b, fill_tet), tol, sink);
     }
   }
 };
