@@ -202,20 +202,20 @@ class ClosestPointsMethod final : public ContactMethod {
   void generate_run(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
                     const MethodSettings& settings, std::vector<Contact>& sink) const override {
     const double epsilon = envelope(settings);
-    ErodedTetCache& cache = ErodedTetCache::of_call(a.call);
+    auto [tets_a, tets_b] = ErodedTetCache::of_call(a.call).bodies(a, b);
     const auto erode = [epsilon](ErodedTet& eroded, const MethodBody& body, Index tet) {
       eroded.assign(body, tet, epsilon);
     };
     // A tet eroded for another body pair of the call with another envelope (ε is relative to the
     // pair's length) is eroded again.
-    const auto eroded = [&](const MethodBody& body, Index tet) -> ErodedTet& {
-      ErodedTet& e = cache.of(body, tet, erode);
+    const auto eroded = [&](ErodedTetCache::BodyEntries& tets, const MethodBody& body, Index tet) -> ErodedTet& {
+      ErodedTet& e = tets.of(tet, erode);
       if (e.envelope != epsilon) e.assign(body, tet, epsilon);
       return e;
     };
     for (const ElementPair& p : pairs) {
-      ErodedTet& eroded_a = eroded(a, p.a);
-      ErodedTet& eroded_b = eroded(b, p.b);
+      ErodedTet& eroded_a = eroded(tets_a, a, p.a);
+      ErodedTet& eroded_b = eroded(tets_b, b, p.b);
       evaluate(a, p.a, eroded_a, b, p.b, eroded_b, settings, sink);
     }
   }

@@ -546,10 +546,10 @@ class IntersectionMethod final : public ContactMethod {
   /// generate() on each pair, with what is derived from a tet alone kept for the call (TetCache).
   void generate_run(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
                     const MethodSettings& settings, std::vector<Contact>& sink) const override {
-    TetCache& cache = TetCache::of_call(a.call);
+    auto [tets_a, tets_b] = TetCache::of_call(a.call).bodies(a, b);
     const double tol = settings.absolute_tolerance();
     for (const ElementPair& p : pairs) {
-      evaluate(a, p.a, cache.of(a, p.a, fill_tet), b, p.b, cache.of(b, p.b, fill_tet), tol, sink);
+      evaluate(a, p.a, tets_a.of(p.a, fill_tet), b, p.b, tets_b.of(p.b, fill_tet), tol, sink);
     }
   }
 };

@@ -107,7 +107,8 @@ bool in_front(const Vec3& p, const SurfaceFace& face, double tolerance) {
 constexpr double kCosineBand = 1e-9;
 
 void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
-              std::vector<Contact>& sink, FaceCache* cache = nullptr) {
+              std::vector<Contact>& sink, FaceCache::BodyEntries* cache_a = nullptr,
+              FaceCache::BodyEntries* cache_b = nullptr) {
   const std::array<Vec3, 4> corners_a = a.tet(tet_a), corners_b = b.tet(tet_b);
   const double tolerance = settings.absolute_tolerance();
   // A tet thinner than the band (a flat sliver) has no interior, its opposite vertices lie in the
@@ -117,8 +118,8 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   TetPlanes scratch;
   if (a.planes(tet_a, scratch).thin(tolerance) || b.planes(tet_b, scratch).thin(tolerance)) return;
   SurfaceFaces own_a, own_b;
-  const SurfaceFaces& faces_a = cache ? cache->of(a, tet_a, fill_faces) : (own_a = surface_faces(a, tet_a));
-  const SurfaceFaces& faces_b = cache ? cache->of(b, tet_b, fill_faces) : (own_b = surface_faces(b, tet_b));
+  const SurfaceFaces& faces_a = cache_a ? cache_a->of(tet_a, fill_faces) : (own_a = surface_faces(a, tet_a));
+  const SurfaceFaces& faces_b = cache_b ? cache_b->of(tet_b, fill_faces) : (own_b = surface_faces(b, tet_b));
 
   // Algorithm 1: the most opposing pair passing the sandwich test, with cosines compared in the
   // band and ties going to the smaller (triangle of A, triangle of B).
@@ -188,11 +189,14 @@ class OpposingMethod final : public ContactMethod {
   /// generate() on each pair, the tets' surface faces computed once per call (FaceCache).
   void generate_run(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
                     const MethodSettings& settings, std::vector<Contact>& sink) const override {
-    FaceCache& cache = FaceCache::of_call(a.call);
+    auto [faces_a, faces_b] = FaceCache::of_call(a.call).bodies(a, b);
     for (const ElementPair& p : pairs) {
-      contact_detail::run_canonical(a, p.a, b, p.b, sink,
-                                    [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty,
-                                        std::vector<Contact>& out) { evaluate(x, tx, y, ty, settings, out, &cache); });
+      contact_detail::run_canonical(
+          a, p.a, b, p.b, sink,
+          [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty, std::vector<Contact>& out) {
+            const bool swapped = &x != &a;
+            evaluate(x, tx, y, ty, settings, out, swapped ? &faces_b : &faces_a, swapped ? &faces_a : &faces_b);
+          });
     }
   }
 };
