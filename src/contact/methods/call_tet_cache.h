@@ -55,19 +55,26 @@ class CallTetCache {
     template <class Fill>
     Entry& of(Index tet, const Fill& fill) {
       const auto t = static_cast<std::size_t>(tet);
-      if (t >= slots_->stamp.size()) {  // (bodies() sized them for every tet of the body)
-        slots_->stamp.resize(t + 1, 0);
-        slots_->entry.resize(t + 1);
-      }
-      if (slots_->stamp[t] == cache_->stamp_) return cache_->at(slots_->entry[t]);
-      slots_->stamp[t] = cache_->stamp_;
-      slots_->entry[t] = cache_->used_;
-      Entry& entry = cache_->next_entry();
-      fill(entry, *body_, tet);
-      return entry;
+      // (bodies() sized the slots for every tet of the body.)
+      if (t < slots_->stamp.size() && slots_->stamp[t] == cache_->stamp_) return cache_->at(slots_->entry[t]);
+      return first_use(t, fill);
     }
 
    private:
+    /// A tet's first use in the call (kept out of `of`, which callers then inline).
+    template <class Fill>
+    [[gnu::noinline]] Entry& first_use(std::size_t t, const Fill& fill) {
+      if (t >= slots_->stamp.size()) {
+        slots_->stamp.resize(t + 1, 0);
+        slots_->entry.resize(t + 1);
+      }
+      slots_->stamp[t] = cache_->stamp_;
+      slots_->entry[t] = cache_->used_;
+      Entry& entry = cache_->next_entry();
+      fill(entry, *body_, static_cast<Index>(t));
+      return entry;
+    }
+
     friend class CallTetCache;
     BodyEntries(CallTetCache& cache, Body& slots, const MethodBody& body)
         : cache_(&cache), slots_(&slots), body_(&body) {}
