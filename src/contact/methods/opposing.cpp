@@ -106,9 +106,11 @@ bool in_front(const Vec3& p, const SurfaceFace& face, double tolerance) {
 /// index decides in every frame. Faces closer than about 4.5e-5 rad to antiparallel are tied.
 constexpr double kCosineBand = 1e-9;
 
+/// The method on one pair; `faces_of(body, tet)` gives surface_faces(body, tet) (from a
+/// FaceCache in a run).
+template <class FacesOf>
 void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
-              std::vector<Contact>& sink, FaceCache::BodyEntries* cache_a = nullptr,
-              FaceCache::BodyEntries* cache_b = nullptr) {
+              std::vector<Contact>& sink, const FacesOf& faces_of) {
   const std::array<Vec3, 4> corners_a = a.tet(tet_a), corners_b = b.tet(tet_b);
   const double tolerance = settings.absolute_tolerance();
   // A tet thinner than the band (a flat sliver) has no interior, its opposite vertices lie in the
@@ -117,9 +119,8 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   // (TetPlanes::thin: the height from the call's cached planes, tet_min_height's value.)
   TetPlanes scratch;
   if (a.planes(tet_a, scratch).thin(tolerance) || b.planes(tet_b, scratch).thin(tolerance)) return;
-  SurfaceFaces own_a, own_b;
-  const SurfaceFaces& faces_a = cache_a ? cache_a->of(tet_a, fill_faces) : (own_a = surface_faces(a, tet_a));
-  const SurfaceFaces& faces_b = cache_b ? cache_b->of(tet_b, fill_faces) : (own_b = surface_faces(b, tet_b));
+  const SurfaceFaces& faces_a = faces_of(a, tet_a);
+  const SurfaceFaces& faces_b = faces_of(b, tet_b);
 
   // Algorithm 1: the most opposing pair passing the sandwich test, with cosines compared in the
   // band and ties going to the smaller (triangle of A, triangle of B).
@@ -182,9 +183,15 @@ class OpposingMethod final : public ContactMethod {
   }
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
                 std::vector<Contact>& sink) const override {
-    contact_detail::run_canonical(a, tet_a, b, tet_b, sink,
-                                  [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty,
-                                      std::vector<Contact>& out) { evaluate(x, tx, y, ty, settings, out); });
+    contact_detail::run_canonical(
+        a, tet_a, b, tet_b, sink,
+        [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty, std::vector<Contact>& out) {
+          SurfaceFaces faces_x, faces_y;
+          const auto faces_of = [&](const MethodBody& body, Index tet) -> const SurfaceFaces& {
+            return (&body == &x ? faces_x : faces_y) = surface_faces(body, tet);
+          };
+          evaluate(x, tx, y, ty, settings, out, faces_of);
+        });
   }
   /// generate() on each pair, the tets' surface faces computed once per call (FaceCache).
   void generate_run(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
@@ -194,8 +201,10 @@ class OpposingMethod final : public ContactMethod {
       contact_detail::run_canonical(
           a, p.a, b, p.b, sink,
           [&](const MethodBody& x, Index tx, const MethodBody& y, Index ty, std::vector<Contact>& out) {
-            const bool swapped = &x != &a;
-            evaluate(x, tx, y, ty, settings, out, swapped ? &faces_b : &faces_a, swapped ? &faces_a : &faces_b);
+            const auto faces_of = [&](const MethodBody& body, Index tet) -> const SurfaceFaces& {
+              return (&body == &a ? faces_a : faces_b).of(tet, fill_faces);
+            };
+            evaluate(x, tx, y, ty, settings, out, faces_of);
           });
     }
   }
