@@ -59,28 +59,27 @@ void edge_face_crossings(const MethodBody& bp, Index tp, const std::array<Vec3, 
   std::array<TrianglePlane, 4> scratch;
   const std::array<TrianglePlane, 4>& planes = bq.face_planes(tq, scratch);  // q's, from the call's cache
   std::array<std::array<double, 4>, 4> distance;                             // [face][corner of p]
-  // Which corners lie beyond the band above and below each face's plane, as bits (4 f + i for
-  // corner i of p and face f of q; a face without a plane has neither), and from them the crossing
-  // (edge, face) pairs — an edge with one end above and the other below — as bits 4 e + f, without
-  // a branch each: for tets near each other which way a corner lies is hard to predict, and a
-  // mispredicted branch per corner and per edge–face pair was most of this function's time.
+  // Which corners lie beyond the band above and below each face's plane, as bits (4 i + f for
+  // corner i of p and face f of q: a corner's four faces in one nibble; a face without a plane has
+  // neither), and from them the crossing (edge, face) pairs — an edge with one end above and the
+  // other below — as bits 4 e + f, an edge's four faces at once, without a branch each: for tets
+  // near each other which way a corner lies is hard to predict, and a mispredicted branch per
+  // corner and per edge–face pair was most of this function's time.
   std::uint32_t above = 0, below = 0;
   for (std::size_t f = 0; f < 4; ++f) {
     const auto valid = static_cast<std::uint32_t>(planes[f].valid);
     for (std::size_t i = 0; i < 4; ++i) {
       distance[f][i] = planes[f].distance(p[i]);
-      above |= (valid & static_cast<std::uint32_t>(distance[f][i] > tol)) << (4 * f + i);
-      below |= (valid & static_cast<std::uint32_t>(distance[f][i] < -tol)) << (4 * f + i);
+      above |= (valid & static_cast<std::uint32_t>(distance[f][i] > tol)) << (4 * i + f);
+      below |= (valid & static_cast<std::uint32_t>(distance[f][i] < -tol)) << (4 * i + f);
     }
   }
   std::uint32_t crossing = 0;
   for (std::size_t e = 0; e < 6; ++e) {
-    const auto i0 = static_cast<std::size_t>(kTetEdges[e][0]), i1 = static_cast<std::size_t>(kTetEdges[e][1]);
-    for (std::size_t f = 0; f < 4; ++f) {
-      const std::uint32_t across =
-          ((above >> (4 * f + i0)) & (below >> (4 * f + i1))) | ((below >> (4 * f + i0)) & (above >> (4 * f + i1)));
-      crossing |= (across & 1U) << (4 * e + f);
-    }
+    const auto i0 = static_cast<std::uint32_t>(kTetEdges[e][0]), i1 = static_cast<std::uint32_t>(kTetEdges[e][1]);
+    const std::uint32_t above0 = above >> (4 * i0), below0 = below >> (4 * i0);
+    const std::uint32_t above1 = above >> (4 * i1), below1 = below >> (4 * i1);
+    crossing |= (((above0 & below1) | (below0 & above1)) & 0xFU) << (4 * e);
   }
   // In (edge, face) order, as the loops over e and f would.
   for (; crossing != 0; crossing &= crossing - 1) {
