@@ -41,6 +41,7 @@
 // passes the test. Never NaN: every normal is a checked unit vector.
 #include "contactlab/contact/methods/opposing.h"
 
+#include "contactlab/geometry/predicates.h"
 #include "contactlab/geometry/tet_tet_sat.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "contactlab/geometry/tolerance_band.h"
@@ -69,14 +70,23 @@ struct SurfaceFace {
 struct SurfaceFaces {
   std::array<SurfaceFace, 4> items;
   std::size_t count = 0;
+  /// The tet has zero volume (signed_volume_sign), and its smallest height (tet_min_height):
+  /// TetPlanes' `orientation == 0` and `height`, without its four unit normals, which this method
+  /// does not read (computing them for every candidate tet was a tenth of the grid pair's query).
+  bool flat = false;
+  double height = 0.0;
   void push_back(const SurfaceFace& face) { items[count++] = face; }
   const SurfaceFace* begin() const { return items.data(); }
   const SurfaceFace* end() const { return items.data() + count; }
+  /// TetPlanes::thin.
+  bool thin(double tol) const { return flat || !(height > tol); }
 };
 
 SurfaceFaces surface_faces(const MethodBody& body, Index tet) {
   const std::array<Vec3, 4> corners = body.tet(tet);
   SurfaceFaces faces;
+  faces.flat = signed_volume_sign(corners[0], corners[1], corners[2], corners[3]) == 0;
+  faces.height = tet_min_height(corners);
   for (int f = 0; f < 4; ++f) {
     const Index triangle = body.surface_triangle(tet, f);
     if (triangle == kInvalidIndex) continue;
@@ -115,12 +125,11 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   const double tolerance = settings.absolute_tolerance();
   // A tet thinner than the band (a flat sliver) has no interior, its opposite vertices lie in the
   // band of its faces' planes, and the normals of its small faces are rounding: no contact, in
-  // every frame (as for the vertex methods).
-  // (TetPlanes::thin: the height from the call's cached planes, tet_min_height's value.)
-  TetPlanes scratch;
-  if (a.planes(tet_a, scratch).thin(tolerance) || b.planes(tet_b, scratch).thin(tolerance)) return;
+  // every frame (as for the vertex methods). (SurfaceFaces::thin: TetPlanes::thin's test.)
   const SurfaceFaces& faces_a = faces_of(a, tet_a);
+  if (faces_a.thin(tolerance)) return;
   const SurfaceFaces& faces_b = faces_of(b, tet_b);
+  if (faces_b.thin(tolerance)) return;
 
   // Algorithm 1: the most opposing pair passing the sandwich test, with cosines compared in the
   // band and ties going to the smaller (triangle of A, triangle of B).
@@ -181,6 +190,8 @@ class OpposingMethod final : public ContactMethod {
   std::map<std::string, ParameterValue> parameters(const MethodSettings& settings) const override {
     return {{"relative_tolerance", settings.tolerance.relative}};
   }
+  /// The kernel reads no tet planes (SurfaceFaces carries what its thinness test needs).
+  bool uses_tet_planes() const override { return false; }
   void generate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
                 std::vector<Contact>& sink) const override {
     contact_detail::run_canonical(
