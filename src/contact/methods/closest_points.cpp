@@ -51,6 +51,7 @@
 #include "contactlab/geometry/closest_point_point_triangle.h"
 #include "contactlab/geometry/closest_points_segment_segment.h"
 #include "methods/call_tet_cache.h"
+#include "methods/element_pair_contact.h"
 #include "methods/eroded_vertex.h"
 #include "methods/orient_axis_between_tets.h"
 #include "methods/tet_surface_triangles.h"
@@ -258,17 +259,8 @@ class ClosestPointsMethod final : public ContactMethod {
       } else {
         return;  // no direction: documented degenerate case
       }
-      Contact c;
-      c.body_a = a.index;
-      c.body_b = b.index;
-      c.position = 0.5 * (pa + pb);
-      c.normal = n;
-      c.gap = dist - two_eps;
-      c.feature_a = fa;
-      c.feature_b = fb;
-      c.element_a = tet_a;
-      c.element_b = tet_b;
-      sink.push_back(c);
+      sink.push_back(
+          contact_detail::element_pair_contact(a, tet_a, b, tet_b, 0.5 * (pa + pb), n, dist - two_eps, fa, fb));
     };
 
     for (int ia = 0; ia < tris_a.count; ++ia) {

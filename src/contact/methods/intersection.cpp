@@ -62,6 +62,7 @@
 #include "contactlab/geometry/tolerance_band.h"
 #include "contactlab/geometry/triangle_triangle_intersection.h"
 #include "methods/call_tet_cache.h"
+#include "methods/element_pair_contact.h"
 #include "methods/orient_axis_between_tets.h"
 #include "methods/separated_along_axis.h"
 #include "methods/tet_surface_triangles.h"
@@ -440,17 +441,7 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
   const auto guard_b = [&]() -> const GuardPlanes& { return tb_data.guard(); };
 
   auto emit = [&](const Vec3& p, const Vec3& n, double gap, FeatureRef fa, FeatureRef fb) {
-    Contact c;
-    c.body_a = a.index;
-    c.body_b = b.index;
-    c.position = p;
-    c.normal = n;
-    c.gap = gap;
-    c.feature_a = fa;
-    c.feature_b = fb;
-    c.element_a = tet_a;
-    c.element_b = tet_b;
-    sink.push_back(c);
+    sink.push_back(contact_detail::element_pair_contact(a, tet_a, b, tet_b, p, n, gap, fa, fb));
   };
 
   for (int ia = 0; ia < tris_a.count; ++ia) {

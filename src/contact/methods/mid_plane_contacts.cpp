@@ -1,5 +1,6 @@
 // Mid-plane contacts and canonical order for Opposing and Growth (see mid_plane_contacts.h).
 #include "methods/mid_plane_contacts.h"
+#include "methods/element_pair_contact.h"
 
 #include "contactlab/geometry/tetrahedron_tables.h"
 
@@ -34,17 +35,7 @@ void append_mid_plane_contacts(std::span<const LabelledPoint> points, const Vec3
       duplicate = (sink[i].position - q).squaredNorm() <= tolerance2;
     }
     if (duplicate) continue;
-    Contact c;
-    c.body_a = a.index;
-    c.body_b = b.index;
-    c.position = q;
-    c.normal = normal;
-    c.gap = gap;
-    c.feature_a = p.feature_a;
-    c.feature_b = p.feature_b;
-    c.element_a = tet_a;
-    c.element_b = tet_b;
-    sink.push_back(c);
+    sink.push_back(element_pair_contact(a, tet_a, b, tet_b, q, normal, gap, p.feature_a, p.feature_b));
   }
 }
 

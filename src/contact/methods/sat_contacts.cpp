@@ -1,6 +1,7 @@
 #include "methods/sat_contacts.h"
 
 #include "methods/closed_tet_band.h"
+#include "methods/element_pair_contact.h"
 #include "methods/separated_along_axis.h"
 
 #include "contactlab/geometry/tetrahedron_tables.h"
@@ -167,17 +168,7 @@ void append_intersection_contacts(const MethodBody& a, Index tet_a, const Method
     const bool duplicate = std::any_of(kept.begin(), kept.end(), [&](const Vec3& y) { return (x - y).norm() <= tol; });
     if (duplicate) continue;
     kept.push_back(x);
-    Contact contact;
-    contact.body_a = a.index;
-    contact.body_b = b.index;
-    contact.position = x;
-    contact.normal = n;
-    contact.gap = -depth;
-    contact.feature_a = p.feature_a;
-    contact.feature_b = p.feature_b;
-    contact.element_a = tet_a;
-    contact.element_b = tet_b;
-    sink.push_back(contact);
+    sink.push_back(element_pair_contact(a, tet_a, b, tet_b, x, n, -depth, p.feature_a, p.feature_b));
   }
 }
 

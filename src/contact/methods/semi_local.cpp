@@ -59,6 +59,7 @@
 #include "contactlab/geometry/closest_points_segment_segment.h"
 #include "methods/canonical_pair.h"
 #include "methods/coplanar_interfaces.h"
+#include "methods/element_pair_contact.h"
 #include "methods/tet_surface_triangles.h"
 
 #include <algorithm>
@@ -358,20 +359,13 @@ bool inside_a_line(const std::vector<Wall>& walls_a, const std::vector<Wall>& wa
 void add_contact(const MethodBody& a, const MethodBody& b, const Vec3& p, const Vec3& normal, double gap,
                  const SurfaceFacePlane& face_a, const SurfaceFacePlane& face_b, const Touch& touch,
                  std::vector<Contact>& sink) {
-  Contact c;
-  c.body_a = a.index;
-  c.body_b = b.index;
-  c.position = p;
-  c.normal = normal;
-  c.gap = gap;
-  c.feature_a = touch.vertex_a != kInvalidIndex ? FeatureRef{FeatureType::kVertex, touch.vertex_a}
-                                                : FeatureRef{FeatureType::kFace, face_a.triangle};
-  c.feature_b = touch.vertex_b != kInvalidIndex ? FeatureRef{FeatureType::kVertex, touch.vertex_b}
-                                                : FeatureRef{FeatureType::kFace, face_b.triangle};
-  c.element_a = face_a.tet;
-  c.element_b = face_b.tet;
+  const FeatureRef feature_a = touch.vertex_a != kInvalidIndex ? FeatureRef{FeatureType::kVertex, touch.vertex_a}
+                                                               : FeatureRef{FeatureType::kFace, face_a.triangle};
+  const FeatureRef feature_b = touch.vertex_b != kInvalidIndex ? FeatureRef{FeatureType::kVertex, touch.vertex_b}
+                                                               : FeatureRef{FeatureType::kFace, face_b.triangle};
   if (sink.capacity() == 0) sink.reserve(8);  // a body pair's few contacts in one allocation
-  sink.push_back(c);
+  sink.push_back(
+      contact_detail::element_pair_contact(a, face_a.tet, b, face_b.tet, p, normal, gap, feature_a, feature_b));
 }
 
 /// The two-convex-features normal (file comment, step 4, last case).
