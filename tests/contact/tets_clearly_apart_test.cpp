@@ -1,7 +1,8 @@
-// contact_detail::tets_clearly_apart (src/contact/methods/sat_contacts.h) lets Growth and the SAT
-// methods skip a tet pair before the SAT. It may say "apart" only when the tets are farther apart
-// than the band — checked against GJK's distance (a separately tested query) and against
-// append_intersection_points, which must then find nothing — and it must say it for pairs clearly
+// contact_detail::TetPairFaces::clearly_apart (src/contact/methods/sat_contacts.h) lets Growth and
+// the SAT methods skip a tet pair before the SAT. It may say "apart" only when the tets are farther
+// apart than the band — checked against GJK's distance (a separately tested query) and against
+// append_intersection_points of the same pair, which must then find nothing, and of a fresh one,
+// which measures its distances itself — and it must say it for pairs clearly
 // beyond a face plane (or it would save nothing). Random tets at scales 1e-3…1e3, near the origin
 // and 1e3 sizes away, placed beyond a face of the other at gaps from half the band to far away,
 // touching it, sharing a corner, or overlapping.
@@ -73,13 +74,18 @@ TEST(TetsClearlyApart, OnlyForTetsFartherApartThanTheBandAndThenNoIntersectionPo
         }
         const PosedTestBody body_b(single_tet(b), Transform::identity(), 1);
         const Corners pb = body_b.body().tet(0);
-        const bool apart = contact_detail::tets_clearly_apart(body_a.body(), 0, pa, body_b.body(), 0, pb, tol);
+        const MethodBody method_a = body_a.body(), method_b = body_b.body();
+        contact_detail::TetPairFaces pair(method_a, 0, method_b, 0);
+        const bool apart = pair.clearly_apart(tol);
         if (apart) {
           ++said_apart;
           const double distance = gjk_distance(pa, pb).distance;
           EXPECT_GT(distance, tol) << "scale " << scale << " offset " << offset << " case " << i;
           std::vector<contact_detail::LabelledPoint> points;
-          contact_detail::append_intersection_points(body_a.body(), 0, body_b.body(), 0, tol, points);
+          pair.append_intersection_points(tol, points);
+          EXPECT_TRUE(points.empty()) << "scale " << scale << " offset " << offset << " case " << i;
+          contact_detail::TetPairFaces fresh(method_a, 0, method_b, 0);
+          fresh.append_intersection_points(tol, points);
           EXPECT_TRUE(points.empty()) << "scale " << scale << " offset " << offset << " case " << i;
         }
         // Clearly beyond: by more than twice the band and 1e-6 of the magnitude.

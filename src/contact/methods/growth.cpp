@@ -379,17 +379,18 @@ BestFeature best_normal(const MethodBody& body, Index tet, const TetCorners& cor
 
 void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const MethodSettings& settings,
               const GrowthParameters& parameters, std::vector<Contact>& sink) {
-  const TetCorners ta = a.tet(tet_a);
-  const TetCorners tb = b.tet(tet_b);
   const double tolerance = settings.absolute_tolerance();
   // A tet thinner than the band (a flat sliver) has no interior to shrink about its centroid and
   // its volume's sign is rounding: no contact, in every frame (as for the vertex methods).
   // (TetPlanes::thin: the height from the call's cached planes, tet_min_height's value.)
   TetPlanes scratch;
   if (a.planes(tet_a, scratch).thin(tolerance) || b.planes(tet_b, scratch).thin(tolerance)) return;
+  contact_detail::TetPairFaces pair(a, tet_a, b, tet_b);
+  const TetCorners& ta = pair.a();
+  const TetCorners& tb = pair.b();
   // Tets apart by more than the band have no intersection point within it, so no contact (step 4):
   // most candidate pairs the SAT would turn away end here, cheaper (sat_contacts.h).
-  if (contact_detail::tets_clearly_apart(a, tet_a, ta, b, tet_b, tb, tolerance)) return;
+  if (pair.clearly_apart(tolerance)) return;
   const TetTetSatRequest request = contact_detail::sat_request(ta, tb, settings);
   // tet_tet_sat's length scale L (the diagonal of the corners' box), computed the same way.
   Vec3 box_lo = ta[0], box_hi = ta[0];
@@ -510,7 +511,7 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   // Reused from pair to pair (a few points each; the allocation cost more than filling it).
   static thread_local std::vector<LabelledPoint> points;
   points.clear();
-  contact_detail::append_intersection_points(a, tet_a, b, tet_b, tolerance, points);
+  pair.append_intersection_points(tolerance, points);
   contact_detail::append_mid_plane_contacts(points, normal, a, tet_a, b, tet_b, tolerance, sink,
                                             contact_detail::Placement::kIntersectionPoints);
 }

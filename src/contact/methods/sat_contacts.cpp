@@ -1,6 +1,5 @@
 #include "methods/sat_contacts.h"
 
-#include "methods/closed_tet_band.h"
 #include "methods/element_pair_contact.h"
 #include "methods/separated_along_axis.h"
 
@@ -28,38 +27,97 @@ FeatureRef face_feature(const MethodBody& body, Index tet, int face) {
   return f != kInvalidIndex ? FeatureRef{FeatureType::kFace, f} : FeatureRef{FeatureType::kTet, tet};
 }
 
-// Vertices of `p` (tet tp of body bp) within tolerance of q (tet tq of body bq, its planes from the
-// call's cache); `p_is_a` orders the feature pair.
-void vertices_inside(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& p, const MethodBody& bq, Index tq,
-                     const std::array<Vec3, 4>& q, bool p_is_a, double tol, std::vector<LabelledPoint>& out) {
-  const Tet& k = bp.shape->tets.tets[tp];
-  TetPlanes scratch;
-  const TetPlanes& q_planes = bq.planes(tq, scratch);
+}  // namespace
+
+TetTetSatRequest sat_request(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b,
+                             const MethodSettings& settings) {
+  Vec3 lo = a[0], hi = a[0];
+  for (int i = 0; i < 4; ++i) {
+    lo = lo.cwiseMin(a[i]).cwiseMin(b[i]);
+    hi = hi.cwiseMax(a[i]).cwiseMax(b[i]);
+  }
+  const double diagonal = (hi - lo).norm();
+  TetTetSatRequest request;
+  // All corners coincident (diagonal 0): any relative tolerance gives an absolute one of 0.
+  request.relative_tolerance = diagonal > 0.0 ? settings.absolute_tolerance() / diagonal : 0.0;
+  return request;
+}
+
+TetPairFaces::TetPairFaces(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b)
+    : a_(a, tet_a), b_(b, tet_b) {}
+
+TetPairFaces::Side::Side(const MethodBody& body, Index tet) : body(&body), tet(tet), x(body.tet(tet)) {
+  const TetPlanesCache* cache = body.planes_cache;
+  if (cache && cache->slot[tet] != TetPlanesCache::kAbsent) {
+    const std::uint32_t slot = cache->slot[tet];
+    planes = &cache->planes[slot];
+    if (!cache->faces.empty()) faces = &cache->faces[slot];
+  }
+  if (!planes) planes = &planes_scratch.emplace(tet_planes(x));
+  if (!faces) faces = &faces_scratch.emplace(tet_face_planes(x));
+}
+
+void TetPairFaces::measure(Side& side, const std::array<Vec3, 4>& other) {
+  if (side.measured) return;
+  for (std::size_t f = 0; f < 4; ++f) {
+    for (std::size_t i = 0; i < 4; ++i) side.other_distance[f][i] = (*side.faces)[f].distance(other[i]);
+  }
+  side.measured = true;
+}
+
+bool TetPairFaces::beyond_a_face(const Side& side, double slack) {
+  // Outward is along the winding's normal for a positively oriented tet, against it otherwise.
+  const double outward = static_cast<double>(side.planes->orientation);
+  if (outward == 0.0) return false;
+  for (std::size_t f = 0; f < 4; ++f) {
+    if (!(*side.faces)[f].valid) continue;
+    const std::array<double, 4>& d = side.other_distance[f];
+    const double nearest = std::min(std::min(outward * d[0], outward * d[1]), std::min(outward * d[2], outward * d[3]));
+    if (nearest > slack) return true;
+  }
+  return false;
+}
+
+bool TetPairFaces::clearly_apart(double tol) {
+  const double slack = 2.0 * tol + 1e-7 * std::max(max_abs_coordinate(a_.x), max_abs_coordinate(b_.x));
+  measure(a_, b_.x);
+  if (beyond_a_face(a_, slack)) return true;
+  measure(b_, a_.x);
+  return beyond_a_face(b_, slack);
+}
+
+void TetPairFaces::vertices_inside(const Side& p, const Side& q, bool p_is_a, double tol,
+                                   std::vector<LabelledPoint>& out) {
+  const Tet& k = p.body->shape->tets.tets[p.tet];
   const auto report = [&](std::size_t i) {
     const FeatureRef v{FeatureType::kVertex, k[i]};
-    const FeatureRef t{FeatureType::kTet, tq};
-    out.push_back(p_is_a ? LabelledPoint{p[i], v, t} : LabelledPoint{p[i], t, v});
+    const FeatureRef t{FeatureType::kTet, q.tet};
+    out.push_back(p_is_a ? LabelledPoint{p.x[i], v, t} : LabelledPoint{p.x[i], t, v});
   };
-  if (q_planes.thin(tol)) {
+  if (q.planes->thin(tol)) {
     // A flat q: exact membership of its hull (in_closed_tet_band).
     for (std::size_t i = 0; i < 4; ++i) {
-      if (flat_tet_contains(p[i], q, tol)) report(i);
+      if (flat_tet_contains(p.x[i], q.x, tol)) report(i);
     }
     return;
   }
-  // The corners inside as bits (in_thick_tet_band: no branch per face).
+  // A corner is in q grown by the band when no face plane has it beyond the band outside
+  // (in_closed_tet_band): as bits, without a branch per face — which face a probed corner lies
+  // beyond is hard to predict for tets near each other.
+  const double outward = static_cast<double>(q.planes->orientation);  // ±1: q is not thin
   unsigned inside = 0;
-  for (std::size_t i = 0; i < 4; ++i) inside |= static_cast<unsigned>(in_thick_tet_band(p[i], q, q_planes, tol)) << i;
+  for (std::size_t i = 0; i < 4; ++i) {
+    bool in = true;
+    for (std::size_t f = 0; f < 4; ++f) in &= !(outward * q.other_distance[f][i] > tol);
+    inside |= static_cast<unsigned>(in) << i;
+  }
   for (; inside != 0; inside &= inside - 1) report(static_cast<std::size_t>(std::countr_zero(inside)));
 }
 
-// Edges of p crossing faces of q, decided with the touching band. Each face's plane and the
-// distances of p's four corners from it are computed once (each corner ends three edges).
-void edge_face_crossings(const MethodBody& bp, Index tp, const std::array<Vec3, 4>& p, const MethodBody& bq, Index tq,
-                         bool p_is_a, double tol, std::vector<LabelledPoint>& out) {
-  std::array<TrianglePlane, 4> scratch;
-  const std::array<TrianglePlane, 4>& planes = bq.face_planes(tq, scratch);  // q's, from the call's cache
-  std::array<std::array<double, 4>, 4> distance;                             // [face][corner of p]
+void TetPairFaces::edge_face_crossings(const Side& p, const Side& q, bool p_is_a, double tol,
+                                       std::vector<LabelledPoint>& out) {
+  const std::array<TrianglePlane, 4>& planes = *q.faces;
+  const std::array<std::array<double, 4>, 4>& distance = q.other_distance;  // [face of q][corner of p]
   // Which corners lie beyond the band above and below each face's plane, as bits (4 i + f for
   // corner i of p and face f of q: a corner's four faces in one nibble; a face without a plane has
   // neither), and from them the crossing (edge, face) pairs — an edge with one end above and the
@@ -70,7 +128,6 @@ void edge_face_crossings(const MethodBody& bp, Index tp, const std::array<Vec3, 
   for (std::size_t f = 0; f < 4; ++f) {
     const auto valid = static_cast<std::uint32_t>(planes[f].valid);
     for (std::size_t i = 0; i < 4; ++i) {
-      distance[f][i] = planes[f].distance(p[i]);
       above |= (valid & static_cast<std::uint32_t>(distance[f][i] > tol)) << (4 * i + f);
       below |= (valid & static_cast<std::uint32_t>(distance[f][i] < -tol)) << (4 * i + f);
     }
@@ -91,66 +148,30 @@ void edge_face_crossings(const MethodBody& bp, Index tp, const std::array<Vec3, 
     // side to beyond it on the other, through the face grown by the band; an end point within
     // the band of the plane is a vertex on the face, which vertices_inside reports.
     const std::optional<Vec3> x =
-        segment_crosses_triangle_band(p[i0], p[i1], distance[f][i0], distance[f][i1], planes[f], tol);
+        segment_crosses_triangle_band(p.x[i0], p.x[i1], distance[f][i0], distance[f][i1], planes[f], tol);
     if (!x) continue;
-    const FeatureRef fe = edge_feature(bp, tp, static_cast<int>(e));
-    const FeatureRef ff = face_feature(bq, tq, static_cast<int>(f));
+    const FeatureRef fe = edge_feature(*p.body, p.tet, static_cast<int>(e));
+    const FeatureRef ff = face_feature(*q.body, q.tet, static_cast<int>(f));
     out.push_back(p_is_a ? LabelledPoint{*x, fe, ff} : LabelledPoint{*x, ff, fe});
   }
 }
 
-}  // namespace
-
-TetTetSatRequest sat_request(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b,
-                             const MethodSettings& settings) {
-  Vec3 lo = a[0], hi = a[0];
-  for (int i = 0; i < 4; ++i) {
-    lo = lo.cwiseMin(a[i]).cwiseMin(b[i]);
-    hi = hi.cwiseMax(a[i]).cwiseMax(b[i]);
-  }
-  const double diagonal = (hi - lo).norm();
-  TetTetSatRequest request;
-  // All corners coincident (diagonal 0): any relative tolerance gives an absolute one of 0.
-  request.relative_tolerance = diagonal > 0.0 ? settings.absolute_tolerance() / diagonal : 0.0;
-  return request;
+void TetPairFaces::append_intersection_points(double tol, std::vector<LabelledPoint>& out) {
+  measure(a_, b_.x);
+  measure(b_, a_.x);
+  vertices_inside(a_, b_, true, tol, out);
+  vertices_inside(b_, a_, false, tol, out);
+  edge_face_crossings(a_, b_, true, tol, out);
+  edge_face_crossings(b_, a_, false, tol, out);
 }
 
-bool tets_clearly_apart(const MethodBody& a, Index tet_a, const std::array<Vec3, 4>& pa, const MethodBody& b,
-                        Index tet_b, const std::array<Vec3, 4>& pb, double tol) {
-  const double slack = 2.0 * tol + 1e-7 * std::max(max_abs_coordinate(pa), max_abs_coordinate(pb));
-  const auto beyond_a_face = [&](const MethodBody& body, Index tet, const std::array<Vec3, 4>& own,
-                                 const std::array<Vec3, 4>& other) {
-    TetPlanes scratch;
-    const TetPlanes& planes = body.planes(tet, scratch);
-    for (std::size_t f = 0; f < 4; ++f) {
-      if (!planes.valid[f]) continue;
-      const Vec3& n = planes.normal[f];  // outward
-      const double offset = n.dot(own[static_cast<std::size_t>(kTetFaces[f][0])]);
-      double nearest = std::numeric_limits<double>::infinity();
-      for (const Vec3& x : other) nearest = std::min(nearest, n.dot(x) - offset);
-      if (nearest > slack) return true;
-    }
-    return false;
-  };
-  return beyond_a_face(a, tet_a, pa, pb) || beyond_a_face(b, tet_b, pb, pa);
-}
-
-void append_intersection_points(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, double tol,
-                                std::vector<LabelledPoint>& out) {
-  const std::array<Vec3, 4> pa = a.tet(tet_a), pb = b.tet(tet_b);
-  vertices_inside(a, tet_a, pa, b, tet_b, pb, true, tol, out);
-  vertices_inside(b, tet_b, pb, a, tet_a, pa, false, tol, out);
-  edge_face_crossings(a, tet_a, pa, b, tet_b, true, tol, out);
-  edge_face_crossings(b, tet_b, pb, a, tet_a, false, tol, out);
-}
-
-void append_intersection_contacts(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b, const Vec3& n,
-                                  double depth, const MethodSettings& settings, std::vector<Contact>& sink) {
+void append_intersection_contacts(TetPairFaces& pair, const Vec3& n, double depth, const MethodSettings& settings,
+                                  std::vector<Contact>& sink) {
   const double tol = settings.absolute_tolerance();
   // Reused from pair to pair (a few points each; allocating them cost more than filling them).
   static thread_local std::vector<LabelledPoint> points;
   points.clear();
-  append_intersection_points(a, tet_a, b, tet_b, tol, points);
+  pair.append_intersection_points(tol, points);
   if (points.empty()) return;
 
   // Mid contact plane n·x = c, halfway between the extreme intersection points along n.
@@ -168,7 +189,8 @@ void append_intersection_contacts(const MethodBody& a, Index tet_a, const Method
     const bool duplicate = std::any_of(kept.begin(), kept.end(), [&](const Vec3& y) { return (x - y).norm() <= tol; });
     if (duplicate) continue;
     kept.push_back(x);
-    sink.push_back(element_pair_contact(a, tet_a, b, tet_b, x, n, -depth, p.feature_a, p.feature_b));
+    sink.push_back(element_pair_contact(pair.body_a(), pair.tet_a(), pair.body_b(), pair.tet_b(), x, n, -depth,
+                                        p.feature_a, p.feature_b));
   }
 }
 

@@ -204,9 +204,11 @@ class SurfaceSatMethod final : public ContactMethod {
  private:
   static void generate_ordered(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
                                const MethodSettings& settings, std::vector<Contact>& sink) {
-    const Corners pa = a.tet(tet_a), pb = b.tet(tet_b);
+    contact_detail::TetPairFaces pair(a, tet_a, b, tet_b);
+    const Corners& pa = pair.a();
+    const Corners& pb = pair.b();
     // Apart by more than the band: no intersection point, no contact (sat_contacts.h).
-    if (contact_detail::tets_clearly_apart(a, tet_a, pa, b, tet_b, pb, settings.absolute_tolerance())) return;
+    if (pair.clearly_apart(settings.absolute_tolerance())) return;
     if (tet_tet_separated(pa, pb, contact_detail::sat_request(pa, pb, settings))) return;
 
     SurfaceAxisSearch search(pa, pb, settings.absolute_tolerance());
@@ -223,7 +225,7 @@ class SurfaceSatMethod final : public ContactMethod {
       search.try_axis(n, uv, -1.0);
     }
     if (search.settled()) {
-      contact_detail::append_intersection_contacts(a, tet_a, b, tet_b, search.axis(), search.depth(), settings, sink);
+      contact_detail::append_intersection_contacts(pair, search.axis(), search.depth(), settings, sink);
       return;
     }
     // B's surface edges, their vectors and lengths once, not once per edge of A.
@@ -244,7 +246,7 @@ class SurfaceSatMethod final : public ContactMethod {
       }
     }
     if (!search.found()) return;
-    contact_detail::append_intersection_contacts(a, tet_a, b, tet_b, search.axis(), search.depth(), settings, sink);
+    contact_detail::append_intersection_contacts(pair, search.axis(), search.depth(), settings, sink);
   }
 };
 

@@ -48,12 +48,13 @@ class VolumeSatMethod final : public ContactMethod {
  private:
   static void generate_ordered(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b,
                                const MethodSettings& settings, std::vector<Contact>& sink) {
-    const std::array<Vec3, 4> pa = a.tet(tet_a), pb = b.tet(tet_b);
+    contact_detail::TetPairFaces pair(a, tet_a, b, tet_b);
     // Apart by more than the band: no intersection point, no contact (sat_contacts.h).
-    if (contact_detail::tets_clearly_apart(a, tet_a, pa, b, tet_b, pb, settings.absolute_tolerance())) return;
-    const TetTetSatResult sat = tet_tet_sat(pa, pb, contact_detail::sat_request(pa, pb, settings));
+    if (pair.clearly_apart(settings.absolute_tolerance())) return;
+    const TetTetSatResult sat =
+        tet_tet_sat(pair.a(), pair.b(), contact_detail::sat_request(pair.a(), pair.b(), settings));
     if (sat.separated || sat.kind == SatAxisKind::kNone) return;
-    contact_detail::append_intersection_contacts(a, tet_a, b, tet_b, sat.axis, sat.depth, settings, sink);
+    contact_detail::append_intersection_contacts(pair, sat.axis, sat.depth, settings, sink);
   }
 };
 
