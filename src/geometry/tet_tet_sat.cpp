@@ -53,8 +53,9 @@ class SatSearch {
     }
     centroid_offset_ = (b_[0] + b_[1] + b_[2] + b_[3] - a_[0] - a_[1] - a_[2] - a_[3]) / 4.0;
     result_.length_scale = (hi - lo).norm();
-    result_.tolerance = request.relative_tolerance * result_.length_scale;
-    skip_allowed_ = request.skip_unneeded_axes && request.relative_tolerance > kSmallestSkippingBand;
+    result_.tolerance = request.absolute_tolerance ? std::max(*request.absolute_tolerance, 0.0)
+                                                   : request.relative_tolerance * result_.length_scale;
+    skip_allowed_ = request.skip_unneeded_axes && result_.tolerance > kSmallestSkippingBand * result_.length_scale;
     // A corner of A within tol/4 of a corner of B (touching tets share corners): see settled().
     if (skip_allowed_) {
       const double reach2 = 0.0625 * result_.tolerance * result_.tolerance;

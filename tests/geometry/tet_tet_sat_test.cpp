@@ -398,7 +398,7 @@ TEST(TetTetSat, ConstructedTouchingAndNearTouching) {
 // gaps around the band (0, ±0.5, ±0.999, ±1.001, ±2, ±10 tol along a face normal), coarse integer
 // grids (coplanar faces, parallel edges), slivers and flat tets — each also under a random
 // similarity transform (scale 1e-3…1e3, translation up to 100 × the size), and with bands of 1e-9
-// (the default), 1e-6, 1e-13 and 0.
+// (the default), 1e-6, 1e-13 and 0, given relative to L or as a length.
 // Every field of two results equal, bit for bit.
 testing::AssertionResult same_result(const TetTetSatResult& x, const TetTetSatResult& y) {
   const auto differ = [](const char* field) { return testing::AssertionFailure() << field << " differs"; };
@@ -465,6 +465,17 @@ TEST(TetTetSat, ShortcutsAgreeWithTheFullSearch) {
     const TetTetSatResult reference = tet_tet_sat(a, b, every_axis);
     ASSERT_TRUE(same_result(result, reference)) << iter;
     ASSERT_EQ(tet_tet_separated(b, a, request), tet_tet_sat(b, a, request).separated) << "swapped, iter " << iter;
+    // The same band given as a length (TetTetSatRequest::absolute_tolerance, relative × L with L
+    // computed as tet_tet_sat does): that tolerance, and the same results with and without the
+    // shortcuts.
+    TetTetSatRequest as_length;
+    as_length.absolute_tolerance = request.relative_tolerance * diagonal(a, b);
+    const TetTetSatResult by_length = tet_tet_sat(a, b, as_length);
+    ASSERT_EQ(by_length.tolerance, *as_length.absolute_tolerance) << iter;
+    ASSERT_TRUE(same_result(by_length, result)) << iter;
+    ASSERT_EQ(tet_tet_separated(a, b, as_length), full) << iter;
+    as_length.skip_unneeded_axes = false;
+    ASSERT_TRUE(same_result(tet_tet_sat(a, b, as_length), reference)) << iter;
     (full ? separated : not_separated) += 1;
   }
   EXPECT_GT(separated, 8000);

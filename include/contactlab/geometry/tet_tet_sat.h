@@ -11,7 +11,8 @@
 // reported axis is oriented from A to B: translating B by depth·axis makes the tets touch.
 //
 // Tolerance (scale-relative): L is the diagonal of the bounding box of all 8 corners and
-// tol = request.relative_tolerance × L (default 1e-9 L). An axis separates only if the gap along
+// tol = request.relative_tolerance × L (default 1e-9 L), or request.absolute_tolerance when set.
+// An axis separates only if the gap along
 // it exceeds tol (plus a rounding allowance for an ill-conditioned axis, below); otherwise tets
 // whose least overlap is at most tol are reported `touching` (depth then ≤ tol). Exactly touching
 // tets (shared face, edge or vertex) are therefore never `separated`.
@@ -34,6 +35,7 @@
 #include "contactlab/core/types.h"
 
 #include <array>
+#include <optional>
 
 namespace contactlab {
 
@@ -48,6 +50,10 @@ enum class SatAxisKind {
 struct TetTetSatRequest {
   /// Touching band, relative to the diagonal L of the 8 corners' bounding box.
   double relative_tolerance = kDefaultRelativeTolerance;
+  /// The touching band as a length, used instead of relative_tolerance × L when set: a caller that
+  /// holds its band as a length (a contact method's absolute tolerance) need not find L to divide
+  /// it by.
+  std::optional<double> absolute_tolerance;
   /// Cross products (edge pairs, face normals) with sine of the angle at or below this are skipped.
   double parallel_sine = 1e-6;
   /// Once a best axis is known, skip an axis whose unnormalised projections show that it can
@@ -69,7 +75,7 @@ struct TetTetSatResult {
   Vec3 axis = Vec3::Zero();
   double depth = 0.0;         ///< least overlap along `axis`, clamped at 0 (0 when separated)
   double separation = 0.0;    ///< gap along `axis` when separated (> tolerance), else 0
-  double tolerance = 0.0;     ///< the absolute tolerance used, relative_tolerance × length_scale
+  double tolerance = 0.0;     ///< the absolute tolerance used (relative_tolerance × length_scale unless given)
   double length_scale = 0.0;  ///< L, diagonal of the bounding box of the 8 corners
 };
 
@@ -82,7 +88,7 @@ TetTetSatResult tet_tet_sat(const std::array<Vec3, 4>& a, const std::array<Vec3,
 /// errors of ε L |w| from the exact value) cannot separate them by more than the band tol ≫ ε L, so
 /// only the axes with a positive gap along w are normalised and tested as tet_tet_sat tests them,
 /// in its order (the same search, SatSearch's verdict-only mode). Where that argument needs the
-/// band to dwarf the rounding (relative_tolerance ≤ 1e-12) every axis is tried, and two degenerate
+/// band to dwarf the rounding (tol ≤ 1e-12 L) every axis is tried, and two degenerate
 /// tets get tet_tet_sat's extra axes, tried in full.
 bool tet_tet_separated(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b,
                        const TetTetSatRequest& request = {});

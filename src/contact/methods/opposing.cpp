@@ -176,7 +176,7 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   // Step 1 last: a pair gives contacts when it passes steps 1 and 2 and has meeting points, in
   // whatever order they are checked, and the SAT (up to 44 axes) is the dearest of the three.
   if (points.empty()) return;
-  if (tet_tet_separated(corners_a, corners_b, contact_detail::sat_request(corners_a, corners_b, settings))) return;
+  if (tet_tet_separated(corners_a, corners_b, contact_detail::band_request(settings))) return;
   contact_detail::append_mid_plane_contacts(points, normal, a, tet_a, b, tet_b, tolerance, sink);
 }
 

@@ -16,9 +16,17 @@
 namespace contactlab::contact_detail {
 
 /// The tet_tet_sat request whose absolute tolerance is settings.absolute_tolerance(): its
-/// relative tolerance is that length over the diagonal of the 8 corners' bounding box.
+/// relative tolerance is that length over the diagonal of the 8 corners' bounding box (Growth
+/// reads it; for the SAT alone band_request gives the same band without the box).
 TetTetSatRequest sat_request(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b,
                              const MethodSettings& settings);
+
+/// The tet_tet_sat request with TetTetSatRequest::absolute_tolerance = settings.absolute_tolerance().
+inline TetTetSatRequest band_request(const MethodSettings& settings) {
+  TetTetSatRequest request;
+  request.absolute_tolerance = settings.absolute_tolerance();
+  return request;
+}
 
 /// One candidate tet pair of the SAT methods and Growth, with what their tests share: the corners,
 /// the two tets' planes from the call's cache, and the signed distances of each tet's corners from

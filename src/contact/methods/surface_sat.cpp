@@ -209,7 +209,7 @@ class SurfaceSatMethod final : public ContactMethod {
     const Corners& pb = pair.b();
     // Apart by more than the band: no intersection point, no contact (sat_contacts.h).
     if (pair.clearly_apart(settings.absolute_tolerance())) return;
-    if (tet_tet_separated(pa, pb, contact_detail::sat_request(pa, pb, settings))) return;
+    if (tet_tet_separated(pa, pb, contact_detail::band_request(settings))) return;
 
     SurfaceAxisSearch search(pa, pb, settings.absolute_tolerance());
     for (int f = 0; f < 4 && !search.settled(); ++f) {
