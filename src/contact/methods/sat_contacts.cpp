@@ -65,8 +65,23 @@ void TetPairFaces::measure(Side& side, const std::array<Vec3, 4>& other) {
   side.measured = true;
 }
 
-bool TetPairFaces::beyond_a_face(const Side& side, double slack) {
+bool TetPairFaces::measure_until_beyond_a_face(Side& side, const std::array<Vec3, 4>& other, double slack) {
+  if (side.measured) return beyond_a_face(side, slack);
   // Outward is along the winding's normal for a positively oriented tet, against it otherwise.
+  const double outward = static_cast<double>(side.planes->orientation);
+  for (std::size_t f = 0; f < 4; ++f) {
+    std::array<double, 4>& d = side.other_distance[f];
+    for (std::size_t i = 0; i < 4; ++i) d[i] = (*side.faces)[f].distance(other[i]);
+    if (outward == 0.0 || !(*side.faces)[f].valid) continue;
+    const double nearest = std::min(std::min(outward * d[0], outward * d[1]), std::min(outward * d[2], outward * d[3]));
+    // Apart: the other faces' distances are never read (the pair ends here).
+    if (nearest > slack) return true;
+  }
+  side.measured = true;
+  return false;
+}
+
+bool TetPairFaces::beyond_a_face(const Side& side, double slack) {
   const double outward = static_cast<double>(side.planes->orientation);
   if (outward == 0.0) return false;
   for (std::size_t f = 0; f < 4; ++f) {
@@ -80,10 +95,7 @@ bool TetPairFaces::beyond_a_face(const Side& side, double slack) {
 
 bool TetPairFaces::clearly_apart(double tol) {
   const double slack = 2.0 * tol + 1e-7 * std::max(max_abs_coordinate(a_.x), max_abs_coordinate(b_.x));
-  measure(a_, b_.x);
-  if (beyond_a_face(a_, slack)) return true;
-  measure(b_, a_.x);
-  return beyond_a_face(b_, slack);
+  return measure_until_beyond_a_face(a_, b_.x, slack) || measure_until_beyond_a_face(b_, a_.x, slack);
 }
 
 void TetPairFaces::vertices_inside(const Side& p, const Side& q, bool p_is_a, double tol,
