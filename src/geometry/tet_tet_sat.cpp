@@ -98,10 +98,10 @@ class SatSearch {
   /// along w (≥ 0 unnormalised): separating needs an overlap below −tol.
   bool changes_nothing(const Vec3& w) const {
     if (!skip_allowed_ || result_.separated) return false;
+    if (!verdict_only_ && !have_best_) return false;  // (before projecting: the first axis is always tried)
     const Interval ia = project(a_, w), ib = project(b_, w);
     const double overlap = std::min(ia.hi - ib.lo, ib.hi - ia.lo);
     if (verdict_only_) return !(overlap < 0.0);
-    if (!have_best_) return false;
     if (!(overlap >= 0.0)) return false;
     const double floor = best_overlap_ - 0.5 * result_.tolerance;
     return floor <= 0.0 || overlap * overlap >= floor * floor * w.squaredNorm();

@@ -391,6 +391,10 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   // Tets apart by more than the band have no intersection point within it, so no contact (step 4):
   // most candidate pairs the SAT would turn away end here, cheaper (sat_contacts.h).
   if (pair.clearly_apart(tolerance)) return;
+  // Nor does a pair without an intersection point within the band (step 4 would find none, so no
+  // contact whatever steps 1–3 decide): most pairs that are not clearly apart end here, before
+  // the SAT and the growth search.
+  if (pair.intersection_points(tolerance).empty()) return;
   const TetTetSatRequest request = contact_detail::sat_request(ta, tb, settings);
   // tet_tet_sat's length scale L (the diagonal of the corners' box), computed the same way.
   Vec3 box_lo = ta[0], box_hi = ta[0];
@@ -508,12 +512,8 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   }
   if (normal.isZero()) normal = direction;
 
-  // Reused from pair to pair (a few points each; the allocation cost more than filling it).
-  static thread_local std::vector<LabelledPoint> points;
-  points.clear();
-  pair.append_intersection_points(tolerance, points);
-  contact_detail::append_mid_plane_contacts(points, normal, a, tet_a, b, tet_b, tolerance, sink,
-                                            contact_detail::Placement::kIntersectionPoints);
+  contact_detail::append_mid_plane_contacts(pair.intersection_points(tolerance), normal, a, tet_a, b, tet_b, tolerance,
+                                            sink, contact_detail::Placement::kIntersectionPoints);
 }
 
 class GrowthMethod final : public ContactMethod {

@@ -177,13 +177,21 @@ void TetPairFaces::append_intersection_points(double tol, std::vector<LabelledPo
   edge_face_crossings(b_, a_, false, tol, out);
 }
 
+std::span<const LabelledPoint> TetPairFaces::intersection_points(double tol) {
+  // Reused from pair to pair (a few points each; allocating them cost more than filling them).
+  static thread_local std::vector<LabelledPoint> points;
+  if (!has_points_) {
+    points.clear();
+    append_intersection_points(tol, points);
+    has_points_ = true;
+  }
+  return points;
+}
+
 void append_intersection_contacts(TetPairFaces& pair, const Vec3& n, double depth, const MethodSettings& settings,
                                   std::vector<Contact>& sink) {
   const double tol = settings.absolute_tolerance();
-  // Reused from pair to pair (a few points each; allocating them cost more than filling them).
-  static thread_local std::vector<LabelledPoint> points;
-  points.clear();
-  pair.append_intersection_points(tol, points);
+  const std::span<const LabelledPoint> points = pair.intersection_points(tol);
   if (points.empty()) return;
 
   // Mid contact plane n·x = c, halfway between the extreme intersection points along n.

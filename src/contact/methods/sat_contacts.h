@@ -11,6 +11,7 @@
 #include "methods/mid_plane_contacts.h"
 
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace contactlab::contact_detail {
@@ -73,6 +74,13 @@ class TetPairFaces {
   /// Surface-SAT and Growth share it.
   void append_intersection_points(double tol, std::vector<LabelledPoint>& out);
 
+  /// append_intersection_points into a buffer of the thread, at the first call for this pair (the
+  /// same `tol` every time); valid until another pair's first call on this thread. The methods ask
+  /// for them before their axis searches: a pair without an intersection point within the band
+  /// has no contact whatever the searches find, and on the suite's scenes most pairs that are not
+  /// clearly apart have none.
+  std::span<const LabelledPoint> intersection_points(double tol);
+
  private:
   struct Side {
     /// The corners straight from MethodBody::tet (copying them from a temporary stalled the
@@ -106,10 +114,11 @@ class TetPairFaces {
                                   std::vector<LabelledPoint>& out);
 
   Side a_, b_;
+  bool has_points_ = false;
 };
 
 /// Appends the SAT contacts of the pair given the unit axis n (from A to B) and the least overlap
-/// `depth` ≥ 0: the intersection points (TetPairFaces::append_intersection_points) projected along
+/// `depth` ≥ 0: the intersection points (TetPairFaces::intersection_points) projected along
 /// n onto the mid contact plane (halfway between the extreme points along n), gap −depth. Points
 /// within the tolerance of an earlier one are merged into it. No intersection point: no contact.
 void append_intersection_contacts(TetPairFaces& pair, const Vec3& n, double depth, const MethodSettings& settings,

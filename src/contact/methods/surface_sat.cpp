@@ -209,6 +209,8 @@ class SurfaceSatMethod final : public ContactMethod {
     const Corners& pb = pair.b();
     // Apart by more than the band: no intersection point, no contact (sat_contacts.h).
     if (pair.clearly_apart(settings.absolute_tolerance())) return;
+    // No intersection point within the band: no contact, whatever the axes (sat_contacts.h).
+    if (pair.intersection_points(settings.absolute_tolerance()).empty()) return;
     if (tet_tet_separated(pa, pb, contact_detail::band_request(settings))) return;
 
     SurfaceAxisSearch search(pa, pb, settings.absolute_tolerance());

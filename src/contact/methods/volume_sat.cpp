@@ -51,6 +51,8 @@ class VolumeSatMethod final : public ContactMethod {
     contact_detail::TetPairFaces pair(a, tet_a, b, tet_b);
     // Apart by more than the band: no intersection point, no contact (sat_contacts.h).
     if (pair.clearly_apart(settings.absolute_tolerance())) return;
+    // No intersection point within the band: no contact, whatever the axis (sat_contacts.h).
+    if (pair.intersection_points(settings.absolute_tolerance()).empty()) return;
     const TetTetSatResult sat = tet_tet_sat(pair.a(), pair.b(), contact_detail::band_request(settings));
     if (sat.separated || sat.kind == SatAxisKind::kNone) return;
     contact_detail::append_intersection_contacts(pair, sat.axis, sat.depth, settings, sink);
