@@ -418,7 +418,10 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
     for (std::size_t j = 0; j < 4; ++j)
       shares_corner = shares_corner || (ta[i] - tb[j]).squaredNorm() <= corner_reach * corner_reach;
   }
-  if (shares_corner && tet_tet_separated(ta, tb, request)) return;
+  // (A corner of one certainly in or on the other, TetPairFaces::certainly_not_separated: not
+  // separated, without the search.)
+  const auto separated = [&] { return !pair.certainly_not_separated(tolerance) && tet_tet_separated(ta, tb, request); };
+  if (shares_corner && separated()) return;
   // tet_tet_sat's verdicts on the tets scaled by α, most of them without running it (ScaledSat).
   ScaledSat predicted(ta, tb, ca, cb, request.relative_tolerance, length_scale);
   double gap = 0.0;          // a lower bound on the distance of the scaled tets, when separated
@@ -426,7 +429,7 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
   int full_verdict = 0;
   if (!shares_corner) {
     full_verdict = predicted.verdict(1.0, gap, axis, /*faces_first=*/true);
-    if (full_verdict > 0 || (full_verdict == 0 && tet_tet_separated(ta, tb, request))) return;
+    if (full_verdict > 0 || (full_verdict == 0 && separated())) return;
   }
   const auto sat_axis = [&] { return tet_tet_sat(ta, tb, request).axis; };
   // Rounding allowance for the bounds that skip work below (far above the rounding, which is a

@@ -3,6 +3,8 @@
 #include "methods/element_pair_contact.h"
 #include "methods/separated_along_axis.h"
 
+#include "contactlab/geometry/closest_point_point_triangle.h"
+#include "contactlab/geometry/point_in_tet.h"
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "contactlab/geometry/tolerance_band.h"
 
@@ -186,6 +188,40 @@ std::span<const LabelledPoint> TetPairFaces::intersection_points(double tol) {
     has_points_ = true;
   }
   return points;
+}
+
+bool TetPairFaces::corner_certainly_in(const Side& p, const Side& q, double reach) {
+  if (!q.measured) return false;
+  // The planes only choose what to test (a flat q, outward 0, tries its face 0); the tests
+  // themselves, exact or within reach, decide.
+  const double outward = static_cast<double>(q.planes->orientation);
+  for (std::size_t i = 0; i < 4; ++i) {
+    // The face plane the corner lies nearest outside of (or least deep inside of).
+    std::size_t nearest = 0;
+    double beyond = -std::numeric_limits<double>::infinity();
+    for (std::size_t f = 0; f < 4; ++f) {
+      const double d = outward * q.other_distance[f][i];
+      if (d > beyond) beyond = d, nearest = f;
+    }
+    if (beyond > reach) continue;  // outside a plane by more than tol/8: not this corner
+    if (beyond < -reach) {
+      if (point_in_tet(p.x[i], q.x[0], q.x[1], q.x[2], q.x[3]).in_closure) return true;
+      continue;
+    }
+    const auto& face = kTetFaces[nearest];
+    const auto r =
+        closest_point_point_triangle(p.x[i], q.x[static_cast<std::size_t>(face[0])],
+                                     q.x[static_cast<std::size_t>(face[1])], q.x[static_cast<std::size_t>(face[2])]);
+    if (r.squared_distance <= reach * reach) return true;
+  }
+  return false;
+}
+
+bool TetPairFaces::certainly_not_separated(double tol) const {
+  const double reach = 0.125 * tol;
+  const double magnitude = std::max(max_abs_coordinate(a_.x), max_abs_coordinate(b_.x));
+  if (!(tol > 1e-11 * magnitude)) return false;
+  return corner_certainly_in(a_, b_, reach) || corner_certainly_in(b_, a_, reach);
 }
 
 void append_intersection_contacts(TetPairFaces& pair, const Vec3& n, double depth, const MethodSettings& settings,

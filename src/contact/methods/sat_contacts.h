@@ -81,6 +81,17 @@ class TetPairFaces {
   /// clearly apart have none.
   std::span<const LabelledPoint> intersection_points(double tol);
 
+  /// A corner of one tet certainly lies in the other, or within tol/8 of one of its faces: exactly
+  /// inside (point_in_tet, for a corner inside every face plane by more than tol/8), or nearer
+  /// than tol/8 to the face whose plane it lies nearest (closest_point_point_triangle, for a
+  /// corner within tol/8 of the planes). The tets then hold points at most tol/8 apart, so along
+  /// no axis are they apart by more than that plus rounding — tet_tet_sat with the band tol never
+  /// calls them separated (the argument of its own shared-corner shortcut, SatSearch::settled),
+  /// and tet_tet_separated need not run. Only where tol exceeds 1e-11 of the coordinates'
+  /// magnitude (far above the rounding of the searches and of these tests); false otherwise.
+  /// Reads the distances that intersection_points measured (call it first).
+  bool certainly_not_separated(double tol) const;
+
  private:
   struct Side {
     /// The corners straight from MethodBody::tet (copying them from a temporary stalled the
@@ -112,6 +123,8 @@ class TetPairFaces {
   static void vertices_inside(const Side& p, const Side& q, bool p_is_a, double tol, std::vector<LabelledPoint>& out);
   static void edge_face_crossings(const Side& p, const Side& q, bool p_is_a, double tol,
                                   std::vector<LabelledPoint>& out);
+  /// certainly_not_separated for the corners of p against q.
+  static bool corner_certainly_in(const Side& p, const Side& q, double reach);
 
   Side a_, b_;
   bool has_points_ = false;

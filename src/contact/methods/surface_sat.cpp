@@ -211,7 +211,11 @@ class SurfaceSatMethod final : public ContactMethod {
     if (pair.clearly_apart(settings.absolute_tolerance())) return;
     // No intersection point within the band: no contact, whatever the axes (sat_contacts.h).
     if (pair.intersection_points(settings.absolute_tolerance()).empty()) return;
-    if (tet_tet_separated(pa, pb, contact_detail::band_request(settings))) return;
+    // (A corner of one certainly in or on the other: not separated, without the search.)
+    if (!pair.certainly_not_separated(settings.absolute_tolerance()) &&
+        tet_tet_separated(pa, pb, contact_detail::band_request(settings))) {
+      return;
+    }
 
     SurfaceAxisSearch search(pa, pb, settings.absolute_tolerance());
     for (int f = 0; f < 4 && !search.settled(); ++f) {
