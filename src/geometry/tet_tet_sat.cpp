@@ -56,6 +56,9 @@ class SatSearch {
     result_.tolerance = request.absolute_tolerance ? std::max(*request.absolute_tolerance, 0.0)
                                                    : request.relative_tolerance * result_.length_scale;
     skip_allowed_ = request.skip_unneeded_axes && result_.tolerance > kSmallestSkippingBand * result_.length_scale;
+    // Nothing to ask the caller (try_axis) without a test, where the search may not skip, or for the
+    // verdict alone (the callers that have a test ask it before).
+    asked_near_points_ = !(skip_allowed_ && !verdict_only_ && request.near_points);
     // A corner of A within tol/4 of a corner of B (touching tets share corners): see settled().
     if (skip_allowed_) {
       const double reach2 = 0.0625 * result_.tolerance * result_.tolerance;
@@ -66,7 +69,7 @@ class SatSearch {
   }
 
   /// Whether no axis left can change the result. With a corner p of A within δ ≤ tol/4 of a corner
-  /// q of B, the projections of A and B along any unit axis n overlap by at least −δ (both
+  /// q of B (or any points p of A and q of B so near: near_points), the projections of A and B along any unit axis n overlap by at least −δ (both
   /// intervals hold n·p and n·q), less the rounding ρ of a few ε L (tol/4 ≥ 2.5e-13 L here:
   /// skip_allowed). So no axis separates them (that needs an overlap below −tol), and none replaces
   /// a best overlap of at most tol/2 (that needs one below best − tol ≤ −tol/2). The verdict is
@@ -139,6 +142,12 @@ class SatSearch {
     have_best_ = true;
     best_overlap_ = overlap;
     best_tol_ = tol;
+    // A best overlap this small settles the search where some points are within tol/4: ask the
+    // caller's test (TetTetSatRequest::near_points) where no corners are, once.
+    if (!asked_near_points_ && !near_corners_ && overlap <= 0.5 * result_.tolerance) {
+      asked_near_points_ = true;
+      near_corners_ = request_.near_points();
+    }
     set_axis(kind, index_a, index_b, sign * n);
   }
 
@@ -158,14 +167,15 @@ class SatSearch {
     result_.axis = axis;
   }
 
-  TetTetSatRequest request_;
+  const TetTetSatRequest& request_;
   bool verdict_only_ = false;
   Corners a_, b_;
   Vec3 centroid_offset_;
   TetTetSatResult result_;
   bool have_best_ = false;
   bool skip_allowed_ = false;
-  bool near_corners_ = false;  // some corner of A within tol/4 of one of B (only with skip_allowed_)
+  bool near_corners_ = false;  // some point of A within tol/4 of one of B (only with skip_allowed_)
+  bool asked_near_points_ = false;
   double best_overlap_ = 0.0;
   double best_tol_ = 0.0;
 };

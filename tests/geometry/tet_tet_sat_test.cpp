@@ -555,6 +555,60 @@ void expect_separation_at_most(const TetTetSatResult& r, double gap) {
 }
 
 // Both tets degenerate: the 44 standard axes do not suffice, the extra axes must decide.
+// TetTetSatRequest::near_points: B beyond a face of A but for one corner on that face (not at a
+// corner of A, so no corners coincide), moved off it by 0, ±tol/16 or ±tol/8 along the face's
+// normal — points of the two within tol/4 — under random similarity transforms. Told so, the
+// search gives every field bit for bit as without the test, asks it at most once, and (the point
+// of it) asks it in most cases, where it then ends the search early; tet_tet_separated never asks.
+TEST(TetTetSat, NearPointsToldGiveTheSameResult) {
+  std::mt19937 rng(29);
+  std::uniform_real_distribution<double> u(-1.0, 1.0), unit(0.0, 1.0);
+  constexpr std::array<double, 5> kOffsets{0.0, 1.0 / 16, -1.0 / 16, 0.125, -0.125};
+  int asked = 0, cases = 0;
+  for (int iter = 0; iter < 6000; ++iter) {
+    const Corners a = random_tet(rng, 1.0, Vec3::Zero());
+    if (quality(a) < 0.01) continue;
+    const int f = iter % 4;
+    const auto& face = kFaces[static_cast<std::size_t>(f)];
+    Vec3 n = (a[face[1]] - a[face[0]]).cross(a[face[2]] - a[face[0]]).normalized();
+    if (n.dot(a[static_cast<std::size_t>(f)] - a[face[0]]) > 0) n = -n;  // outward
+    const double s = 0.1 + 0.8 * unit(rng), t = (0.9 - s) * unit(rng);
+    const Vec3 on_face = a[face[0]] + s * (a[face[1]] - a[face[0]]) + t * (a[face[2]] - a[face[0]]);
+    Corners b;
+    for (std::size_t c = 1; c < 4; ++c) {
+      const Vec3 q = on_face + Vec3(u(rng), u(rng), u(rng));
+      b[c] = q - (q - on_face).dot(n) * n + (0.2 + unit(rng)) * n;
+    }
+    const double band = 1e-9 * diagonal(a, b);
+    b[0] = on_face + kOffsets[static_cast<std::size_t>(iter) % kOffsets.size()] * band * n;
+    if (quality(b) < 0.005) continue;
+    Corners pa = a, pb = b;
+    if (iter % 2 == 1) {  // a random similarity
+      const Mat3 rotation = random_rotation(rng);
+      const double scale = std::pow(10.0, 3.0 * u(rng));
+      const Vec3 shift = 10.0 * scale * Vec3(u(rng), u(rng), u(rng));
+      for (Vec3& x : pa) x = scale * (rotation * x) + shift;
+      for (Vec3& x : pb) x = scale * (rotation * x) + shift;
+    }
+    TetTetSatRequest request;
+    request.absolute_tolerance = 1e-9 * diagonal(pa, pb);
+    const TetTetSatResult plain = tet_tet_sat(pa, pb, request);
+    int calls = 0;
+    request.near_points = [&] { return ++calls, true; };
+    const TetTetSatResult told = tet_tet_sat(pa, pb, request);
+    ASSERT_TRUE(same_result(told, plain)) << iter;
+    ASSERT_LE(calls, 1) << iter;
+    ASSERT_FALSE(plain.separated) << iter;
+    asked += calls;
+    ++cases;
+    calls = 0;
+    ASSERT_EQ(tet_tet_separated(pa, pb, request), plain.separated) << iter;
+    ASSERT_EQ(calls, 0) << iter;
+  }
+  EXPECT_GT(cases, 2000);
+  EXPECT_GT(asked, cases / 2);
+}
+
 TEST(TetTetSat, BothDegenerateKnownCases) {
   std::mt19937 rng(2);
   std::uniform_real_distribution<double> u(-1.0, 1.0);

@@ -35,6 +35,7 @@
 #include "contactlab/core/types.h"
 
 #include <array>
+#include <functional>
 #include <optional>
 
 namespace contactlab {
@@ -62,6 +63,14 @@ struct TetTetSatRequest {
   /// overlap of at most tol/2: SatSearch::settled): the same result, bit for bit, with fewer roots,
   /// divisions and projections. false: every axis normalised and tried (a reference for tests).
   bool skip_unneeded_axes = true;
+  /// Optional: whether some point of A and some point of B lie within a quarter of the band (tol/4,
+  /// less a rounding of a few ε × the coordinates' magnitude) of each other — e.g. a corner of one
+  /// in the other, tested by the caller. tet_tet_sat asks it at most once, when no corners are
+  /// that near and its best overlap first drops to tol/2 or below, where a yes ends the search
+  /// (SatSearch::settled in tet_tet_sat.cpp, with skip_unneeded_axes) as corners that coincide
+  /// within tol/4 do; tet_tet_separated never asks. The same result, bit for bit, when a yes is
+  /// true; an untrue yes may end the search too early.
+  std::function<bool()> near_points;
 };
 
 struct TetTetSatResult {

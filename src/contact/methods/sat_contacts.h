@@ -92,6 +92,13 @@ class TetPairFaces {
   /// Reads the distances that intersection_points measured (call it first).
   bool certainly_not_separated(double tol) const;
 
+  /// Some face plane of one tet has no corner of the other deeper inside than tol: the tets may
+  /// touch along that face (its SAT axis then overlaps by at most about tol). False for tets
+  /// overlapping deeper than that along every face normal, where tet_tet_sat's search cannot
+  /// settle early (TetTetSatRequest::near_points would buy nothing). Reads the distances that
+  /// intersection_points measured.
+  bool may_touch_along_a_face(double tol) const;
+
  private:
   struct Side {
     /// The corners straight from MethodBody::tet (copying them from a temporary stalled the

@@ -53,7 +53,11 @@ class VolumeSatMethod final : public ContactMethod {
     if (pair.clearly_apart(settings.absolute_tolerance())) return;
     // No intersection point within the band: no contact, whatever the axis (sat_contacts.h).
     if (pair.intersection_points(settings.absolute_tolerance()).empty()) return;
-    const TetTetSatResult sat = tet_tet_sat(pair.a(), pair.b(), contact_detail::band_request(settings));
+    TetTetSatRequest request = contact_detail::band_request(settings);
+    // A corner of one certainly in the other or within tol/8 of it: touching tets settle at the
+    // face axis they touch along (TetTetSatRequest::near_points), as tets with shared corners do.
+    request.near_points = [&] { return pair.certainly_not_separated(settings.absolute_tolerance()); };
+    const TetTetSatResult sat = tet_tet_sat(pair.a(), pair.b(), request);
     if (sat.separated || sat.kind == SatAxisKind::kNone) return;
     contact_detail::append_intersection_contacts(pair, sat.axis, sat.depth, settings, sink);
   }
