@@ -54,7 +54,9 @@ using Corners = std::array<Vec3, 4>;
 // Least-overlap search over the candidate axes, in box-centred coordinates.
 class SurfaceAxisSearch {
  public:
-  SurfaceAxisSearch(const Corners& a, const Corners& b, double tol) : tol_(tol) {
+  /// near_points: the caller knows some point of A and some point of B within tol/4 of each other
+  /// (settled() as for corners that near).
+  SurfaceAxisSearch(const Corners& a, const Corners& b, double tol, bool near_points) : tol_(tol) {
     Vec3 lo = a[0], hi = a[0];
     for (int i = 0; i < 4; ++i) {
       lo = lo.cwiseMin(a[i]).cwiseMin(b[i]);
@@ -68,8 +70,10 @@ class SurfaceAxisSearch {
     centroid_offset_ = (b_[0] + b_[1] + b_[2] + b_[3] - a_[0] - a_[1] - a_[2] - a_[3]) / 4.0;
     size_ = (hi - lo).norm();
     skip_allowed_ = tol_ > kSmallestSkippingBand * size_;
-    // A corner of A within tol/4 of a corner of B (touching tets share corners): see settled().
-    if (skip_allowed_) {
+    // A corner of A within tol/4 of a corner of B (touching tets share corners), or points that
+    // near as the caller knows: see settled().
+    near_corners_ = skip_allowed_ && near_points;
+    if (skip_allowed_ && !near_corners_) {
       const double reach2 = 0.0625 * tol_ * tol_;
       for (int i = 0; i < 4; ++i) {
         for (int j = 0; j < 4; ++j) near_corners_ = near_corners_ || (a_[i] - b_[j]).squaredNorm() <= reach2;
@@ -78,7 +82,7 @@ class SurfaceAxisSearch {
   }
 
   /// Whether no axis left can replace the best one: with a corner of A within δ ≤ tol/4 of one of
-  /// B, the projections along any unit axis overlap by at least −δ less rounding (both intervals
+  /// B (or any points that near), the projections along any unit axis overlap by at least −δ less rounding (both intervals
   /// hold both corners' projections), and replacing a best overlap of at most tol/2 needs one
   /// below best − tol ≤ −tol/2. Touching tets are then done after the face axis they touch along
   /// (tet_tet_sat's settled()). The same result, bit for bit.
@@ -212,12 +216,13 @@ class SurfaceSatMethod final : public ContactMethod {
     // No intersection point within the band: no contact, whatever the axes (sat_contacts.h).
     if (pair.intersection_points(settings.absolute_tolerance()).empty()) return;
     // (A corner of one certainly in or on the other: not separated, without the search.)
-    if (!pair.certainly_not_separated(settings.absolute_tolerance()) &&
-        tet_tet_separated(pa, pb, contact_detail::band_request(settings))) {
+    const bool near_points = pair.certainly_not_separated(settings.absolute_tolerance());
+    if (!near_points && tet_tet_separated(pa, pb, contact_detail::band_request(settings))) {
       return;
     }
 
-    SurfaceAxisSearch search(pa, pb, settings.absolute_tolerance());
+    // (A corner of one within tol/8 of the other: touching tets settle at the face they touch along.)
+    SurfaceAxisSearch search(pa, pb, settings.absolute_tolerance(), near_points);
     for (int f = 0; f < 4 && !search.settled(); ++f) {
       if (a.surface_triangle(tet_a, f) == kInvalidIndex) continue;
       double uv = 0.0;
