@@ -70,9 +70,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 namespace contactlab {
 namespace {
@@ -414,9 +416,91 @@ class IntersectionTet {
 using TetCache = contact_detail::CallTetCache<IntersectionTet>;
 void fill_tet(IntersectionTet& entry, const MethodBody& body, Index tet) { entry.reset(body, tet); }
 
+/// The contacts a body pair's runs have emitted on this thread, by feature pair, with the tet pair that emitted each and its
+/// normal. The merge takes contacts with equal positions and normals (bit for bit) as copies of
+/// one contact and keeps the copy first in output order — the least tet pair. A feature pair's
+/// position does not depend on the tet pair it is found from: (V,F) is at V, (E,E) at the closest
+/// points of the two edges, both computed from the features alone (canonical edges). So a feature
+/// pair found again from a greater tet pair, with the same normal as an emitted copy, would be
+/// dropped by the merge: it is not emitted, and its pitfall guard is not run. The merged contacts
+/// stay the same bit for bit (on the pillar most of the 3692 raw contacts were such copies: a
+/// vertex lies in several surface triangles, an edge in two, each of another tet).
+class EmittedFeaturePairs {
+ public:
+  /// Starts a run of body pair (a, b) in driver call `call` (MethodBody::call): what earlier runs
+  /// of the same body pair and call on this thread emitted is kept — their tet pairs, from other
+  /// chunks of the pair, may be copies' too — and anything else forgotten (a stamp per slot:
+  /// nothing to clear). Call 0 (unknown) forgets every time.
+  void start_run(Index a, Index b, std::uint64_t call) {
+    if (call != 0 && call == call_ && a == body_a_ && b == body_b_) return;
+    call_ = call, body_a_ = a, body_b_ = b;
+    count_ = 0;
+    if (++stamp_ == 0) {  // wrapped: clear once
+      std::fill(slots_.begin(), slots_.end(), Slot{});
+      stamp_ = 1;
+    }
+  }
+  /// Whether feature pair `key` was emitted in this run with this normal from a tet pair before
+  /// (a, b).
+  bool emitted_before(std::uint64_t key, Index a, Index b, const Vec3& normal) const {
+    if (slots_.empty()) return false;
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = hash(key) & mask;; i = (i + 1) & mask) {
+      const Slot& slot = slots_[i];
+      if (slot.stamp != stamp_) return false;
+      if (slot.key == key) return std::pair(slot.a, slot.b) < std::pair(a, b) && slot.normal == normal;
+    }
+  }
+  /// Records that feature pair `key` was emitted from (a, b) with this normal (replacing what an
+  /// earlier copy left).
+  void record(std::uint64_t key, Index a, Index b, const Vec3& normal) {
+    if (2 * (count_ + 1) > slots_.size()) grow();
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = hash(key) & mask;
+    while (slots_[i].stamp == stamp_ && slots_[i].key != key) i = (i + 1) & mask;
+    if (slots_[i].stamp != stamp_) ++count_;
+    slots_[i] = Slot{key, stamp_, a, b, normal};
+  }
+  /// The key of vertex v of A against triangle f of B (kind 0), of triangle f of A against vertex
+  /// v of B (1), of surface edges e of A and f of B (2).
+  static std::uint64_t key(int kind, Index first, Index second) {
+    return (static_cast<std::uint64_t>(kind) << 62) ^
+           (static_cast<std::uint64_t>(static_cast<std::uint32_t>(first)) << 31) ^ static_cast<std::uint32_t>(second);
+  }
+
+ private:
+  struct Slot {
+    std::uint64_t key = 0;
+    std::uint32_t stamp = 0;
+    Index a = kInvalidIndex, b = kInvalidIndex;
+    Vec3 normal = Vec3::Zero();
+  };
+  static std::size_t hash(std::uint64_t key) {
+    key ^= key >> 33;
+    key *= 0xff51afd7ed558ccdull;
+    return static_cast<std::size_t>(key ^ (key >> 29));
+  }
+  void grow() {
+    std::vector<Slot> old = std::move(slots_);
+    const std::uint32_t stamp = stamp_;
+    slots_.assign(std::max<std::size_t>(64, 2 * old.size()), Slot{});
+    stamp_ = 1;
+    count_ = 0;
+    for (const Slot& slot : old) {
+      if (slot.stamp == stamp) record(slot.key, slot.a, slot.b, slot.normal);
+    }
+  }
+  std::vector<Slot> slots_;
+  std::uint32_t stamp_ = 1;
+  std::size_t count_ = 0;
+  std::uint64_t call_ = 0;
+  Index body_a_ = kInvalidIndex, body_b_ = kInvalidIndex;
+};
+
 /// The method on one candidate pair, from the two tets' entries.
+/// `emitted`: the run's (V,F) contacts so far (null: each pair on its own).
 void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const MethodBody& b, Index tet_b,
-              IntersectionTet& tb_data, double tol, std::vector<Contact>& sink) {
+              IntersectionTet& tb_data, double tol, std::vector<Contact>& sink, EmittedFeaturePairs* emitted) {
   if (!surface_face_boxes_touch(ta_data.boxes(), tb_data.boxes(), tol)) return;
   const std::array<Vec3, 4>& xa = ta_data.x();
   const std::array<Vec3, 4>& xb = tb_data.x();
@@ -458,7 +542,14 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
           const auto key = static_cast<std::size_t>(4 * ta.local[c] + tb.face);
           if (!SeenPairs::test_and_set(seen.vertex_face, key)) {
             const double s = tb.normal.dot(ta.x[c] - tb.x[0]);
-            if (std::abs(s) <= tol && inside_edge_face_planes(ta.x[c], tb, tol)) emit(ta.x[c], -tb.normal, s, fa, fb);
+            if (std::abs(s) <= tol && inside_edge_face_planes(ta.x[c], tb, tol)) {
+              const Vec3 normal = -tb.normal;
+              const std::uint64_t pair_key = EmittedFeaturePairs::key(0, ta.vertex[c], tb.triangle);
+              if (!emitted || !emitted->emitted_before(pair_key, tet_a, tet_b, normal)) {
+                emit(ta.x[c], normal, s, fa, fb);
+                if (emitted) emitted->record(pair_key, tet_a, tet_b, normal);
+              }
+            }
           }
         }
         if (!ta.degenerate) {
@@ -467,7 +558,13 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
           const auto key = static_cast<std::size_t>(4 * ta.face + tb.local[c]);
           if (!SeenPairs::test_and_set(seen.face_vertex, key)) {
             const double s = ta.normal.dot(tb.x[c] - ta.x[0]);
-            if (std::abs(s) <= tol && inside_edge_face_planes(tb.x[c], ta, tol)) emit(tb.x[c], ta.normal, s, fa, fb);
+            if (std::abs(s) <= tol && inside_edge_face_planes(tb.x[c], ta, tol)) {
+              const std::uint64_t pair_key = EmittedFeaturePairs::key(1, ta.triangle, tb.vertex[c]);
+              if (!emitted || !emitted->emitted_before(pair_key, tet_a, tet_b, ta.normal)) {
+                emit(tb.x[c], ta.normal, s, fa, fb);
+                if (emitted) emitted->record(pair_key, tet_a, tet_b, ta.normal);
+              }
+            }
           }
         }
       }
@@ -503,9 +600,15 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
           t = std::clamp(t, 0.0, 1.0);
           const Vec3 pa = ea.x0 + s * da;
           const Vec3 pb = eb.x0 + t * db;
+          const FeatureRef feature_a = ta_data.edge_feature(a, ea), feature_b = tb_data.edge_feature(b, eb);
+          const std::uint64_t pair_key = EmittedFeaturePairs::key(2, feature_a.index, feature_b.index);
+          // A copy of an emitted contact (EmittedFeaturePairs) needs neither the pitfall guard nor a
+          // place in the sink.
+          if (emitted && emitted->emitted_before(pair_key, tet_a, tet_b, axis.normal)) continue;
           if (!within_tet(pa, xb, tol, guard_b)) continue;  // pitfall guard
           if (!within_tet(pb, xa, tol, guard_a)) continue;
-          emit(0.5 * (pa + pb), axis.normal, -axis.overlap, ta_data.edge_feature(a, ea), tb_data.edge_feature(b, eb));
+          emit(0.5 * (pa + pb), axis.normal, -axis.overlap, feature_a, feature_b);
+          if (emitted) emitted->record(pair_key, tet_a, tet_b, axis.normal);
         }
       }
     }
@@ -532,15 +635,17 @@ class IntersectionMethod final : public ContactMethod {
     IntersectionTet ta, tb;
     ta.reset(a, tet_a);
     tb.reset(b, tet_b);
-    evaluate(a, tet_a, ta, b, tet_b, tb, settings.absolute_tolerance(), sink);
+    evaluate(a, tet_a, ta, b, tet_b, tb, settings.absolute_tolerance(), sink, nullptr);
   }
   /// generate() on each pair, with what is derived from a tet alone kept for the call (TetCache).
   void generate_run(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
                     const MethodSettings& settings, std::vector<Contact>& sink) const override {
     auto [tets_a, tets_b] = TetCache::of_call(a.call).bodies(a, b);
     const double tol = settings.absolute_tolerance();
+    static thread_local EmittedFeaturePairs emitted;
+    emitted.start_run(a.index, b.index, a.call);
     for (const ElementPair& p : pairs) {
-      evaluate(a, p.a, tets_a.of(p.a, fill_tet), b, p.b, tets_b.of(p.b, fill_tet), tol, sink);
+      evaluate(a, p.a, tets_a.of(p.a, fill_tet), b, p.b, tets_b.of(p.b, fill_tet), tol, sink, &emitted);
     }
   }
 };
