@@ -243,16 +243,35 @@ bool surface_face_boxes_touch(const SurfaceFaceBoxes& a, const SurfaceFaceBoxes&
   return false;
 }
 
+/// The in-plane outward normals of a surface triangle's edges, (x[k + 1] − x[k]) × n for edge k
+/// (unnormalised), and their squared lengths: what in_triangle_band computes from the triangle's
+/// plane for every point, computed once per triangle and call (IntersectionTet).
+struct EdgeOutwardNormals {
+  std::array<Vec3, 3> out;
+  std::array<double, 3> length2;
+};
+EdgeOutwardNormals edge_outward_normals(const SurfaceTriangle& f) {
+  EdgeOutwardNormals normals;
+  for (std::size_t k = 0; k < 3; ++k) {
+    normals.out[k] = (f.x[(k + 1) % 3] - f.x[k]).cross(f.normal);
+    normals.length2[k] = normals.out[k].squaredNorm();
+  }
+  return normals;
+}
+
 /// V lies in the closed prism over triangle f grown by the touching band: its in-plane outward
 /// distance from each edge's line (measured along the unit (q − p) × n) is ≤ tol
 /// (geometry/tolerance_band.h), so a vertex on an edge of f — a block's corner on another's edge —
-/// counts as inside in every frame. f is not degenerate (its unit normal is set).
-bool inside_edge_face_planes(const Vec3& v, const SurfaceTriangle& f, double tol) {
-  TrianglePlane plane;
-  plane.corner = f.x;
-  plane.normal = f.normal;
-  plane.valid = true;  // f is not degenerate (a zero normal would refuse every point anyway)
-  return in_triangle_band(plane, v, tol);
+/// counts as inside in every frame. f is not degenerate (its unit normal is set). in_triangle_band
+/// on f's plane, with the edges' normals given: the same operations, so the same answer.
+bool inside_edge_face_planes(const Vec3& v, const SurfaceTriangle& f, const EdgeOutwardNormals& edges, double tol) {
+  for (std::size_t k = 0; k < 3; ++k) {
+    if (!(edges.length2[k] > 0.0)) return false;
+    // Outside when out · (v − x_k) / |out| > tol, compared squared: no root and no division.
+    const double s = edges.out[k].dot(v - f.x[k]);
+    if (s > 0.0 && s * s > tol * tol * edges.length2[k]) return false;
+  }
+  return true;
 }
 
 /// What the pitfall guard's face-plane pre-test needs of one tet alone: per face its unnormalised
@@ -384,6 +403,7 @@ class IntersectionTet {
           e.direction = e.edge.x1 - e.edge.x0;
           e.length = e.direction.norm();
         }
+        edge_normals_[k] = edge_outward_normals(triangles_.triangles[k]);
       }
       has_triangles_ = true;
     }
@@ -391,6 +411,8 @@ class IntersectionTet {
   }
   /// Edge i of surface triangle k (after triangles()).
   const Edge& edge(std::size_t k, std::size_t i) const { return edges_[k][i]; }
+  /// The edges' outward normals of surface triangle k (after triangles()).
+  const EdgeOutwardNormals& edge_normals(std::size_t k) const { return edge_normals_[k]; }
   /// guard_planes of the corners.
   const GuardPlanes& guard() {
     if (!has_guard_) guard_ = guard_planes(x_), has_guard_ = true;
@@ -410,6 +432,7 @@ class IntersectionTet {
   TetSurfaceCorners surface_corners_;
   contact_detail::TetSurfaceTriangles triangles_;
   std::array<std::array<Edge, 3>, 4> edges_;
+  std::array<EdgeOutwardNormals, 4> edge_normals_;
   GuardPlanes guard_;
   std::array<std::optional<FeatureRef>, 16> edge_features_;
 };
@@ -542,7 +565,8 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
           const auto key = static_cast<std::size_t>(4 * ta.local[c] + tb.face);
           if (!SeenPairs::test_and_set(seen.vertex_face, key)) {
             const double s = tb.normal.dot(ta.x[c] - tb.x[0]);
-            if (std::abs(s) <= tol && inside_edge_face_planes(ta.x[c], tb, tol)) {
+            if (std::abs(s) <= tol &&
+                inside_edge_face_planes(ta.x[c], tb, tb_data.edge_normals(static_cast<std::size_t>(ib)), tol)) {
               const Vec3 normal = -tb.normal;
               const std::uint64_t pair_key = EmittedFeaturePairs::key(0, ta.vertex[c], tb.triangle);
               if (!emitted || !emitted->emitted_before(pair_key, tet_a, tet_b, normal)) {
@@ -558,7 +582,8 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
           const auto key = static_cast<std::size_t>(4 * ta.face + tb.local[c]);
           if (!SeenPairs::test_and_set(seen.face_vertex, key)) {
             const double s = ta.normal.dot(tb.x[c] - ta.x[0]);
-            if (std::abs(s) <= tol && inside_edge_face_planes(tb.x[c], ta, tol)) {
+            if (std::abs(s) <= tol &&
+                inside_edge_face_planes(tb.x[c], ta, ta_data.edge_normals(static_cast<std::size_t>(ia)), tol)) {
               const std::uint64_t pair_key = EmittedFeaturePairs::key(1, ta.triangle, tb.vertex[c]);
               if (!emitted || !emitted->emitted_before(pair_key, tet_a, tet_b, ta.normal)) {
                 emit(tb.x[c], ta.normal, s, fa, fb);
