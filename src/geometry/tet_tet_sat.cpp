@@ -69,13 +69,14 @@ class SatSearch {
   }
 
   /// Whether no axis left can change the result. With a corner p of A within δ ≤ tol/4 of a corner
-  /// q of B (or any points p of A and q of B so near: near_points), the projections of A and B along any unit axis n overlap by at least −δ (both
-  /// intervals hold n·p and n·q), less the rounding ρ of a few ε L (tol/4 ≥ 2.5e-13 L here:
-  /// skip_allowed). So no axis separates them (that needs an overlap below −tol), and none replaces
-  /// a best overlap of at most tol/2 (that needs one below best − tol ≤ −tol/2). The verdict is
-  /// then "not separated" from the start, and the full search is over once its best overlap is
-  /// that small — touching tets, after the face axis they touch along: the edge axes, 36 of the
-  /// 44, are not projected at all. The same result, bit for bit.
+  /// q of B (or any points p of A and q of B that near: TetTetSatRequest::near_points), the
+  /// projections of A and B along any unit axis n overlap by at least −δ (both intervals hold n·p
+  /// and n·q), less the rounding ρ of a few ε L (tol/4 ≥ 2.5e-13 L here: skip_allowed). So no
+  /// axis separates them (that needs an overlap below −tol), and none replaces a best overlap of
+  /// at most tol/2 (that needs one below best − tol ≤ −tol/2). The verdict is then "not
+  /// separated" from the start, and the full search is over once its best overlap is that small —
+  /// touching tets, after the face axis they touch along: the edge axes, 36 of the 44, are not
+  /// projected at all. The same result, bit for bit.
   bool settled() const {
     if (!near_corners_) return false;
     return verdict_only_ || (have_best_ && best_overlap_ <= 0.5 * result_.tolerance);

@@ -12,10 +12,10 @@
 //
 // Tolerance (scale-relative): L is the diagonal of the bounding box of all 8 corners and
 // tol = request.relative_tolerance × L (default 1e-9 L), or request.absolute_tolerance when set.
-// An axis separates only if the gap along
-// it exceeds tol (plus a rounding allowance for an ill-conditioned axis, below); otherwise tets
-// whose least overlap is at most tol are reported `touching` (depth then ≤ tol). Exactly touching
-// tets (shared face, edge or vertex) are therefore never `separated`.
+// An axis separates only if the gap along it exceeds tol (plus a rounding allowance for an
+// ill-conditioned axis, below); otherwise tets whose least overlap is at most tol are reported
+// `touching` (depth then ≤ tol). Exactly touching tets (shared face, edge or vertex) are therefore
+// never `separated`.
 // Ties: an axis later in the order replaces the current best only if its overlap is smaller by
 // more than tol, so faces of A win over faces of B, and face axes win over edge axes, on ties.
 //
@@ -84,7 +84,7 @@ struct TetTetSatResult {
   Vec3 axis = Vec3::Zero();
   double depth = 0.0;         ///< least overlap along `axis`, clamped at 0 (0 when separated)
   double separation = 0.0;    ///< gap along `axis` when separated (> tolerance), else 0
-  double tolerance = 0.0;     ///< the absolute tolerance used (relative_tolerance × length_scale unless given)
+  double tolerance = 0.0;     ///< the band used: absolute_tolerance, or relative_tolerance × length_scale
   double length_scale = 0.0;  ///< L, diagonal of the bounding box of the 8 corners
 };
 
@@ -97,8 +97,8 @@ TetTetSatResult tet_tet_sat(const std::array<Vec3, 4>& a, const std::array<Vec3,
 /// errors of ε L |w| from the exact value) cannot separate them by more than the band tol ≫ ε L, so
 /// only the axes with a positive gap along w are normalised and tested as tet_tet_sat tests them,
 /// in its order (the same search, SatSearch's verdict-only mode). Where that argument needs the
-/// band to dwarf the rounding (tol ≤ 1e-12 L) every axis is tried, and two degenerate
-/// tets get tet_tet_sat's extra axes, tried in full.
+/// band to dwarf the rounding (tol ≤ 1e-12 L) every axis is tried, and two degenerate tets get
+/// tet_tet_sat's extra axes, tried in full.
 bool tet_tet_separated(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b,
                        const TetTetSatRequest& request = {});
 

@@ -224,20 +224,6 @@ bool TetPairFaces::certainly_not_separated(double tol) const {
   return corner_certainly_in(a_, b_, reach) || corner_certainly_in(b_, a_, reach);
 }
 
-bool TetPairFaces::may_touch_along_a_face(double tol) const {
-  for (const Side* side : {&a_, &b_}) {
-    if (!side->measured) return true;
-    const double outward = static_cast<double>(side->planes->orientation);
-    for (std::size_t f = 0; f < 4; ++f) {
-      const std::array<double, 4>& d = side->other_distance[f];
-      const double deepest =
-          std::min(std::min(outward * d[0], outward * d[1]), std::min(outward * d[2], outward * d[3]));
-      if (!(deepest < -tol)) return true;
-    }
-  }
-  return false;
-}
-
 void append_intersection_contacts(TetPairFaces& pair, const Vec3& n, double depth, const MethodSettings& settings,
                                   std::vector<Contact>& sink) {
   const double tol = settings.absolute_tolerance();

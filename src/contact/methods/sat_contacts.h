@@ -77,8 +77,7 @@ class TetPairFaces {
   /// append_intersection_points into a buffer of the thread, at the first call for this pair (the
   /// same `tol` every time); valid until another pair's first call on this thread. The methods ask
   /// for them before their axis searches: a pair without an intersection point within the band
-  /// has no contact whatever the searches find, and on the suite's scenes most pairs that are not
-  /// clearly apart have none.
+  /// has no contact whatever the searches find.
   std::span<const LabelledPoint> intersection_points(double tol);
 
   /// A corner of one tet certainly lies in the other, or within tol/8 of one of its faces: exactly
@@ -91,13 +90,6 @@ class TetPairFaces {
   /// magnitude (far above the rounding of the searches and of these tests); false otherwise.
   /// Reads the distances that intersection_points measured (call it first).
   bool certainly_not_separated(double tol) const;
-
-  /// Some face plane of one tet has no corner of the other deeper inside than tol: the tets may
-  /// touch along that face (its SAT axis then overlaps by at most about tol). False for tets
-  /// overlapping deeper than that along every face normal, where tet_tet_sat's search cannot
-  /// settle early (TetTetSatRequest::near_points would buy nothing). Reads the distances that
-  /// intersection_points measured.
-  bool may_touch_along_a_face(double tol) const;
 
  private:
   struct Side {
