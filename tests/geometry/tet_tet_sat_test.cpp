@@ -211,6 +211,17 @@ Mat3 random_rotation(std::mt19937& rng) {
   return Quat(g(rng), g(rng), g(rng), g(rng)).normalized().toRotationMatrix();
 }
 
+/// Moves both tets by one random similarity: a rotation, a scale 10^(−3…3) and a translation of up
+/// to `reach` × the scale along each axis.
+void random_similarity(std::mt19937& rng, double reach, Corners& a, Corners& b) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  const Mat3 rotation = random_rotation(rng);
+  const double scale = std::pow(10.0, 3.0 * u(rng));
+  const Vec3 shift = reach * scale * Vec3(u(rng), u(rng), u(rng));
+  for (Vec3& x : a) x = scale * (rotation * x) + shift;
+  for (Vec3& x : b) x = scale * (rotation * x) + shift;
+}
+
 TEST(TetTetSat, RandomAgainstBruteForceAndSampledDirections) {
   std::mt19937 rng(31);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
@@ -446,11 +457,7 @@ TEST(TetTetSat, ShortcutsAgreeWithTheFullSearch) {
       if (iter % 3 == 0) b[3] = b[0] + 0.5 * (b[1] - b[0]) + 0.25 * (b[2] - b[0]);
     }
     if (iter % 2 == 1) {  // a random similarity
-      const Mat3 rotation = random_rotation(rng);
-      const double scale = std::pow(10.0, 3.0 * u(rng));
-      const Vec3 shift = 100.0 * scale * Vec3(u(rng), u(rng), u(rng));
-      for (Vec3& x : a) x = scale * (rotation * x) + shift;
-      for (Vec3& x : b) x = scale * (rotation * x) + shift;
+      random_similarity(rng, 100.0, a, b);
     }
     constexpr std::array<double, 4> kBands{1e-9, 1e-6, 1e-13, 0.0};
     TetTetSatRequest request;
@@ -526,11 +533,7 @@ TEST(TetTetSat, ShortcutsAgreeOnTetsTurnedAboutASharedCorner) {
     const Vec3 pivot = b[0];
     for (Vec3& y : b) y = pivot + turn * (y - pivot);  // b[0] stays pivot exactly: turn × 0 = 0
     if (iter % 2 == 1) {
-      const Mat3 rotation = random_rotation(rng);
-      const double scale = std::pow(10.0, 3.0 * u(rng));
-      const Vec3 shift = 100.0 * scale * Vec3(u(rng), u(rng), u(rng));
-      for (Vec3& y : a) y = scale * (rotation * y) + shift;
-      for (Vec3& y : b) y = scale * (rotation * y) + shift;
+      random_similarity(rng, 100.0, a, b);
     }
     TetTetSatRequest request;
     request.relative_tolerance = band;
@@ -584,11 +587,7 @@ TEST(TetTetSat, NearPointsToldGiveTheSameResult) {
     if (quality(b) < 0.005) continue;
     Corners pa = a, pb = b;
     if (iter % 2 == 1) {  // a random similarity
-      const Mat3 rotation = random_rotation(rng);
-      const double scale = std::pow(10.0, 3.0 * u(rng));
-      const Vec3 shift = 10.0 * scale * Vec3(u(rng), u(rng), u(rng));
-      for (Vec3& x : pa) x = scale * (rotation * x) + shift;
-      for (Vec3& x : pb) x = scale * (rotation * x) + shift;
+      random_similarity(rng, 10.0, pa, pb);
     }
     TetTetSatRequest request;
     request.absolute_tolerance = 1e-9 * diagonal(pa, pb);
