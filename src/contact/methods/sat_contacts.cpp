@@ -68,30 +68,26 @@ void TetPairFaces::measure(Side& side, const std::array<Vec3, 4>& other) {
 }
 
 bool TetPairFaces::measure_until_beyond_a_face(Side& side, const std::array<Vec3, 4>& other, double slack) {
-  if (side.measured) return beyond_a_face(side, slack);
   // Outward is along the winding's normal for a positively oriented tet, against it otherwise.
   const double outward = static_cast<double>(side.planes->orientation);
+  // Every corner of `other` beyond face f's plane by more than the slack (a flat tet has no outside).
+  const auto beyond_face = [&](std::size_t f) {
+    const std::array<double, 4>& d = side.other_distance[f];
+    return outward != 0.0 && (*side.faces)[f].valid &&
+           std::min(std::min(outward * d[0], outward * d[1]), std::min(outward * d[2], outward * d[3])) > slack;
+  };
+  if (side.measured) {
+    for (std::size_t f = 0; f < 4; ++f) {
+      if (beyond_face(f)) return true;
+    }
+    return false;
+  }
   for (std::size_t f = 0; f < 4; ++f) {
-    std::array<double, 4>& d = side.other_distance[f];
-    for (std::size_t i = 0; i < 4; ++i) d[i] = (*side.faces)[f].distance(other[i]);
-    if (outward == 0.0 || !(*side.faces)[f].valid) continue;
-    const double nearest = std::min(std::min(outward * d[0], outward * d[1]), std::min(outward * d[2], outward * d[3]));
+    for (std::size_t i = 0; i < 4; ++i) side.other_distance[f][i] = (*side.faces)[f].distance(other[i]);
     // Apart: the other faces' distances are never read (the pair ends here).
-    if (nearest > slack) return true;
+    if (beyond_face(f)) return true;
   }
   side.measured = true;
-  return false;
-}
-
-bool TetPairFaces::beyond_a_face(const Side& side, double slack) {
-  const double outward = static_cast<double>(side.planes->orientation);
-  if (outward == 0.0) return false;
-  for (std::size_t f = 0; f < 4; ++f) {
-    if (!(*side.faces)[f].valid) continue;
-    const std::array<double, 4>& d = side.other_distance[f];
-    const double nearest = std::min(std::min(outward * d[0], outward * d[1]), std::min(outward * d[2], outward * d[3]));
-    if (nearest > slack) return true;
-  }
   return false;
 }
 

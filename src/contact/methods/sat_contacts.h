@@ -113,9 +113,8 @@ class TetPairFaces {
   };
   /// Fills side.other_distance with the corners of `other` (once).
   static void measure(Side& side, const std::array<Vec3, 4>& other);
-  static bool beyond_a_face(const Side& side, double slack);
-  /// measure, face by face, stopping at the first face beyond which every corner of `other` lies
-  /// by more than `slack` (true; the side then stays unmeasured).
+  /// measure (where not yet measured), face by face, stopping at the first face beyond which every
+  /// corner of `other` lies by more than `slack` (true; the side then stays unmeasured).
   static bool measure_until_beyond_a_face(Side& side, const std::array<Vec3, 4>& other, double slack);
   /// The intersection points of p's vertices in q (q measured against p's corners), then p's
   /// edges across q's faces, `p_is_a` ordering the feature pair.
