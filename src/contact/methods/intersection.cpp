@@ -439,8 +439,8 @@ class IntersectionTet {
 using TetCache = contact_detail::CallTetCache<IntersectionTet>;
 void fill_tet(IntersectionTet& entry, const MethodBody& body, Index tet) { entry.reset(body, tet); }
 
-/// The contacts a body pair's runs have emitted on this thread, by feature pair, with the tet pair that emitted each and its
-/// normal. The merge takes contacts with equal positions and normals (bit for bit) as copies of
+/// The contacts a body pair's runs have emitted on this thread, by feature pair, with the tet pair
+/// that emitted each and its normal. The merge takes contacts with equal positions and normals (bit for bit) as copies of
 /// one contact and keeps the copy first in output order — the least tet pair. A feature pair's
 /// position does not depend on the tet pair it is found from: (V,F) is at V, (E,E) at the closest
 /// points of the two edges, both computed from the features alone (canonical edges). So a feature
@@ -463,8 +463,8 @@ class EmittedFeaturePairs {
       stamp_ = 1;
     }
   }
-  /// Whether feature pair `key` was emitted in this run with this normal from a tet pair before
-  /// (a, b).
+  /// Whether feature pair `key` was emitted (since start_run forgot) with this normal from a tet
+  /// pair before (a, b).
   bool emitted_before(std::uint64_t key, Index a, Index b, const Vec3& normal) const {
     if (slots_.empty()) return false;
     const std::size_t mask = slots_.size() - 1;
@@ -520,8 +520,8 @@ class EmittedFeaturePairs {
   Index body_a_ = kInvalidIndex, body_b_ = kInvalidIndex;
 };
 
-/// The method on one candidate pair, from the two tets' entries.
-/// `emitted`: the run's (V,F) contacts so far (null: each pair on its own).
+/// The method on one candidate pair, from the two tets' entries. `emitted`: the feature pairs the
+/// body pair's runs emitted so far on this thread (null: the pair on its own).
 void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const MethodBody& b, Index tet_b,
               IntersectionTet& tb_data, double tol, std::vector<Contact>& sink, EmittedFeaturePairs* emitted) {
   if (!surface_face_boxes_touch(ta_data.boxes(), tb_data.boxes(), tol)) return;
@@ -550,6 +550,16 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
   auto emit = [&](const Vec3& p, const Vec3& n, double gap, FeatureRef fa, FeatureRef fb) {
     sink.push_back(contact_detail::element_pair_contact(a, tet_a, b, tet_b, p, n, gap, fa, fb));
   };
+  // Feature pair `key` with normal n already emitted from an earlier tet pair (EmittedFeaturePairs).
+  const auto a_copy = [&](std::uint64_t key, const Vec3& n) {
+    return emitted && emitted->emitted_before(key, tet_a, tet_b, n);
+  };
+  // emit, remembering the feature pair.
+  const auto emit_recorded = [&](std::uint64_t key, const Vec3& p, const Vec3& n, double gap, FeatureRef fa,
+                                 FeatureRef fb) {
+    emit(p, n, gap, fa, fb);
+    if (emitted) emitted->record(key, tet_a, tet_b, n);
+  };
 
   for (int ia = 0; ia < tris_a.count; ++ia) {
     const SurfaceTriangle& ta = tris_a.triangles[static_cast<std::size_t>(ia)];
@@ -569,10 +579,7 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
                 inside_edge_face_planes(ta.x[c], tb, tb_data.edge_normals(static_cast<std::size_t>(ib)), tol)) {
               const Vec3 normal = -tb.normal;
               const std::uint64_t pair_key = EmittedFeaturePairs::key(0, ta.vertex[c], tb.triangle);
-              if (!emitted || !emitted->emitted_before(pair_key, tet_a, tet_b, normal)) {
-                emit(ta.x[c], normal, s, fa, fb);
-                if (emitted) emitted->record(pair_key, tet_a, tet_b, normal);
-              }
+              if (!a_copy(pair_key, normal)) emit_recorded(pair_key, ta.x[c], normal, s, fa, fb);
             }
           }
         }
@@ -585,10 +592,7 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
             if (std::abs(s) <= tol &&
                 inside_edge_face_planes(tb.x[c], ta, ta_data.edge_normals(static_cast<std::size_t>(ia)), tol)) {
               const std::uint64_t pair_key = EmittedFeaturePairs::key(1, ta.triangle, tb.vertex[c]);
-              if (!emitted || !emitted->emitted_before(pair_key, tet_a, tet_b, ta.normal)) {
-                emit(tb.x[c], ta.normal, s, fa, fb);
-                if (emitted) emitted->record(pair_key, tet_a, tet_b, ta.normal);
-              }
+              if (!a_copy(pair_key, ta.normal)) emit_recorded(pair_key, tb.x[c], ta.normal, s, fa, fb);
             }
           }
         }
@@ -629,11 +633,10 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
           const std::uint64_t pair_key = EmittedFeaturePairs::key(2, feature_a.index, feature_b.index);
           // A copy of an emitted contact (EmittedFeaturePairs) needs neither the pitfall guard nor a
           // place in the sink.
-          if (emitted && emitted->emitted_before(pair_key, tet_a, tet_b, axis.normal)) continue;
+          if (a_copy(pair_key, axis.normal)) continue;
           if (!within_tet(pa, xb, tol, guard_b)) continue;  // pitfall guard
           if (!within_tet(pb, xa, tol, guard_a)) continue;
-          emit(0.5 * (pa + pb), axis.normal, -axis.overlap, feature_a, feature_b);
-          if (emitted) emitted->record(pair_key, tet_a, tet_b, axis.normal);
+          emit_recorded(pair_key, 0.5 * (pa + pb), axis.normal, -axis.overlap, feature_a, feature_b);
         }
       }
     }
