@@ -82,9 +82,9 @@ class SurfaceAxisSearch {
   }
 
   /// Whether no axis left can replace the best one: with a corner of A within δ ≤ tol/4 of one of
-  /// B (or any points that near), the projections along any unit axis overlap by at least −δ less rounding (both intervals
-  /// hold both corners' projections), and replacing a best overlap of at most tol/2 needs one
-  /// below best − tol ≤ −tol/2. Touching tets are then done after the face axis they touch along
+  /// B (or any points that near), the projections along any unit axis overlap by at least −δ less
+  /// rounding (both intervals hold both points' projections), and replacing a best overlap of at
+  /// most tol/2 needs one below best − tol ≤ −tol/2. Touching tets are then done after the face axis they touch along
   /// (tet_tet_sat's settled()). The same result, bit for bit.
   bool settled() const { return near_corners_ && found_ && overlap_ <= 0.5 * tol_; }
 
