@@ -65,7 +65,6 @@
 namespace contactlab {
 namespace {
 
-using contact_detail::SeenPairs;
 using contact_detail::SurfaceEdge;
 using contact_detail::SurfaceTriangle;
 
@@ -105,10 +104,28 @@ std::array<Vec3, 4> eroded_tet(const MethodBody& body, Index tet, double envelop
   return x;
 }
 
-/// One tet of a body, eroded (eroded_tet): its surface triangles with eroded corners, its eroded
-/// corners, what it owns of its surface features (ShapeFeatures::surface_triangle_ownership), and
-/// its triangles' edges as canonical segments, built at the first triangle pair that needs them
-/// (most are rejected by their boxes first).
+/// One surface vertex of an eroded tet that the tet owns (ShapeFeatures::surface_triangle_ownership).
+struct OwnedVertex {
+  Vec3 x;               ///< eroded position (the corner's, bit for bit)
+  Index vertex;         ///< tet-mesh vertex index
+  std::uint8_t in = 0;  ///< bit k: the tet's surface triangle k (slot in `tris`) has it as a corner
+};
+
+/// One surface edge of an eroded tet, as a canonical segment (surface_edge: the same bits from
+/// either triangle that holds it).
+struct TetEdge {
+  SurfaceEdge segment;
+  PointsBox box;        ///< of the segment's end points
+  bool owned = false;   ///< owned by a surface triangle of the tet
+  std::uint8_t in = 0;  ///< bit k: the tet's surface triangle k holds it
+};
+
+/// One tet of a body, eroded (eroded_tet): its surface triangles with eroded corners and their
+/// boxes, its eroded corners, and its surface features listed once each — the vertices it owns
+/// (ShapeFeatures::surface_triangle_ownership) and every edge of its surface triangles, with which
+/// triangles hold them. A vertex or an edge lies in up to three (two) of the tet's surface
+/// triangles; listing them once per tet instead of per triangle pair spares the per-pair record of
+/// which feature pairs were seen, and builds each edge's segment and box once per call.
 class ErodedTet {
  public:
   ErodedTet() = default;
@@ -119,41 +136,48 @@ class ErodedTet {
     tris = contact_detail::tet_surface_triangles(body, tet);
     x = eroded_tet(body, tet, envelope, tris);
     box = PointsBox(x[0], x[1], x[2], x[3]);
-    vertices_owned = 0;
-    edges_owned = 0;
-    built_ = {};
+    vertex_count = 0;
+    edge_count = 0;
+    std::array<int, 4> vertex_slot{-1, -1, -1, -1};  // by local corner: its entry in `vertices`
+    std::array<int, 16> edge_slot;                   // by local edge key: its entry in `edges`
+    edge_slot.fill(-1);
     for (std::size_t k = 0; k < static_cast<std::size_t>(tris.count); ++k) {
       const SurfaceTriangle& t = tris.triangles[k];
       boxes[k] = PointsBox(t.x[0], t.x[1], t.x[2]);
+      const auto bit = static_cast<std::uint8_t>(1u << k);
       for (std::size_t i = 0; i < 3; ++i) {
-        const int l0 = t.local[i], l1 = t.local[(i + 1) % 3];
-        if (t.ownership >> (3 + i) & 1u) vertices_owned |= 1u << l0;
-        if (t.ownership >> i & 1u) edges_owned |= std::uint32_t{1} << (4 * std::min(l0, l1) + std::max(l0, l1));
+        const auto l = static_cast<std::size_t>(t.local[i]);
+        if (vertex_slot[l] < 0 && (t.ownership >> (3 + i) & 1u)) {
+          vertex_slot[l] = vertex_count;
+          vertices[static_cast<std::size_t>(vertex_count++)] = OwnedVertex{t.x[i], t.vertex[i], 0};
+        }
+        const SurfaceEdge segment = contact_detail::surface_edge(t, static_cast<int>(i));
+        int& e = edge_slot[static_cast<std::size_t>(segment.key)];
+        if (e < 0) {
+          e = edge_count;
+          edges[static_cast<std::size_t>(edge_count++)] = TetEdge{segment, PointsBox(segment.x0, segment.x1), false, 0};
+        }
+        TetEdge& edge = edges[static_cast<std::size_t>(e)];
+        edge.in |= bit;
+        if (t.ownership >> i & 1u) edge.owned = true;
+      }
+    }
+    // Which triangles hold each owned vertex (a triangle listed before the owner may hold it too).
+    for (std::size_t k = 0; k < static_cast<std::size_t>(tris.count); ++k) {
+      for (const int l : tris.triangles[k].local) {
+        const int v = vertex_slot[static_cast<std::size_t>(l)];
+        if (v >= 0) vertices[static_cast<std::size_t>(v)].in |= static_cast<std::uint8_t>(1u << k);
       }
     }
   }
   double envelope = 0.0;  ///< the ε it is eroded by
   contact_detail::TetSurfaceTriangles tris;
   std::array<Vec3, 4> x;
-  PointsBox box;                   ///< of `x`: every feature of the eroded tet lies in it
-  std::array<PointsBox, 4> boxes;  ///< of the surface triangles' eroded corners, as `tris`
-  unsigned vertices_owned = 0;     ///< bit l: local vertex l is owned by a surface triangle of the tet
-  std::uint32_t edges_owned = 0;   ///< bit key: the edge of local key `key` (SurfaceEdge::key) likewise
-
-  /// surface_edge(triangle k, i).
-  const SurfaceEdge& edge(int k, int i) {
-    const auto slot = static_cast<std::size_t>(k);
-    if (!built_[slot]) {
-      built_[slot] = true;
-      for (int j = 0; j < 3; ++j)
-        edges_[slot][static_cast<std::size_t>(j)] = contact_detail::surface_edge(tris.triangles[slot], j);
-    }
-    return edges_[slot][static_cast<std::size_t>(i)];
-  }
-
- private:
-  std::array<bool, 4> built_{};
-  std::array<std::array<SurfaceEdge, 3>, 4> edges_;
+  PointsBox box;                        ///< of `x`: every feature of the eroded tet lies in it
+  std::array<PointsBox, 4> boxes;       ///< of the surface triangles' eroded corners, as `tris`
+  std::array<OwnedVertex, 4> vertices;  ///< the first `vertex_count`
+  std::array<TetEdge, 6> edges;         ///< the first `edge_count`
+  int vertex_count = 0, edge_count = 0;
 };
 
 /// The eroded tets of a call's pairs, per (body, tet) (call_tet_cache.h).
@@ -235,8 +259,6 @@ class ClosestPointsMethod final : public ContactMethod {
     const double slack = box_slack(features_a.box, features_b.box);
     // Every feature of an eroded tet lies in its box: none within reach of the other's.
     if (boxes_apart(features_a.box, features_b.box, reach + slack)) return;
-    const Vec3 centroid_hint = contact_detail::tet_centroid(xb) - contact_detail::tet_centroid(xa);
-    SeenPairs seen;
     // Each (V,F) and each (E,E) pair is evaluated from the tets of the surface triangles that own
     // its vertex and edges (ShapeFeatures::surface_triangle_ownership) instead of from every candidate
     // tet holding them: a vertex lies in several tets and an edge in two surface triangles, and the
@@ -263,101 +285,131 @@ class ClosestPointsMethod final : public ContactMethod {
           contact_detail::element_pair_contact(a, tet_a, b, tet_b, 0.5 * (pa + pb), n, dist - two_eps, fa, fb));
     };
 
+    // The triangle pairs (Ta, Tb) whose boxes come within reach — the method's own rejection of a
+    // triangle pair: near[ia] bit ib. A feature pair is looked at when some pair of triangles
+    // holding its two features is near, each feature pair once (features are listed once per tet).
+    std::array<unsigned, 4> near{};
+    unsigned any_near = 0;
     for (int ia = 0; ia < tris_a.count; ++ia) {
-      const SurfaceTriangle& ta = tris_a.triangles[static_cast<std::size_t>(ia)];
       for (int ib = 0; ib < tris_b.count; ++ib) {
+        if (!boxes_apart(features_a.boxes[static_cast<std::size_t>(ia)], features_b.boxes[static_cast<std::size_t>(ib)],
+                         reach)) {
+          near[static_cast<std::size_t>(ia)] |= 1u << ib;
+        }
+      }
+      any_near |= near[static_cast<std::size_t>(ia)];
+    }
+    if (any_near == 0) return;
+    // The triangles of B near any of the triangles of A in `in_a` (bits of A's triangles).
+    const auto near_any = [&near](unsigned in_a) {
+      unsigned bits = 0;
+      for (std::size_t k = 0; k < 4; ++k) {
+        if (in_a >> k & 1u) bits |= near[k];
+      }
+      return bits;
+    };
+    // The triangles of A near triangle ib of B.
+    const auto near_b = [&near](int ib) {
+      unsigned bits = 0;
+      for (std::size_t k = 0; k < 4; ++k) bits |= (near[k] >> ib & 1u) << k;
+      return bits;
+    };
+
+    // (V,F): the vertices A owns against the triangles of B, then those B owns against A's.
+    for (int v = 0; v < features_a.vertex_count; ++v) {
+      const OwnedVertex& vertex = features_a.vertices[static_cast<std::size_t>(v)];
+      const unsigned faces = near_any(vertex.in);
+      for (int ib = 0; ib < tris_b.count; ++ib) {
+        if (!(faces >> ib & 1u)) continue;
         const SurfaceTriangle& tb = tris_b.triangles[static_cast<std::size_t>(ib)];
-        const PointsBox& box_a = features_a.boxes[static_cast<std::size_t>(ia)];
-        const PointsBox& box_b = features_b.boxes[static_cast<std::size_t>(ib)];
-        if (boxes_apart(box_a, box_b, reach)) continue;
-
-        // (V,F): vertices of Ta against triangle Tb, then vertices of Tb against triangle Ta.
-        for (std::size_t c = 0; c < 3; ++c) {
-          if (features_a.vertices_owned >> ta.local[c] & 1u) {
-            const FeatureRef fa{FeatureType::kVertex, ta.vertex[c]};
-            const FeatureRef fb{FeatureType::kFace, tb.triangle};
-            const auto key = static_cast<std::size_t>(4 * ta.local[c] + tb.face);
-            if (!SeenPairs::test_and_set(seen.vertex_face, key) &&
-                !boxes_apart(PointsBox(ta.x[c]), box_b, reach + slack)) {
-              const auto r = closest_point_point_triangle(ta.x[c], tb.x[0], tb.x[1], tb.x[2]);
-              const double dist = std::sqrt(r.squared_distance);
-              if (dist <= reach) {
-                emit(ta.x[c], r.closest_point, dist, tb.degenerate ? std::nullopt : std::optional<Vec3>(-tb.normal), fa,
-                     fb);
-              }
-            }
-          }
-          if (features_b.vertices_owned >> tb.local[c] & 1u) {
-            const FeatureRef fa{FeatureType::kFace, ta.triangle};
-            const FeatureRef fb{FeatureType::kVertex, tb.vertex[c]};
-            const auto key = static_cast<std::size_t>(4 * ta.face + tb.local[c]);
-            if (!SeenPairs::test_and_set(seen.face_vertex, key) &&
-                !boxes_apart(box_a, PointsBox(tb.x[c]), reach + slack)) {
-              const auto r = closest_point_point_triangle(tb.x[c], ta.x[0], ta.x[1], ta.x[2]);
-              const double dist = std::sqrt(r.squared_distance);
-              if (dist <= reach) {
-                emit(r.closest_point, tb.x[c], dist, ta.degenerate ? std::nullopt : std::optional<Vec3>(ta.normal), fa,
-                     fb);
-              }
-            }
-          }
+        if (boxes_apart(PointsBox(vertex.x), features_b.boxes[static_cast<std::size_t>(ib)], reach + slack)) continue;
+        const auto r = closest_point_point_triangle(vertex.x, tb.x[0], tb.x[1], tb.x[2]);
+        const double dist = std::sqrt(r.squared_distance);
+        if (dist <= reach) {
+          emit(vertex.x, r.closest_point, dist, tb.degenerate ? std::nullopt : std::optional<Vec3>(-tb.normal),
+               FeatureRef{FeatureType::kVertex, vertex.vertex}, FeatureRef{FeatureType::kFace, tb.triangle});
         }
-
-        // (E,E): all nine edge pairs.
-        for (int i = 0; i < 3; ++i) {
-          const SurfaceEdge& ea = features_a.edge(ia, i);
-          for (int j = 0; j < 3; ++j) {
-            const SurfaceEdge& eb = features_b.edge(ib, j);
-            if (SeenPairs::test_and_set(seen.edge_edge, static_cast<std::size_t>(16 * ea.key + eb.key))) continue;
-            const bool owned = (features_a.edges_owned >> ea.key & 1u) && (features_b.edges_owned >> eb.key & 1u);
-            if (boxes_apart(PointsBox(ea.x0, ea.x1), PointsBox(eb.x0, eb.x1), (owned ? reach : tol) + slack)) continue;
-            // Canonical argument order (bit-identical results when A and B are swapped).
-            Vec3 pa, pb;
-            double sq, s_param, t_param;  // parameters on ea and eb
-            if (contact_detail::segment_less(eb.x0, eb.x1, ea.x0, ea.x1)) {
-              const auto r = closest_points_segment_segment(eb.x0, eb.x1, ea.x0, ea.x1);
-              pa = r.point_q;
-              pb = r.point_p;
-              sq = r.squared_distance;
-              s_param = r.t;
-              t_param = r.s;
-            } else {
-              const auto r = closest_points_segment_segment(ea.x0, ea.x1, eb.x0, eb.x1);
-              pa = r.point_p;
-              pb = r.point_q;
-              sq = r.squared_distance;
-              s_param = r.s;
-              t_param = r.t;
-            }
-            const double dist = std::sqrt(sq);
-            if (dist > (owned ? reach : tol)) continue;
-            // Only closest points inside both edges, farther than the band from their ends, make an
-            // (E,E) contact: at an end point the pair is a vertex against an edge, already reported
-            // by the (V,F) pairs of the faces that edge bounds (closed triangles), with the same
-            // points and separation. Parallel edges (sine below kDegenerateSine) have no single
-            // closest pair — rounding picks one anywhere along their overlap — and the ends of the
-            // overlap are vertex–edge pairs: (V,F) reports them too. Both decided in every frame
-            // alike (docs/methods.md "Frame independence").
-            const Vec3 da = ea.x1 - ea.x0;
-            const Vec3 db = eb.x1 - eb.x0;
-            const double length_a = da.norm(), length_b = db.norm();
-            if (!(s_param * length_a > tol && (1.0 - s_param) * length_a > tol && t_param * length_b > tol &&
-                  (1.0 - t_param) * length_b > tol)) {
-              continue;
-            }
-            const Vec3 cross = da.cross(db);
-            const double cross_norm = cross.norm();
-            if (!(cross_norm > contact_detail::kDegenerateSine * length_a * length_b)) continue;
-            std::optional<Vec3> touching_normal;
-            if (dist <= tol) {
-              touching_normal =
-                  contact_detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(), tol)
-                      .normal;
-            }
-            emit(pa, pb, dist, touching_normal, contact_detail::edge_feature(a, ea.v0, ea.v1),
-                 contact_detail::edge_feature(b, eb.v0, eb.v1));
-          }
+      }
+    }
+    for (int v = 0; v < features_b.vertex_count; ++v) {
+      const OwnedVertex& vertex = features_b.vertices[static_cast<std::size_t>(v)];
+      unsigned faces = 0;
+      for (int ib = 0; ib < tris_b.count; ++ib) {
+        if (vertex.in >> ib & 1u) faces |= near_b(ib);
+      }
+      for (int ia = 0; ia < tris_a.count; ++ia) {
+        if (!(faces >> ia & 1u)) continue;
+        const SurfaceTriangle& ta = tris_a.triangles[static_cast<std::size_t>(ia)];
+        if (boxes_apart(features_a.boxes[static_cast<std::size_t>(ia)], PointsBox(vertex.x), reach + slack)) continue;
+        const auto r = closest_point_point_triangle(vertex.x, ta.x[0], ta.x[1], ta.x[2]);
+        const double dist = std::sqrt(r.squared_distance);
+        if (dist <= reach) {
+          emit(r.closest_point, vertex.x, dist, ta.degenerate ? std::nullopt : std::optional<Vec3>(ta.normal),
+               FeatureRef{FeatureType::kFace, ta.triangle}, FeatureRef{FeatureType::kVertex, vertex.vertex});
         }
+      }
+    }
+
+    // (E,E): every edge of A's surface triangles against every edge of B's.
+    std::optional<Vec3> centroid_hint;  // B's centroid minus A's, at the first touching pair
+    for (int i = 0; i < features_a.edge_count; ++i) {
+      const TetEdge& edge_a = features_a.edges[static_cast<std::size_t>(i)];
+      const SurfaceEdge& ea = edge_a.segment;
+      const unsigned near_edge_a = near_any(edge_a.in);
+      if (near_edge_a == 0) continue;
+      for (int j = 0; j < features_b.edge_count; ++j) {
+        const TetEdge& edge_b = features_b.edges[static_cast<std::size_t>(j)];
+        if ((near_edge_a & edge_b.in) == 0) continue;
+        const SurfaceEdge& eb = edge_b.segment;
+        const bool owned = edge_a.owned && edge_b.owned;
+        if (boxes_apart(edge_a.box, edge_b.box, (owned ? reach : tol) + slack)) continue;
+        // Parallel edges (sine below kDegenerateSine) have no single closest pair — rounding picks
+        // one anywhere along their overlap — and the ends of the overlap are vertex–edge pairs,
+        // which (V,F) reports: no (E,E) contact, decided before the query (it reads the edges only).
+        const Vec3 da = ea.x1 - ea.x0;
+        const Vec3 db = eb.x1 - eb.x0;
+        const double length_a = da.norm(), length_b = db.norm();
+        const Vec3 cross = da.cross(db);
+        const double cross_norm = cross.norm();
+        if (!(cross_norm > contact_detail::kDegenerateSine * length_a * length_b)) continue;
+        // Canonical argument order (bit-identical results when A and B are swapped).
+        Vec3 pa, pb;
+        double sq, s_param, t_param;  // parameters on ea and eb
+        if (contact_detail::segment_less(eb.x0, eb.x1, ea.x0, ea.x1)) {
+          const auto r = closest_points_segment_segment(eb.x0, eb.x1, ea.x0, ea.x1);
+          pa = r.point_q;
+          pb = r.point_p;
+          sq = r.squared_distance;
+          s_param = r.t;
+          t_param = r.s;
+        } else {
+          const auto r = closest_points_segment_segment(ea.x0, ea.x1, eb.x0, eb.x1);
+          pa = r.point_p;
+          pb = r.point_q;
+          sq = r.squared_distance;
+          s_param = r.s;
+          t_param = r.t;
+        }
+        const double dist = std::sqrt(sq);
+        if (dist > (owned ? reach : tol)) continue;
+        // Only closest points inside both edges, farther than the band tol from their ends, make an
+        // (E,E) contact: at an end point the pair is a vertex against an edge, already reported
+        // by the (V,F) pairs of the faces that edge bounds (closed triangles), with the same
+        // points and separation. Decided in every frame alike (docs/methods.md "Frame
+        // independence").
+        if (!(s_param * length_a > tol && (1.0 - s_param) * length_a > tol && t_param * length_b > tol &&
+              (1.0 - t_param) * length_b > tol)) {
+          continue;
+        }
+        std::optional<Vec3> touching_normal;
+        if (dist <= tol) {
+          if (!centroid_hint) centroid_hint = contact_detail::tet_centroid(xb) - contact_detail::tet_centroid(xa);
+          touching_normal =
+              contact_detail::orient_axis_between_tets(cross / cross_norm, xa, xb, *centroid_hint, Vec3::Zero(), tol)
+                  .normal;
+        }
+        emit(pa, pb, dist, touching_normal, contact_detail::edge_feature(a, ea.v0, ea.v1),
+             contact_detail::edge_feature(b, eb.v0, eb.v1));
       }
     }
   }
