@@ -372,6 +372,12 @@ class ClosestPointsMethod final : public ContactMethod {
         const Vec3 cross = da.cross(db);
         const double cross_norm = cross.norm();
         if (!(cross_norm > contact_detail::kDegenerateSine * length_a * length_b)) continue;
+        // The edges' lines are |(a0 − b0)·(da × db)| / |da × db| apart, no farther than the edges:
+        // lines apart by more than the pair's reach + slack hold edges whose query could not have
+        // returned a distance within reach (the slack bounds the rounding of both, as for the
+        // boxes) — a third of the queries the boxes let through on the arch.
+        const double limit = owned ? reach : tol;
+        if (std::abs((ea.x0 - eb.x0).dot(cross)) > (limit + slack) * cross_norm) continue;
         // Canonical argument order (bit-identical results when A and B are swapped).
         Vec3 pa, pb;
         double sq, s_param, t_param;  // parameters on ea and eb
@@ -391,7 +397,7 @@ class ClosestPointsMethod final : public ContactMethod {
           t_param = r.t;
         }
         const double dist = std::sqrt(sq);
-        if (dist > (owned ? reach : tol)) continue;
+        if (dist > limit) continue;
         // Only closest points inside both edges, farther than the band tol from their ends, make an
         // (E,E) contact: at an end point the pair is a vertex against an edge, already reported
         // by the (V,F) pairs of the faces that edge bounds (closed triangles), with the same
