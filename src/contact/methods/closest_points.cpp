@@ -30,6 +30,10 @@
 //        (same points, same separation), so accepting it would only duplicate contacts; parallel
 //        edges have no single closest pair (rounding picks one anywhere along the overlap, which
 //        changes with the frame) and the overlap's ends are vertex–edge pairs again.
+// The implementation skips a query only where its answer is certain beforehand (boxes or lines
+// farther apart than reach plus a slack above the rounding, closest points certainly within the
+// band of an end, edge_pair_band.h): the contacts are those of the definition over every feature
+// pair, which ClosestPoints.ContactsAreThoseOfEveryFeaturePairByDefinition checks.
 // A pair whose closest points pa (on A), pb (on B) are within 2ε + tol gives a contact:
 // p = (pa + pb) / 2, gap = |pb − pa| − 2ε, n = (pb − pa) / |pb − pa| (A→B) when |pb − pa| > tol.
 // When the closest points coincide (|pb − pa| ≤ tol: the eroded bodies touch or intersect) the
@@ -51,6 +55,7 @@
 #include "contactlab/geometry/closest_point_point_triangle.h"
 #include "contactlab/geometry/closest_points_segment_segment.h"
 #include "methods/call_tet_cache.h"
+#include "methods/edge_pair_band.h"
 #include "methods/element_pair_contact.h"
 #include "methods/eroded_vertex.h"
 #include "methods/orient_axis_between_tets.h"
@@ -59,6 +64,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <utility>
 
@@ -377,7 +383,12 @@ class ClosestPointsMethod final : public ContactMethod {
         // returned a distance within reach (the slack bounds the rounding of both, as for the
         // boxes) — a third of the queries the boxes let through on the arch.
         const double limit = owned ? reach : tol;
-        if (std::abs((ea.x0 - eb.x0).dot(cross)) > (limit + slack) * cross_norm) continue;
+        const Vec3 between = eb.x0 - ea.x0;
+        if (std::abs(between.dot(cross)) > (limit + slack) * cross_norm) continue;
+        // Closest points certainly within the band of an end (edge_pair_band.h): the test below
+        // would reject them — two thirds of the queries left on the arch (edges meeting at corners).
+        if (contact_detail::ends_within_half_band(between, da, db, cross, cross_norm, length_a, length_b, tol))
+          continue;
         // Canonical argument order (bit-identical results when A and B are swapped).
         Vec3 pa, pb;
         double sq, s_param, t_param;  // parameters on ea and eb
