@@ -142,6 +142,8 @@ class ErodedTet {
     tris = contact_detail::tet_surface_triangles(body, tet);
     x = eroded_tet(body, tet, envelope, tris);
     box = PointsBox(x[0], x[1], x[2], x[3]);
+    extent = (box.hi - box.lo).maxCoeff();
+    magnitude = std::max(box.lo.cwiseAbs().maxCoeff(), box.hi.cwiseAbs().maxCoeff());
     vertex_count = 0;
     edge_count = 0;
     std::array<int, 4> vertex_slot{-1, -1, -1, -1};  // by local corner: its entry in `vertices`
@@ -180,6 +182,8 @@ class ErodedTet {
   contact_detail::TetSurfaceTriangles tris;
   std::array<Vec3, 4> x;
   PointsBox box;                        ///< of `x`: every feature of the eroded tet lies in it
+  double extent = 0.0;                  ///< the box's longest side
+  double magnitude = 0.0;               ///< the largest absolute coordinate in the box
   std::array<PointsBox, 4> boxes;       ///< of the surface triangles' eroded corners, as `tris`
   std::array<OwnedVertex, 4> vertices;  ///< the first `vertex_count`
   std::array<TetEdge, 6> edges;         ///< the first `edge_count`
@@ -189,16 +193,14 @@ class ErodedTet {
 /// The eroded tets of a call's pairs, per (body, tet) (call_tet_cache.h).
 using ErodedTetCache = contact_detail::CallTetCache<ErodedTet>;
 
-/// The slack of boxes_apart for features within two tets (their boxes a, b): above the rounding of
-/// the closest-point queries — a few ε of the coordinates, and for a sliver triangle's projection
-/// up to ~2e-8 of its size (closest_point_point_triangle.cpp) — so that a query the test skips could
-/// not have returned a distance within reach. Once per tet pair, from the tets' own extent and
-/// coordinates, which bound those of their features.
-double box_slack(const PointsBox& a, const PointsBox& b) {
-  const double extent = std::max((a.hi - a.lo).maxCoeff(), (b.hi - b.lo).maxCoeff());
-  const double magnitude = std::max(
-      {a.lo.cwiseAbs().maxCoeff(), a.hi.cwiseAbs().maxCoeff(), b.lo.cwiseAbs().maxCoeff(), b.hi.cwiseAbs().maxCoeff()});
-  return 1e-7 * extent + 1e-12 * magnitude;
+/// The slack of boxes_apart for features within two tets: above the rounding of the closest-point
+/// queries — a few ε of the coordinates, and for a sliver triangle's projection up to ~2e-8 of its
+/// size (closest_point_point_triangle.cpp) — so that a query the test skips could not have
+/// returned a distance within reach. Once per tet pair, from the tets' own extent and coordinates
+/// (ErodedTet::extent, ErodedTet::magnitude: kept per tet, the same maxima), which bound those of
+/// their features.
+double box_slack(const ErodedTet& a, const ErodedTet& b) {
+  return 1e-7 * std::max(a.extent, b.extent) + 1e-12 * std::max(a.magnitude, b.magnitude);
 }
 
 class ClosestPointsMethod final : public ContactMethod {
@@ -262,7 +264,7 @@ class ClosestPointsMethod final : public ContactMethod {
     const contact_detail::TetSurfaceTriangles& tris_b = features_b.tris;
     const std::array<Vec3, 4>& xa = features_a.x;
     const std::array<Vec3, 4>& xb = features_b.x;
-    const double slack = box_slack(features_a.box, features_b.box);
+    const double slack = box_slack(features_a, features_b);
     // Every feature of an eroded tet lies in its box: none within reach of the other's.
     if (boxes_apart(features_a.box, features_b.box, reach + slack)) return;
     // Each (V,F) and each (E,E) pair is evaluated from the tets of the surface triangles that own
