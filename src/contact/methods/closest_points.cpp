@@ -114,6 +114,7 @@ std::array<Vec3, 4> eroded_tet(const MethodBody& body, Index tet, double envelop
 struct OwnedVertex {
   Vec3 x;               ///< eroded position (the corner's, bit for bit)
   Index vertex;         ///< tet-mesh vertex index
+  int local;            ///< its corner in the tet (0..3)
   std::uint8_t in = 0;  ///< bit k: the tet's surface triangle k (slot in `tris`) has it as a corner
 };
 
@@ -121,9 +122,10 @@ struct OwnedVertex {
 /// either triangle that holds it).
 struct TetEdge {
   SurfaceEdge segment;
-  PointsBox box;        ///< of the segment's end points
-  bool owned = false;   ///< owned by a surface triangle of the tet
-  std::uint8_t in = 0;  ///< bit k: the tet's surface triangle k holds it
+  std::array<int, 2> local;  ///< the corners in the tet of segment.x0 and segment.x1
+  PointsBox box;             ///< of the segment's end points
+  bool owned = false;        ///< owned by a surface triangle of the tet
+  std::uint8_t in = 0;       ///< bit k: the tet's surface triangle k holds it
 };
 
 /// One tet of a body, eroded (eroded_tet): its surface triangles with eroded corners and their
@@ -141,9 +143,7 @@ class ErodedTet {
     this->envelope = envelope;
     tris = contact_detail::tet_surface_triangles(body, tet);
     x = eroded_tet(body, tet, envelope, tris);
-    box = PointsBox(x[0], x[1], x[2], x[3]);
-    extent = (box.hi - box.lo).maxCoeff();
-    magnitude = std::max(box.lo.cwiseAbs().maxCoeff(), box.hi.cwiseAbs().maxCoeff());
+    set_boxes();
     vertex_count = 0;
     edge_count = 0;
     std::array<int, 4> vertex_slot{-1, -1, -1, -1};  // by local corner: its entry in `vertices`
@@ -151,19 +151,25 @@ class ErodedTet {
     edge_slot.fill(-1);
     for (std::size_t k = 0; k < static_cast<std::size_t>(tris.count); ++k) {
       const SurfaceTriangle& t = tris.triangles[k];
-      boxes[k] = PointsBox(t.x[0], t.x[1], t.x[2]);
       const auto bit = static_cast<std::uint8_t>(1u << k);
       for (std::size_t i = 0; i < 3; ++i) {
         const auto l = static_cast<std::size_t>(t.local[i]);
         if (vertex_slot[l] < 0 && (t.ownership >> (3 + i) & 1u)) {
           vertex_slot[l] = vertex_count;
-          vertices[static_cast<std::size_t>(vertex_count++)] = OwnedVertex{t.x[i], t.vertex[i], 0};
+          vertices[static_cast<std::size_t>(vertex_count++)] = OwnedVertex{t.x[i], t.vertex[i], t.local[i], 0};
         }
         const SurfaceEdge segment = contact_detail::surface_edge(t, static_cast<int>(i));
         int& e = edge_slot[static_cast<std::size_t>(segment.key)];
         if (e < 0) {
           e = edge_count;
-          edges[static_cast<std::size_t>(edge_count++)] = TetEdge{segment, PointsBox(segment.x0, segment.x1), false, 0};
+          const int other = t.local[(i + 1) % 3];  // the edge's other corner
+          const bool ordered = segment.v0 == t.vertex[i];
+          edges[static_cast<std::size_t>(edge_count++)] =
+              TetEdge{segment,
+                      {ordered ? t.local[i] : other, ordered ? other : t.local[i]},
+                      PointsBox(segment.x0, segment.x1),
+                      false,
+                      0};
         }
         TetEdge& edge = edges[static_cast<std::size_t>(e)];
         edge.in |= bit;
@@ -178,6 +184,24 @@ class ErodedTet {
       }
     }
   }
+  /// assign(body, tet, envelope) for the `tet` of `body` it holds, eroded by another envelope: the
+  /// positions, boxes and extents computed again (the same values as assign's), the rest kept — a
+  /// tet of a body between two of other sizes is eroded once for each pair (an arch stone: a
+  /// quarter of the method's erosions on the arch).
+  void erode_again(const MethodBody& body, Index tet, double envelope) {
+    this->envelope = envelope;
+    x = eroded_tet(body, tet, envelope, tris);
+    set_boxes();
+    for (std::size_t v = 0; v < static_cast<std::size_t>(vertex_count); ++v) {
+      vertices[v].x = x[static_cast<std::size_t>(vertices[v].local)];
+    }
+    for (std::size_t e = 0; e < static_cast<std::size_t>(edge_count); ++e) {
+      TetEdge& edge = edges[e];
+      edge.segment.x0 = x[static_cast<std::size_t>(edge.local[0])];
+      edge.segment.x1 = x[static_cast<std::size_t>(edge.local[1])];
+      edge.box = PointsBox(edge.segment.x0, edge.segment.x1);
+    }
+  }
   double envelope = 0.0;  ///< the ε it is eroded by
   contact_detail::TetSurfaceTriangles tris;
   std::array<Vec3, 4> x;
@@ -188,6 +212,18 @@ class ErodedTet {
   std::array<OwnedVertex, 4> vertices;  ///< the first `vertex_count`
   std::array<TetEdge, 6> edges;         ///< the first `edge_count`
   int vertex_count = 0, edge_count = 0;
+
+ private:
+  /// `box`, `extent`, `magnitude` and the triangles' `boxes`, from `x` and `tris`.
+  void set_boxes() {
+    box = PointsBox(x[0], x[1], x[2], x[3]);
+    extent = (box.hi - box.lo).maxCoeff();
+    magnitude = std::max(box.lo.cwiseAbs().maxCoeff(), box.hi.cwiseAbs().maxCoeff());
+    for (std::size_t k = 0; k < static_cast<std::size_t>(tris.count); ++k) {
+      const SurfaceTriangle& t = tris.triangles[k];
+      boxes[k] = PointsBox(t.x[0], t.x[1], t.x[2]);
+    }
+  }
 };
 
 /// The eroded tets of a call's pairs, per (body, tet) (call_tet_cache.h).
@@ -243,7 +279,7 @@ class ClosestPointsMethod final : public ContactMethod {
     // pair's length) is eroded again.
     const auto eroded = [&](ErodedTetCache::BodyEntries& tets, const MethodBody& body, Index tet) -> ErodedTet& {
       ErodedTet& e = tets.of(tet, erode);
-      if (e.envelope != epsilon) e.assign(body, tet, epsilon);
+      if (e.envelope != epsilon) e.erode_again(body, tet, epsilon);
       return e;
     };
     for (const ElementPair& p : pairs) {
