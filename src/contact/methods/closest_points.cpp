@@ -427,24 +427,16 @@ class ClosestPointsMethod final : public ContactMethod {
         // would reject them — two thirds of the queries left on the arch (edges meeting at corners).
         if (contact_detail::ends_within_half_band(between, da, db, cross, cross_norm, length_a, length_b, tol))
           continue;
-        // Canonical argument order (bit-identical results when A and B are swapped).
-        Vec3 pa, pb;
-        double sq, s_param, t_param;  // parameters on ea and eb
-        if (contact_detail::segment_less(eb.x0, eb.x1, ea.x0, ea.x1)) {
-          const auto r = closest_points_segment_segment(eb.x0, eb.x1, ea.x0, ea.x1);
-          pa = r.point_q;
-          pb = r.point_p;
-          sq = r.squared_distance;
-          s_param = r.t;
-          t_param = r.s;
-        } else {
-          const auto r = closest_points_segment_segment(ea.x0, ea.x1, eb.x0, eb.x1);
-          pa = r.point_p;
-          pb = r.point_q;
-          sq = r.squared_distance;
-          s_param = r.s;
-          t_param = r.t;
-        }
+        // Canonical argument order (bit-identical results when A and B are swapped); P is eb when
+        // swapped.
+        const bool swapped = contact_detail::segment_less(eb.x0, eb.x1, ea.x0, ea.x1);
+        const auto r = swapped ? closest_points_segment_segment(eb.x0, eb.x1, ea.x0, ea.x1)
+                               : closest_points_segment_segment(ea.x0, ea.x1, eb.x0, eb.x1);
+        const Vec3& pa = swapped ? r.point_q : r.point_p;  // on ea
+        const Vec3& pb = swapped ? r.point_p : r.point_q;  // on eb
+        const double s_param = swapped ? r.t : r.s;        // on ea
+        const double t_param = swapped ? r.s : r.t;        // on eb
+        const double sq = r.squared_distance;
         const double dist = std::sqrt(sq);
         if (dist > limit) continue;
         // Only closest points inside both edges, farther than the band tol from their ends, make an
