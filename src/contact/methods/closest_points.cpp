@@ -396,14 +396,19 @@ class ClosestPointsMethod final : public ContactMethod {
 
     // (E,E): every edge of A's surface triangles against every edge of B's.
     std::optional<Vec3> centroid_hint;  // B's centroid minus A's, at the first touching pair
+    // A pair of edges not both owned here counts only within tol + slack (see above): where the
+    // eroded tets' boxes are farther apart — eroded bodies at rest, about 2ε apart — only owned
+    // edges are looked at.
+    const bool only_owned = boxes_apart(features_a.box, features_b.box, tol + slack);
     for (int i = 0; i < features_a.edge_count; ++i) {
       const TetEdge& edge_a = features_a.edges[static_cast<std::size_t>(i)];
+      if (only_owned && !edge_a.owned) continue;
       const SurfaceEdge& ea = edge_a.segment;
       const unsigned near_edge_a = near_any(edge_a.in);
       if (near_edge_a == 0) continue;
       for (int j = 0; j < features_b.edge_count; ++j) {
         const TetEdge& edge_b = features_b.edges[static_cast<std::size_t>(j)];
-        if ((near_edge_a & edge_b.in) == 0) continue;
+        if ((near_edge_a & edge_b.in) == 0 || (only_owned && !edge_b.owned)) continue;
         const SurfaceEdge& eb = edge_b.segment;
         const bool owned = edge_a.owned && edge_b.owned;
         if (boxes_apart(edge_a.box, edge_b.box, (owned ? reach : tol) + slack)) continue;
