@@ -64,7 +64,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <limits>
 #include <optional>
 #include <utility>
 
@@ -112,9 +111,8 @@ std::array<Vec3, 4> eroded_tet(const MethodBody& body, Index tet, double envelop
 
 /// One surface vertex of an eroded tet that the tet owns (ShapeFeatures::surface_triangle_ownership).
 struct OwnedVertex {
-  Vec3 x;               ///< eroded position (the corner's, bit for bit)
   Index vertex;         ///< tet-mesh vertex index
-  int local;            ///< its corner in the tet (0..3)
+  int local;            ///< its corner in the tet (0..3): its eroded position is ErodedTet::x[local]
   std::uint8_t in = 0;  ///< bit k: the tet's surface triangle k (slot in `tris`) has it as a corner
 };
 
@@ -156,7 +154,7 @@ class ErodedTet {
         const auto l = static_cast<std::size_t>(t.local[i]);
         if (vertex_slot[l] < 0 && (t.ownership >> (3 + i) & 1u)) {
           vertex_slot[l] = vertex_count;
-          vertices[static_cast<std::size_t>(vertex_count++)] = OwnedVertex{t.x[i], t.vertex[i], t.local[i], 0};
+          vertices[static_cast<std::size_t>(vertex_count++)] = OwnedVertex{t.vertex[i], t.local[i], 0};
         }
         const SurfaceEdge segment = contact_detail::surface_edge(t, static_cast<int>(i));
         int& e = edge_slot[static_cast<std::size_t>(segment.key)];
@@ -192,9 +190,6 @@ class ErodedTet {
     this->envelope = envelope;
     x = eroded_tet(body, tet, envelope, tris);
     set_boxes();
-    for (std::size_t v = 0; v < static_cast<std::size_t>(vertex_count); ++v) {
-      vertices[v].x = x[static_cast<std::size_t>(vertices[v].local)];
-    }
     for (std::size_t e = 0; e < static_cast<std::size_t>(edge_count); ++e) {
       TetEdge& edge = edges[e];
       edge.segment.x0 = x[static_cast<std::size_t>(edge.local[0])];
@@ -332,13 +327,14 @@ class ClosestPointsMethod final : public ContactMethod {
     // The triangle pairs (Ta, Tb) whose boxes come within reach — the method's own rejection of a
     // triangle pair: near[ia] bit ib. A feature pair is looked at when some pair of triangles
     // holding its two features is near, each feature pair once (features are listed once per tet).
-    std::array<unsigned, 4> near{};
+    std::array<unsigned, 4> near{}, near_b{};  // near_b[ib] bit ia: the same, by B's triangle
     unsigned any_near = 0;
     for (int ia = 0; ia < tris_a.count; ++ia) {
       for (int ib = 0; ib < tris_b.count; ++ib) {
         if (!boxes_apart(features_a.boxes[static_cast<std::size_t>(ia)], features_b.boxes[static_cast<std::size_t>(ib)],
                          reach)) {
           near[static_cast<std::size_t>(ia)] |= 1u << ib;
+          near_b[static_cast<std::size_t>(ib)] |= 1u << ia;
         }
       }
       any_near |= near[static_cast<std::size_t>(ia)];
@@ -352,43 +348,39 @@ class ClosestPointsMethod final : public ContactMethod {
       }
       return bits;
     };
-    // The triangles of A near triangle ib of B.
-    const auto near_b = [&near](int ib) {
-      unsigned bits = 0;
-      for (std::size_t k = 0; k < 4; ++k) bits |= (near[k] >> ib & 1u) << k;
-      return bits;
-    };
 
     // (V,F): the vertices A owns against the triangles of B, then those B owns against A's.
     for (int v = 0; v < features_a.vertex_count; ++v) {
       const OwnedVertex& vertex = features_a.vertices[static_cast<std::size_t>(v)];
+      const Vec3& p = features_a.x[static_cast<std::size_t>(vertex.local)];
       const unsigned faces = near_any(vertex.in);
       for (int ib = 0; ib < tris_b.count; ++ib) {
         if (!(faces >> ib & 1u)) continue;
         const SurfaceTriangle& tb = tris_b.triangles[static_cast<std::size_t>(ib)];
-        if (boxes_apart(PointsBox(vertex.x), features_b.boxes[static_cast<std::size_t>(ib)], reach + slack)) continue;
-        const auto r = closest_point_point_triangle(vertex.x, tb.x[0], tb.x[1], tb.x[2]);
+        if (boxes_apart(PointsBox(p), features_b.boxes[static_cast<std::size_t>(ib)], reach + slack)) continue;
+        const auto r = closest_point_point_triangle(p, tb.x[0], tb.x[1], tb.x[2]);
         const double dist = std::sqrt(r.squared_distance);
         if (dist <= reach) {
-          emit(vertex.x, r.closest_point, dist, tb.degenerate ? std::nullopt : std::optional<Vec3>(-tb.normal),
+          emit(p, r.closest_point, dist, tb.degenerate ? std::nullopt : std::optional<Vec3>(-tb.normal),
                FeatureRef{FeatureType::kVertex, vertex.vertex}, FeatureRef{FeatureType::kFace, tb.triangle});
         }
       }
     }
     for (int v = 0; v < features_b.vertex_count; ++v) {
       const OwnedVertex& vertex = features_b.vertices[static_cast<std::size_t>(v)];
+      const Vec3& p = features_b.x[static_cast<std::size_t>(vertex.local)];
       unsigned faces = 0;
       for (int ib = 0; ib < tris_b.count; ++ib) {
-        if (vertex.in >> ib & 1u) faces |= near_b(ib);
+        if (vertex.in >> ib & 1u) faces |= near_b[static_cast<std::size_t>(ib)];
       }
       for (int ia = 0; ia < tris_a.count; ++ia) {
         if (!(faces >> ia & 1u)) continue;
         const SurfaceTriangle& ta = tris_a.triangles[static_cast<std::size_t>(ia)];
-        if (boxes_apart(features_a.boxes[static_cast<std::size_t>(ia)], PointsBox(vertex.x), reach + slack)) continue;
-        const auto r = closest_point_point_triangle(vertex.x, ta.x[0], ta.x[1], ta.x[2]);
+        if (boxes_apart(features_a.boxes[static_cast<std::size_t>(ia)], PointsBox(p), reach + slack)) continue;
+        const auto r = closest_point_point_triangle(p, ta.x[0], ta.x[1], ta.x[2]);
         const double dist = std::sqrt(r.squared_distance);
         if (dist <= reach) {
-          emit(r.closest_point, vertex.x, dist, ta.degenerate ? std::nullopt : std::optional<Vec3>(ta.normal),
+          emit(r.closest_point, p, dist, ta.degenerate ? std::nullopt : std::optional<Vec3>(ta.normal),
                FeatureRef{FeatureType::kFace, ta.triangle}, FeatureRef{FeatureType::kVertex, vertex.vertex});
         }
       }
