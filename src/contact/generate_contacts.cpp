@@ -389,7 +389,7 @@ struct MergeScratch {
   std::vector<MergeCell> cells;
   std::vector<char> known;
   std::vector<std::size_t> reps, first_of_copies, parent, best, kept;
-  std::vector<std::uint32_t> table, cell_table, next_in_cell, occupied;
+  std::vector<std::uint32_t> table, cell_table, next_in_cell, occupied, members;
   std::vector<std::array<std::uint64_t, 6>> rep_bits;
   std::vector<std::uint64_t> hashes;
   std::vector<MergeCell> keys;
@@ -397,7 +397,7 @@ struct MergeScratch {
   std::vector<std::size_t> blocks;
   void trim() {
     release_if_large(cells, known, reps, first_of_copies, parent, best, kept, table, cell_table, next_in_cell, occupied,
-                     rep_bits, hashes, keys, near, blocks);
+                     members, rep_bits, hashes, keys, near, blocks);
   }
 };
 
@@ -506,6 +506,7 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
   // pair (nearly every contact in a cell of its own: 5910 of them, a comparison sort whose
   // branches the processor could not predict).
   constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  constexpr std::size_t kFewInCell = 8;  // up to this many in a cell: every pair tested
   std::size_t cell_slots = 16;
   while (cell_slots < 2 * m) cell_slots *= 2;
   std::vector<std::uint32_t>& cell_table = scratch->cell_table;  // slot → a representative of the cell
@@ -533,8 +534,18 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
     while (parent[i] != i) i = parent[i] = parent[parent[i]];
     return i;
   };
+  // Normals farther apart than 2 × normal_tolerance in one coordinate are certainly farther apart
+  // than normal_tolerance in the norm below (its rounding is a few ε relative): a cheap "no" first,
+  // for the many contacts at one point with other normals (a block's corner: the (V,F) and (E,E)
+  // pairs of Intersection meeting there).
+  const double coordinate_reach = 2.0 * normal_tolerance;
   const auto close = [&](std::size_t i, std::size_t j) {
     const Contact &a = rep(i), &b = rep(j);
+    if (std::abs(a.normal.x() - b.normal.x()) > coordinate_reach ||
+        std::abs(a.normal.y() - b.normal.y()) > coordinate_reach ||
+        std::abs(a.normal.z() - b.normal.z()) > coordinate_reach) {
+      return false;
+    }
     return (a.position - b.position).norm() <= tolerance && (a.normal - b.normal).norm() <= normal_tolerance;
   };
   const auto join = [&](std::size_t i, std::size_t j) {
@@ -545,10 +556,31 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
     const std::uint32_t first = cell_table[slot];
     const MergeCell key = keys[first];
     unsigned cell_near = 0u;
+    std::vector<std::uint32_t>& members = scratch->members;
+    members.clear();
+    bool finite_normals = true;
     for (std::uint32_t i = first; i != kNone; i = next_in_cell[i]) {
       cell_near |= near[i];
-      for (std::uint32_t j = next_in_cell[i]; j != kNone; j = next_in_cell[j]) {
-        if (close(i, j)) join(i, j);
+      members.push_back(i);
+      finite_normals = finite_normals && std::isfinite(rep(i).normal.x());
+    }
+    if (members.size() <= kFewInCell || !finite_normals) {
+      for (std::size_t x = 0; x < members.size(); ++x) {
+        for (std::size_t y = x + 1; y < members.size(); ++y) {
+          if (close(members[x], members[y])) join(members[x], members[y]);
+        }
+      }
+    } else {
+      // Many in one cell (contacts at one point with many normals): sorted by the normal's x, each
+      // is tested against those after it within coordinate_reach in x only — the others are not
+      // close (see `close`). The same pairs joined, so the same groups.
+      std::sort(members.begin(), members.end(),
+                [&](std::uint32_t i, std::uint32_t j) { return rep(i).normal.x() < rep(j).normal.x(); });
+      for (std::size_t x = 0; x < members.size(); ++x) {
+        const double reach_x = rep(members[x]).normal.x() + coordinate_reach;
+        for (std::size_t y = x + 1; y < members.size() && rep(members[y]).normal.x() <= reach_x; ++y) {
+          if (close(members[x], members[y])) join(members[x], members[y]);
+        }
       }
     }
     // The 13 neighbour cells after this one in (x, y, z) order (the other 13 see this one), each

@@ -320,6 +320,63 @@ TEST(GenerateContacts, MergeJoinsChainsOfFewContactsPerBodyPair) {
   expect_chains_merged(set);
 }
 
+/// Per tet pair, many contacts at one point (fixed per body pair) with normals in the xy-plane:
+/// for each of six directions φ_d, a chain of three normals at angles φ_d, φ_d + δ, φ_d + 2δ
+/// (δ = 0.6e-9 rad: each within the merge's 1e-9 of the next, the ends 1.2e-9 apart) and one more
+/// at φ_d + 3e-9 (1.8e-9 from the chain). The directions come in pairs with equal x (±y), so that
+/// normals close in x are far in y. In an order that depends on the tet pair.
+class NormalFanProbe : public ContactMethod {
+ public:
+  static constexpr std::array<double, 6> kDirections = {0.927295218001612, -0.927295218001612, 2.0, -2.0, 3.0, -3.0};
+  static constexpr double kStep = 0.6e-9, kFar = 3e-9;
+  std::string name() const override { return "normal-fan-probe"; }
+  std::string summary() const override { return "test probe"; }
+  void generate(const MethodBody& a, Index ta, const MethodBody& b, Index tb, const MethodSettings&,
+                std::vector<Contact>& sink) const override {
+    constexpr int kPerDirection = 4;  // three chain links and the far one
+    constexpr int kCount = static_cast<int>(kDirections.size()) * kPerDirection;
+    for (int k = 0; k < kCount; ++k) {
+      const int i = (k + 5 * ta + 7 * tb) % kCount;
+      const int link = i % kPerDirection;
+      const double angle = kDirections[static_cast<std::size_t>(i / kPerDirection)] + (link < 3 ? kStep * link : kFar);
+      Contact c;
+      c.body_a = a.index, c.body_b = b.index;
+      c.position = Vec3(a.index, b.index, 0.5);
+      c.normal = Vec3(std::cos(angle), std::sin(angle), 0.0);
+      c.element_a = ta, c.element_b = tb;
+      sink.push_back(c);
+    }
+  }
+};
+
+// The merge's connected components in normal space, where one point holds more contacts than the
+// merge tests pairwise (a block's corner under Intersection: many (E,E) normals at one point):
+// each direction's chain is one contact and its far normal another — 12 per body pair — whatever
+// the order of the raw contacts.
+TEST(GenerateContacts, MergeJoinsChainsOfNormalsAtOnePoint) {
+  const Scene scene = make_builtin_scene("pillar");
+  const NormalFanProbe probe;
+  GenerateStatistics stats;
+  const ContactSet set = generate_contacts(scene, probe, {}, &stats);
+  ASSERT_GT(stats.body_pairs, 0u);
+  std::map<std::pair<Index, Index>, std::vector<Contact>> by_pair;
+  for (const Contact& c : set.contacts) by_pair[{c.body_a, c.body_b}].push_back(c);
+  EXPECT_EQ(by_pair.size(), stats.body_pairs);
+  for (const auto& [pair, contacts] : by_pair) {
+    ASSERT_EQ(contacts.size(), 2 * NormalFanProbe::kDirections.size()) << pair.first << " " << pair.second;
+    for (const double direction : NormalFanProbe::kDirections) {
+      int chain = 0, far = 0;
+      for (const Contact& c : contacts) {
+        const double angle = std::atan2(c.normal.y(), c.normal.x()) - direction;
+        if (std::abs(angle - NormalFanProbe::kStep) <= 1.1 * NormalFanProbe::kStep) ++chain;
+        if (std::abs(angle - NormalFanProbe::kFar) <= 1e-12) ++far;
+      }
+      EXPECT_EQ(chain, 1) << direction;
+      EXPECT_EQ(far, 1) << direction;
+    }
+  }
+}
+
 /// Every field, bit for bit (positions, normals and gaps compared with ==).
 void expect_same_contacts(const ContactSet& want, const ContactSet& got, const std::string& what) {
   ASSERT_EQ(want.contacts.size(), got.contacts.size()) << what;
