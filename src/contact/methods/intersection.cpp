@@ -50,7 +50,8 @@
 // boxes, surface triangles and edges, edge features and the pitfall guard's face planes — is kept
 // for the whole driver call (IntersectionTet in a CallTetCache), each part computed at its first
 // use: a tet lies in many candidate pairs, and most guarded points are tet corners, which need no
-// plane.
+// plane. What derives from one edge pair alone — where the edges' lines come closest — is kept for
+// the body pair's runs (EdgePairMemo): an edge pair is met from up to four tet pairs.
 #include "contactlab/contact/methods/intersection.h"
 
 #include "contactlab/core/aabb.h"
@@ -371,6 +372,32 @@ struct Edge {
   double length;
 };
 
+/// Where the lines of two edges come closest, when they are not parallel and those points fall on
+/// both segments (within the band): the points' parameters on the segments, snapped onto them. An
+/// (E,E) pair's contact takes this from the two edges alone; the tets decide the rest (the normal's
+/// sign, the overlap, the pitfall guard).
+struct EdgePairParameters {
+  bool meets = false;
+  double s = 0.0, t = 0.0;  ///< on A's and B's edge, in [0, 1]
+};
+EdgePairParameters edge_pair_parameters(const Edge& edge_a, const Edge& edge_b, const Vec3& cross, double tol) {
+  const SurfaceEdge& ea = edge_a.edge;
+  const SurfaceEdge& eb = edge_b.edge;
+  const Vec3& da = edge_a.direction;
+  const Vec3& db = edge_b.direction;
+  // Canonical argument order (bit-identical results when A and B are swapped).
+  double s = 0.0, t = 0.0;
+  if (contact_detail::segment_less(eb.x0, eb.x1, ea.x0, ea.x1)) {
+    std::tie(t, s) = line_line_parameters(eb.x0, db, ea.x0, da, db.cross(da));
+  } else {
+    std::tie(s, t) = line_line_parameters(ea.x0, da, eb.x0, db, cross);
+  }
+  const double slack_a = tol / edge_a.length;
+  const double slack_b = tol / edge_b.length;
+  if (!(s >= -slack_a && s <= 1.0 + slack_a && t >= -slack_b && t <= 1.0 + slack_b)) return {};
+  return {true, std::clamp(s, 0.0, 1.0), std::clamp(t, 0.0, 1.0)};  // within the slack: onto the segments
+}
+
 /// What the method derives from one tet alone, each part at its first use and kept for the whole
 /// driver call (call_tet_cache.h): a brick of the wall lies in about a dozen candidate pairs per
 /// query, and its guard planes, surface triangles and edges were a seventh of the wall's time when
@@ -439,15 +466,16 @@ class IntersectionTet {
 using TetCache = contact_detail::CallTetCache<IntersectionTet>;
 void fill_tet(IntersectionTet& entry, const MethodBody& body, Index tet) { entry.reset(body, tet); }
 
-/// The contacts a body pair's runs have emitted on this thread, by feature pair, with the tet pair
-/// that emitted each and its normal. The merge takes contacts with equal positions and normals (bit for bit) as copies of
-/// one contact and keeps the copy first in output order — the least tet pair. A feature pair's
-/// position does not depend on the tet pair it is found from: (V,F) is at V, (E,E) at the closest
-/// points of the two edges, both computed from the features alone (canonical edges). So a feature
-/// pair found again from a greater tet pair, with the same normal as an emitted copy, would be
-/// dropped by the merge: it is not emitted, and its pitfall guard is not run. The merged contacts
-/// stay the same bit for bit (on the pillar most of the 3692 raw contacts were such copies: a
-/// vertex lies in several surface triangles, an edge in two, each of another tet).
+/// The (V,F) contacts a body pair's runs have emitted on this thread, by feature pair, with the tet
+/// pair that emitted each and its normal ((E,E) pairs: EdgePairMemo). The merge takes contacts with
+/// equal positions and normals (bit for bit) as copies of one contact and keeps the copy first in
+/// output order — the least tet pair. A feature pair's position does not depend on the tet pair it
+/// is found from: (V,F) is at V, (E,E) at the closest points of the two edges, both computed from
+/// the features alone (canonical edges). So a feature pair found again from a greater tet pair,
+/// with the same normal as an emitted copy, would be dropped by the merge: it is not emitted (nor,
+/// for (E,E), guarded). The merged contacts stay the same bit for bit (on the pillar most of the
+/// 3692 raw contacts were such copies: a vertex lies in several surface triangles, an edge in two,
+/// each of another tet).
 class EmittedFeaturePairs {
  public:
   /// Starts a run of body pair (a, b) in driver call `call` (MethodBody::call): what earlier runs
@@ -485,7 +513,7 @@ class EmittedFeaturePairs {
     slots_[i] = Slot{key, stamp_, a, b, normal};
   }
   /// The key of vertex v of A against triangle f of B (kind 0), of triangle f of A against vertex
-  /// v of B (1), of surface edges e of A and f of B (2).
+  /// v of B (1).
   static std::uint64_t key(int kind, Index first, Index second) {
     return (static_cast<std::uint64_t>(kind) << 62) ^
            (static_cast<std::uint64_t>(static_cast<std::uint32_t>(first)) << 31) ^ static_cast<std::uint32_t>(second);
@@ -520,10 +548,85 @@ class EmittedFeaturePairs {
   Index body_a_ = kInvalidIndex, body_b_ = kInvalidIndex;
 };
 
+/// The (E,E) pairs a body pair's runs met on this thread, by their edges' features: each pair's
+/// EdgePairParameters, computed at its first meeting, and the contact emitted for it (the tet pair
+/// and the normal's sign), as EmittedFeaturePairs keeps for (V,F). Small entries (40 bytes): with
+/// the points and axis kept as well, the table's memory traffic cost more time than it saved. An edge lies in two surface triangles,
+/// often of two tets, so an edge pair is met from up to four triangle pairs of different tet pairs
+/// (pillar: 5446 edge pairs a query, 2397 distinct); the geometry depends on the edges alone
+/// (canonical segments: the same operations on the same values, so the same bits).
+class EdgePairMemo {
+ public:
+  enum class State : std::uint8_t { kUnknown, kApart, kMeets };  ///< kApart: parallel, or not meeting
+  struct Entry {
+    std::uint64_t key = 0;
+    std::uint32_t stamp = 0;
+    State state = State::kUnknown;
+    std::int8_t emitted_sign = 0;  ///< of the emitted contact's normal along e_A × e_B; 0: none
+    Index emitted_a = kInvalidIndex, emitted_b = kInvalidIndex;  ///< the tet pair that emitted it
+    double s = 0.0, t = 0.0;                                     ///< EdgePairParameters, when kMeets
+  };
+  /// As EmittedFeaturePairs::start_run.
+  void start_run(Index a, Index b, std::uint64_t call) {
+    if (call != 0 && call == call_ && a == body_a_ && b == body_b_) return;
+    call_ = call, body_a_ = a, body_b_ = b;
+    count_ = 0;
+    if (++stamp_ == 0) {  // wrapped: clear once
+      std::fill(entries_.begin(), entries_.end(), Entry{});
+      stamp_ = 1;
+    }
+  }
+  /// The entry of edge features (a, b), made (unknown) at the first call. Valid until the next call.
+  Entry& of(Index edge_a, Index edge_b) {
+    const std::uint64_t key =
+        (static_cast<std::uint64_t>(static_cast<std::uint32_t>(edge_a)) << 32) | static_cast<std::uint32_t>(edge_b);
+    if (2 * (count_ + 1) > entries_.size()) grow();
+    const std::size_t mask = entries_.size() - 1;
+    std::size_t i = hash(key) & mask;
+    for (; entries_[i].stamp == stamp_; i = (i + 1) & mask) {
+      if (entries_[i].key == key) return entries_[i];
+    }
+    ++count_;
+    entries_[i] = Entry{};
+    entries_[i].key = key;
+    entries_[i].stamp = stamp_;
+    return entries_[i];
+  }
+
+ private:
+  static std::size_t hash(std::uint64_t key) {
+    key ^= key >> 33;
+    key *= 0xff51afd7ed558ccdull;
+    return static_cast<std::size_t>(key ^ (key >> 29));
+  }
+  void grow() {
+    std::vector<Entry> old = std::move(entries_);
+    const std::uint32_t stamp = stamp_;
+    entries_.assign(std::max<std::size_t>(64, 2 * old.size()), Entry{});
+    stamp_ = 1;
+    count_ = 0;
+    const std::size_t mask = entries_.size() - 1;
+    for (const Entry& entry : old) {
+      if (entry.stamp != stamp) continue;
+      std::size_t i = hash(entry.key) & mask;
+      while (entries_[i].stamp == stamp_) i = (i + 1) & mask;
+      entries_[i] = entry;
+      entries_[i].stamp = stamp_;
+      ++count_;
+    }
+  }
+  std::vector<Entry> entries_;
+  std::uint32_t stamp_ = 1;
+  std::size_t count_ = 0;
+  std::uint64_t call_ = 0;
+  Index body_a_ = kInvalidIndex, body_b_ = kInvalidIndex;
+};
+
 /// The method on one candidate pair, from the two tets' entries. `emitted`: the feature pairs the
 /// body pair's runs emitted so far on this thread (null: the pair on its own).
 void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const MethodBody& b, Index tet_b,
-              IntersectionTet& tb_data, double tol, std::vector<Contact>& sink, EmittedFeaturePairs* emitted) {
+              IntersectionTet& tb_data, double tol, std::vector<Contact>& sink, EmittedFeaturePairs* emitted,
+              EdgePairMemo* edge_pairs) {
   if (!surface_face_boxes_touch(ta_data.boxes(), tb_data.boxes(), tol)) return;
   const std::array<Vec3, 4>& xa = ta_data.x();
   const std::array<Vec3, 4>& xb = tb_data.x();
@@ -602,41 +705,48 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
       for (std::size_t i = 0; i < 3; ++i) {
         const Edge& edge_a = ta_data.edge(static_cast<std::size_t>(ia), i);
         const SurfaceEdge& ea = edge_a.edge;
-        const Vec3& da = edge_a.direction;
         for (std::size_t j = 0; j < 3; ++j) {
           const Edge& edge_b = tb_data.edge(static_cast<std::size_t>(ib), j);
           const SurfaceEdge& eb = edge_b.edge;
           if (SeenPairs::test_and_set(seen.edge_edge, static_cast<std::size_t>(16 * ea.key + eb.key))) continue;
+          const FeatureRef feature_a = ta_data.edge_feature(a, ea), feature_b = tb_data.edge_feature(b, eb);
+          const Vec3& da = edge_a.direction;
           const Vec3& db = edge_b.direction;
           const Vec3 cross = da.cross(db);
           const double cross_norm = cross.norm();
-          if (!(cross_norm > contact_detail::kDegenerateSine * edge_a.length * edge_b.length)) continue;  // parallel
-          // Canonical argument order (bit-identical results when A and B are swapped).
-          double s = 0.0, t = 0.0;
-          if (contact_detail::segment_less(eb.x0, eb.x1, ea.x0, ea.x1)) {
-            std::tie(t, s) = line_line_parameters(eb.x0, db, ea.x0, da, db.cross(da));
+          // The parameters, from the memo where the pair was met before (EdgePairMemo).
+          EdgePairMemo::Entry* entry = edge_pairs ? &edge_pairs->of(feature_a.index, feature_b.index) : nullptr;
+          EdgePairParameters parameters;
+          if (entry == nullptr || entry->state == EdgePairMemo::State::kUnknown) {
+            const bool parallel = !(cross_norm > contact_detail::kDegenerateSine * edge_a.length * edge_b.length);
+            if (!parallel) parameters = edge_pair_parameters(edge_a, edge_b, cross, tol);
+            if (entry != nullptr) {
+              entry->state = parameters.meets ? EdgePairMemo::State::kMeets : EdgePairMemo::State::kApart;
+              entry->s = parameters.s, entry->t = parameters.t;
+            }
           } else {
-            std::tie(s, t) = line_line_parameters(ea.x0, da, eb.x0, db, cross);
+            parameters = {entry->state == EdgePairMemo::State::kMeets, entry->s, entry->t};
           }
-          const double slack_a = tol / edge_a.length;
-          const double slack_b = tol / edge_b.length;
-          if (!(s >= -slack_a && s <= 1.0 + slack_a && t >= -slack_b && t <= 1.0 + slack_b)) continue;
-          // After the cheaper parameter test (the order of the two rejections changes nothing).
+          if (!parameters.meets) continue;
+          const Vec3 u = cross / cross_norm;
           const contact_detail::OrientedAxis axis =
-              contact_detail::orient_axis_between_tets(cross / cross_norm, xa, xb, centroid_hint, Vec3::Zero(), tol);
+              contact_detail::orient_axis_between_tets(u, xa, xb, centroid_hint, Vec3::Zero(), tol);
           if (axis.overlap < -tol) continue;  // the edge cross product separates the tets
-          s = std::clamp(s, 0.0, 1.0);        // within the slack: snap onto the segments
-          t = std::clamp(t, 0.0, 1.0);
-          const Vec3 pa = ea.x0 + s * da;
-          const Vec3 pb = eb.x0 + t * db;
-          const FeatureRef feature_a = ta_data.edge_feature(a, ea), feature_b = tb_data.edge_feature(b, eb);
-          const std::uint64_t pair_key = EmittedFeaturePairs::key(2, feature_a.index, feature_b.index);
-          // A copy of an emitted contact (EmittedFeaturePairs) needs neither the pitfall guard nor a
-          // place in the sink.
-          if (a_copy(pair_key, axis.normal)) continue;
+          // The contact's position and normal come from the edges and the normal alone, and the
+          // merge keeps, of copies, the first in output order (the least tet pair): a copy of the
+          // contact an earlier tet pair emitted needs neither the pitfall guard nor a place in the
+          // sink (as EmittedFeaturePairs for (V,F)). The normal is ±u exactly (a negation).
+          const std::int8_t sign = axis.normal == u ? 1 : -1;
+          if (entry != nullptr && entry->emitted_sign == sign &&
+              std::pair(entry->emitted_a, entry->emitted_b) < std::pair(tet_a, tet_b)) {
+            continue;
+          }
+          const Vec3 pa = ea.x0 + parameters.s * da;
+          const Vec3 pb = eb.x0 + parameters.t * db;
           if (!within_tet(pa, xb, tol, guard_b)) continue;  // pitfall guard
           if (!within_tet(pb, xa, tol, guard_a)) continue;
-          emit_recorded(pair_key, 0.5 * (pa + pb), axis.normal, -axis.overlap, feature_a, feature_b);
+          emit(0.5 * (pa + pb), axis.normal, -axis.overlap, feature_a, feature_b);
+          if (entry != nullptr) entry->emitted_a = tet_a, entry->emitted_b = tet_b, entry->emitted_sign = sign;
         }
       }
     }
@@ -663,7 +773,7 @@ class IntersectionMethod final : public ContactMethod {
     IntersectionTet ta, tb;
     ta.reset(a, tet_a);
     tb.reset(b, tet_b);
-    evaluate(a, tet_a, ta, b, tet_b, tb, settings.absolute_tolerance(), sink, nullptr);
+    evaluate(a, tet_a, ta, b, tet_b, tb, settings.absolute_tolerance(), sink, nullptr, nullptr);
   }
   /// generate() on each pair, with what is derived from a tet alone kept for the call (TetCache).
   void generate_run(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
@@ -671,9 +781,11 @@ class IntersectionMethod final : public ContactMethod {
     auto [tets_a, tets_b] = TetCache::of_call(a.call).bodies(a, b);
     const double tol = settings.absolute_tolerance();
     static thread_local EmittedFeaturePairs emitted;
+    static thread_local EdgePairMemo edge_pairs;
     emitted.start_run(a.index, b.index, a.call);
+    edge_pairs.start_run(a.index, b.index, a.call);
     for (const ElementPair& p : pairs) {
-      evaluate(a, p.a, tets_a.of(p.a, fill_tet), b, p.b, tets_b.of(p.b, fill_tet), tol, sink, &emitted);
+      evaluate(a, p.a, tets_a.of(p.a, fill_tet), b, p.b, tets_b.of(p.b, fill_tet), tol, sink, &emitted, &edge_pairs);
     }
   }
 };
