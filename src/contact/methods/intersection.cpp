@@ -714,8 +714,10 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
           const Vec3& db = edge_b.direction;
           const Vec3 cross = da.cross(db);
           const double cross_norm = cross.norm();
-          // The parameters, from the memo where the pair was met before (EdgePairMemo).
-          EdgePairMemo::Entry* entry = edge_pairs ? &edge_pairs->of(feature_a.index, feature_b.index) : nullptr;
+          // The parameters, from the memo where the pair was met before (EdgePairMemo; both edges
+          // found in the surface topology, as a surface triangle's always are: the key is theirs).
+          const bool keyed = edge_pairs != nullptr && (feature_a.index | feature_b.index) >= 0;
+          EdgePairMemo::Entry* entry = keyed ? &edge_pairs->of(feature_a.index, feature_b.index) : nullptr;
           EdgePairParameters parameters;
           if (entry == nullptr || entry->state == EdgePairMemo::State::kUnknown) {
             const bool parallel = !(cross_norm > contact_detail::kDegenerateSine * edge_a.length * edge_b.length);
