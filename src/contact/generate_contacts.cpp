@@ -555,14 +555,16 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
   for (const std::uint32_t slot : occupied) {
     const std::uint32_t first = cell_table[slot];
     const MergeCell key = keys[first];
-    unsigned cell_near = 0u;
+    unsigned cell_near = near[first];
     std::vector<std::uint32_t>& members = scratch->members;
     members.clear();
     bool finite_normals = true;
-    for (std::uint32_t i = first; i != kNone; i = next_in_cell[i]) {
-      cell_near |= near[i];
-      members.push_back(i);
-      finite_normals = finite_normals && std::isfinite(rep(i).normal.x());
+    if (next_in_cell[first] != kNone) {  // (most cells hold one representative: no pair)
+      for (std::uint32_t i = first; i != kNone; i = next_in_cell[i]) {
+        cell_near |= near[i];
+        members.push_back(i);
+        finite_normals = finite_normals && std::isfinite(rep(i).normal.x());
+      }
     }
     if (members.size() <= kFewInCell || !finite_normals) {
       for (std::size_t x = 0; x < members.size(); ++x) {
