@@ -4,6 +4,7 @@
 #include "exact_coplanar.h"
 
 #include <array>
+#include <utility>
 
 namespace contactlab {
 namespace {
@@ -179,6 +180,44 @@ TriangleTriangleIntersection triangle_triangle_intersection(const Vec3& a0, cons
     }
   }
   return result;
+}
+
+bool triangles_intersect(const Vec3& a0, const Vec3& a1, const Vec3& a2, const Vec3& b0, const Vec3& b1,
+                         const Vec3& b2) {
+  const Tri a{a0, a1, a2}, b{b0, b1, b2};
+  // Sides of each triangle's corners against the other's plane (signed_volume_sign: > 0 on the
+  // side its normal (x1 − x0) × (x2 − x0) points to). All nonzero also means neither triangle is
+  // collapsed (a collapsed one has every point on its "plane").
+  std::array<int, 3> side_a{}, side_b{};
+  for (std::size_t i = 0; i < 3; ++i) {
+    side_a[i] = signed_volume_sign(b0, b1, b2, a[i]);
+    side_b[i] = signed_volume_sign(a0, a1, a2, b[i]);
+  }
+  const auto touches_plane = [](const std::array<int, 3>& s) { return s[0] == 0 || s[1] == 0 || s[2] == 0; };
+  const auto one_side = [](const std::array<int, 3>& s) { return s[0] == s[1] && s[1] == s[2]; };
+  const auto general = [&] { return triangle_triangle_intersection(a0, a1, a2, b0, b1, b2).intersect; };
+  if (touches_plane(side_a) || touches_plane(side_b)) return general();
+  if (one_side(side_a) || one_side(side_b)) return false;  // a plane separates them
+  // Guigue & Devillers (J. Graphics Tools 8(1), 2003, §3): each triangle turned (circularly, which
+  // keeps its plane's orientation) to start at its corner alone on its side of the other's plane,
+  // and the other triangle's last two corners exchanged where that corner lies on the negative side,
+  // so that p1 lies above B's plane and p2 above A's. The triangles then meet iff the intervals
+  // they cut from the planes' common line overlap, which is two orientations: [p1, q1, p2, q2] ≤ 0
+  // and [p1, r1, r2, p2] ≤ 0. Where either is 0 (the intervals only touch), the general test
+  // decides, so the closed case needs no separate argument here.
+  const auto alone = [](const std::array<int, 3>& s) -> std::size_t {
+    if (s[0] != s[1] && s[0] != s[2]) return 0;
+    return s[1] != s[0] ? 1 : 2;
+  };
+  const std::size_t ka = alone(side_a), kb = alone(side_b);
+  Tri p{a[ka], a[(ka + 1) % 3], a[(ka + 2) % 3]};
+  Tri q{b[kb], b[(kb + 1) % 3], b[(kb + 2) % 3]};
+  if (side_a[ka] < 0) std::swap(q[1], q[2]);
+  if (side_b[kb] < 0) std::swap(p[1], p[2]);
+  const int first = signed_volume_sign(p[0], p[1], q[0], q[1]);
+  const int second = signed_volume_sign(p[0], p[2], q[2], q[0]);
+  if (first == 0 || second == 0) return general();
+  return first < 0 && second < 0;
 }
 
 }  // namespace contactlab

@@ -216,10 +216,14 @@ void check_self_contact(const TriMesh& mesh, const std::vector<char>& usable, Va
       bool neighbours = false;
       for (Index u : ta) neighbours |= std::find(tb.begin(), tb.end(), u) != tb.end();
       if (neighbours) continue;
+      // The yes/no first (triangles_intersect, a few orientations); the segment only for the message.
+      if (!triangles_intersect(mesh.corner(a, 0), mesh.corner(a, 1), mesh.corner(a, 2), mesh.corner(b, 0),
+                               mesh.corner(b, 1), mesh.corner(b, 2))) {
+        continue;
+      }
       const TriangleTriangleIntersection hit =
           triangle_triangle_intersection(mesh.corner(a, 0), mesh.corner(a, 1), mesh.corner(a, 2), mesh.corner(b, 0),
                                          mesh.corner(b, 1), mesh.corner(b, 2));
-      if (!hit.intersect) continue;
       ++pairs;
       const std::pair<Index, Index> pair{std::min(a, b), std::max(a, b)};
       if (pairs == 1 || pair < first) {

@@ -106,8 +106,13 @@ void expect_on_both(const TriangleTriangleIntersection& r, const Tri& a, const T
   }
 }
 
+// Every verdict of these tests is also triangles_intersect's (the yes/no alone): the same answer,
+// in every family — the touching, coplanar and collapsed ones take its general path, the others
+// Guigue and Devillers' test.
 TriangleTriangleIntersection intersect(const Tri& a, const Tri& b) {
-  return triangle_triangle_intersection(a[0], a[1], a[2], b[0], b[1], b[2]);
+  const TriangleTriangleIntersection r = triangle_triangle_intersection(a[0], a[1], a[2], b[0], b[1], b[2]);
+  EXPECT_EQ(triangles_intersect(a[0], a[1], a[2], b[0], b[1], b[2]), r.intersect);
+  return r;
 }
 
 // The verdict must not depend on vertex order or argument order.
@@ -217,6 +222,37 @@ TEST(TriangleTriangleIntersection, RandomAgainstSamplingAndLongDoubleSat) {
   EXPECT_GT(no, 1500);
   EXPECT_GT(sat_decided, 7000);
   EXPECT_GT(segments_checked, 500);
+}
+
+// triangles_intersect on crossing triangles of every size, orientation and offset (its fast path:
+// no corner on the other's plane), against the long-double SAT where that decides by a margin, and
+// against the full test everywhere, both argument orders and turned corners.
+TEST(TrianglesIntersect, CrossingTrianglesAgainstLongDoubleSat) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  int yes = 0, no = 0, sat_decided = 0;
+  for (int iter = 0; iter < 20000; ++iter) {
+    const double scale = std::pow(10.0, 3.0 * u(rng));
+    const Vec3 offset = Vec3(u(rng), u(rng), u(rng)) * scale * (iter % 3 == 0 ? 1e3 : 1.0);
+    Tri a, b;
+    for (auto& x : a) x = offset + Vec3(u(rng), u(rng), u(rng)) * scale;
+    for (auto& x : b) x = offset + Vec3(u(rng), u(rng), u(rng)) * (0.3 + std::abs(u(rng))) * scale;
+    const bool got = triangles_intersect(a[0], a[1], a[2], b[0], b[1], b[2]);
+    EXPECT_EQ(got, triangle_triangle_intersection(a[0], a[1], a[2], b[0], b[1], b[2]).intersect) << iter;
+    EXPECT_EQ(got, triangles_intersect(b[1], b[2], b[0], a[0], a[2], a[1])) << iter;
+    const long double gap = sat_max_gap(a, b);
+    if (gap > 1e-9L * scale) {
+      EXPECT_FALSE(got) << iter;
+      ++sat_decided;
+    } else if (gap < -1e-9L * scale) {
+      EXPECT_TRUE(got) << iter;
+      ++sat_decided;
+    }
+    (got ? yes : no) += 1;
+  }
+  EXPECT_GT(yes, 3000);
+  EXPECT_GT(no, 3000);
+  EXPECT_GT(sat_decided, 19000);
 }
 
 // Exact constructions with known answers. Corners are small integers; constructed points are

@@ -39,4 +39,12 @@ struct TriangleTriangleIntersection {
 TriangleTriangleIntersection triangle_triangle_intersection(const Vec3& a0, const Vec3& a1, const Vec3& a2,
                                                             const Vec3& b0, const Vec3& b1, const Vec3& b2);
 
+/// triangle_triangle_intersection(a0, …, b2).intersect, without the intersection segment: where
+/// no corner lies on the other triangle's plane, Guigue and Devillers' test itself — the six
+/// corner-against-plane signs and two more orientations (eight orient3d) instead of the segment's
+/// up to 45 —, exact; every other case (a corner on a plane, coplanar or collapsed triangles, a
+/// touch where the two orientations are 0) is answered by triangle_triangle_intersection.
+bool triangles_intersect(const Vec3& a0, const Vec3& a1, const Vec3& a2, const Vec3& b0, const Vec3& b1,
+                         const Vec3& b2);
+
 }  // namespace contactlab
