@@ -70,23 +70,31 @@ struct SurfaceFace {
 struct SurfaceFaces {
   std::array<SurfaceFace, 4> items;
   std::size_t count = 0;
-  /// The tet has zero volume (signed_volume_sign), and its smallest height (tet_min_height):
-  /// TetPlanes' `orientation == 0` and `height`, without its four unit normals, which this method
-  /// does not read (computing them for every candidate tet was a tenth of the grid pair's query).
-  bool flat = false;
-  double height = 0.0;
   void push_back(const SurfaceFace& face) { items[count++] = face; }
   const SurfaceFace* begin() const { return items.data(); }
   const SurfaceFace* end() const { return items.data() + count; }
-  /// TetPlanes::thin.
-  bool thin(double tol) const { return flat || !(height > tol); }
+  /// TetPlanes::thin of the tet with these `corners`: zero volume (signed_volume_sign) or smallest
+  /// height (tet_min_height) within tol — TetPlanes' `orientation == 0` and `height`, without its
+  /// four unit normals, which this method does not read (computing them for every candidate tet
+  /// was a tenth of the grid pair's query). Computed at the first question and kept: only pairs
+  /// with a most opposing face pair ask (on the grid pair, a fraction of the tets).
+  bool thin(const std::array<Vec3, 4>& corners, double tol) const {
+    if (!thin_known_) {
+      flat_ = signed_volume_sign(corners[0], corners[1], corners[2], corners[3]) == 0;
+      height_ = tet_min_height(corners);
+      thin_known_ = true;
+    }
+    return flat_ || !(height_ > tol);
+  }
+
+ private:
+  mutable bool thin_known_ = false, flat_ = false;
+  mutable double height_ = 0.0;
 };
 
 SurfaceFaces surface_faces(const MethodBody& body, Index tet) {
   const std::array<Vec3, 4> corners = body.tet(tet);
   SurfaceFaces faces;
-  faces.flat = signed_volume_sign(corners[0], corners[1], corners[2], corners[3]) == 0;
-  faces.height = tet_min_height(corners);
   for (int f = 0; f < 4; ++f) {
     const Index triangle = body.surface_triangle(tet, f);
     if (triangle == kInvalidIndex) continue;
@@ -123,13 +131,8 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
               std::vector<Contact>& sink, const FacesOf& faces_of) {
   const std::array<Vec3, 4> corners_a = a.tet(tet_a), corners_b = b.tet(tet_b);
   const double tolerance = settings.absolute_tolerance();
-  // A tet thinner than the band (a flat sliver) has no interior, its opposite vertices lie in the
-  // band of its faces' planes, and the normals of its small faces are rounding: no contact, in
-  // every frame (as for the vertex methods). (SurfaceFaces::thin: TetPlanes::thin's test.)
   const SurfaceFaces& faces_a = faces_of(a, tet_a);
-  if (faces_a.thin(tolerance)) return;
   const SurfaceFaces& faces_b = faces_of(b, tet_b);
-  if (faces_b.thin(tolerance)) return;
 
   // Algorithm 1: the most opposing pair passing the sandwich test, with cosines compared in the
   // band and ties going to the smaller (triangle of A, triangle of B).
@@ -158,6 +161,12 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
     }
   }
   if (!found) return;
+  // A tet thinner than the band (a flat sliver) has no interior, its opposite vertices lie in the
+  // band of its faces' planes, and the normals of its small faces are rounding: no contact, in
+  // every frame (as for the vertex methods). (SurfaceFaces::thin: TetPlanes::thin's test.) Asked
+  // after the face search, which has no effect but `found`: either "no" ends the pair, so the
+  // order changes nothing, and most pairs end at the search without the two tets' heights.
+  if (faces_a.thin(corners_a, tolerance) || faces_b.thin(corners_b, tolerance)) return;
 
   // The meeting points of all surface triangle pairs, decided with the band.
   // Reused from pair to pair (a few points each; allocating them cost more than filling them).
