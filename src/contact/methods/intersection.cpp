@@ -62,6 +62,7 @@
 #include "contactlab/geometry/tetrahedron_tables.h"
 #include "contactlab/geometry/tolerance_band.h"
 #include "contactlab/geometry/triangle_triangle_intersection.h"
+#include "methods/body_pair_table.h"
 #include "methods/call_tet_cache.h"
 #include "methods/element_pair_contact.h"
 #include "methods/orient_axis_between_tets.h"
@@ -482,40 +483,19 @@ void fill_tet(IntersectionTet& entry, const MethodBody& body, Index tet) { entry
 /// each of another tet).
 class EmittedFeaturePairs {
  public:
-  /// Starts a run of body pair (a, b) in driver call `call` (MethodBody::call): what earlier runs
-  /// of the same body pair and call on this thread emitted is kept — their tet pairs, from other
-  /// chunks of the pair, may be copies' too — and anything else forgotten (a stamp per slot:
-  /// nothing to clear). Call 0 (unknown) forgets every time.
-  void start_run(Index a, Index b, std::uint64_t call) {
-    if (call != 0 && call == call_ && a == body_a_ && b == body_b_) return;
-    call_ = call, body_a_ = a, body_b_ = b;
-    count_ = 0;
-    if (++stamp_ == 0) {  // wrapped: clear once
-      std::fill(slots_.begin(), slots_.end(), Slot{});
-      stamp_ = 1;
-    }
-  }
+  /// Starts a run of body pair (a, b) in driver call `call` (BodyPairTable::start_run): what
+  /// earlier runs of the same body pair and call on this thread emitted is kept — their tet pairs,
+  /// from other chunks of the pair, may be copies' too.
+  void start_run(Index a, Index b, std::uint64_t call) { table_.start_run(a, b, call); }
   /// Whether feature pair `key` was emitted (since start_run forgot) with this normal from a tet
   /// pair before (a, b).
   bool emitted_before(std::uint64_t key, Index a, Index b, const Vec3& normal) const {
-    if (slots_.empty()) return false;
-    const std::size_t mask = slots_.size() - 1;
-    for (std::size_t i = hash(key) & mask;; i = (i + 1) & mask) {
-      const Slot& slot = slots_[i];
-      if (slot.stamp != stamp_) return false;
-      if (slot.key == key) return std::pair(slot.a, slot.b) < std::pair(a, b) && slot.normal == normal;
-    }
+    const Emitted* e = table_.find(key);
+    return e != nullptr && std::pair(e->a, e->b) < std::pair(a, b) && e->normal == normal;
   }
   /// Records that feature pair `key` was emitted from (a, b) with this normal (replacing what an
   /// earlier copy left).
-  void record(std::uint64_t key, Index a, Index b, const Vec3& normal) {
-    if (2 * (count_ + 1) > slots_.size()) grow();
-    const std::size_t mask = slots_.size() - 1;
-    std::size_t i = hash(key) & mask;
-    while (slots_[i].stamp == stamp_ && slots_[i].key != key) i = (i + 1) & mask;
-    if (slots_[i].stamp != stamp_) ++count_;
-    slots_[i] = Slot{key, stamp_, a, b, normal};
-  }
+  void record(std::uint64_t key, Index a, Index b, const Vec3& normal) { table_[key] = Emitted{a, b, normal}; }
   /// The key of vertex v of A against triangle f of B (kind 0), of triangle f of A against vertex
   /// v of B (1).
   static std::uint64_t key(int kind, Index first, Index second) {
@@ -524,106 +504,40 @@ class EmittedFeaturePairs {
   }
 
  private:
-  struct Slot {
-    std::uint64_t key = 0;
-    std::uint32_t stamp = 0;
+  struct Emitted {
     Index a = kInvalidIndex, b = kInvalidIndex;
     Vec3 normal = Vec3::Zero();
   };
-  static std::size_t hash(std::uint64_t key) {
-    key ^= key >> 33;
-    key *= 0xff51afd7ed558ccdull;
-    return static_cast<std::size_t>(key ^ (key >> 29));
-  }
-  void grow() {
-    std::vector<Slot> old = std::move(slots_);
-    const std::uint32_t stamp = stamp_;
-    slots_.assign(std::max<std::size_t>(64, 2 * old.size()), Slot{});
-    stamp_ = 1;
-    count_ = 0;
-    for (const Slot& slot : old) {
-      if (slot.stamp == stamp) record(slot.key, slot.a, slot.b, slot.normal);
-    }
-  }
-  std::vector<Slot> slots_;
-  std::uint32_t stamp_ = 1;
-  std::size_t count_ = 0;
-  std::uint64_t call_ = 0;
-  Index body_a_ = kInvalidIndex, body_b_ = kInvalidIndex;
+  contact_detail::BodyPairTable<Emitted> table_;
 };
 
 /// The (E,E) pairs a body pair's runs met on this thread, by their edges' features: each pair's
 /// EdgePairParameters, computed at its first meeting, and the contact emitted for it (the tet pair
-/// and the normal's sign), as EmittedFeaturePairs keeps for (V,F). Small entries (40 bytes): with
-/// the points and axis kept as well, the table's memory traffic cost more time than it saved. An edge lies in two surface triangles,
-/// often of two tets, so an edge pair is met from up to four triangle pairs of different tet pairs
+/// and the normal's sign), as EmittedFeaturePairs keeps for (V,F). Small entries (48-byte slots):
+/// with the points and axis kept as well, the table's memory traffic cost more time than it saved.
+/// An edge lies in two surface triangles, often of two tets, so an edge pair is met from up to four
+/// triangle pairs of different tet pairs
 /// (pillar: 5446 edge pairs a query, 2397 distinct); the geometry depends on the edges alone
 /// (canonical segments: the same operations on the same values, so the same bits).
 class EdgePairMemo {
  public:
   enum class State : std::uint8_t { kUnknown, kApart, kMeets };  ///< kApart: parallel, or not meeting
   struct Entry {
-    std::uint64_t key = 0;
-    std::uint32_t stamp = 0;
+    double s = 0.0, t = 0.0;                                     ///< EdgePairParameters, when kMeets
+    Index emitted_a = kInvalidIndex, emitted_b = kInvalidIndex;  ///< the tet pair that emitted it
     State state = State::kUnknown;
     std::int8_t emitted_sign = 0;  ///< of the emitted contact's normal along e_A × e_B; 0: none
-    Index emitted_a = kInvalidIndex, emitted_b = kInvalidIndex;  ///< the tet pair that emitted it
-    double s = 0.0, t = 0.0;                                     ///< EdgePairParameters, when kMeets
   };
   /// As EmittedFeaturePairs::start_run.
-  void start_run(Index a, Index b, std::uint64_t call) {
-    if (call != 0 && call == call_ && a == body_a_ && b == body_b_) return;
-    call_ = call, body_a_ = a, body_b_ = b;
-    count_ = 0;
-    if (++stamp_ == 0) {  // wrapped: clear once
-      std::fill(entries_.begin(), entries_.end(), Entry{});
-      stamp_ = 1;
-    }
-  }
+  void start_run(Index a, Index b, std::uint64_t call) { table_.start_run(a, b, call); }
   /// The entry of edge features (a, b), made (unknown) at the first call. Valid until the next call.
   Entry& of(Index edge_a, Index edge_b) {
-    const std::uint64_t key =
-        (static_cast<std::uint64_t>(static_cast<std::uint32_t>(edge_a)) << 32) | static_cast<std::uint32_t>(edge_b);
-    if (2 * (count_ + 1) > entries_.size()) grow();
-    const std::size_t mask = entries_.size() - 1;
-    std::size_t i = hash(key) & mask;
-    for (; entries_[i].stamp == stamp_; i = (i + 1) & mask) {
-      if (entries_[i].key == key) return entries_[i];
-    }
-    ++count_;
-    entries_[i] = Entry{};
-    entries_[i].key = key;
-    entries_[i].stamp = stamp_;
-    return entries_[i];
+    return table_[(static_cast<std::uint64_t>(static_cast<std::uint32_t>(edge_a)) << 32) |
+                  static_cast<std::uint32_t>(edge_b)];
   }
 
  private:
-  static std::size_t hash(std::uint64_t key) {
-    key ^= key >> 33;
-    key *= 0xff51afd7ed558ccdull;
-    return static_cast<std::size_t>(key ^ (key >> 29));
-  }
-  void grow() {
-    std::vector<Entry> old = std::move(entries_);
-    const std::uint32_t stamp = stamp_;
-    entries_.assign(std::max<std::size_t>(64, 2 * old.size()), Entry{});
-    stamp_ = 1;
-    count_ = 0;
-    const std::size_t mask = entries_.size() - 1;
-    for (const Entry& entry : old) {
-      if (entry.stamp != stamp) continue;
-      std::size_t i = hash(entry.key) & mask;
-      while (entries_[i].stamp == stamp_) i = (i + 1) & mask;
-      entries_[i] = entry;
-      entries_[i].stamp = stamp_;
-      ++count_;
-    }
-  }
-  std::vector<Entry> entries_;
-  std::uint32_t stamp_ = 1;
-  std::size_t count_ = 0;
-  std::uint64_t call_ = 0;
-  Index body_a_ = kInvalidIndex, body_b_ = kInvalidIndex;
+  contact_detail::BodyPairTable<Entry> table_;
 };
 
 /// The method on one candidate pair, from the two tets' entries. `emitted`: the feature pairs the
