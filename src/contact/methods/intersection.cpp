@@ -516,9 +516,9 @@ class EmittedFeaturePairs {
 /// and the normal's sign), as EmittedFeaturePairs keeps for (V,F). Small entries (48-byte slots):
 /// with the points and axis kept as well, the table's memory traffic cost more time than it saved.
 /// An edge lies in two surface triangles, often of two tets, so an edge pair is met from up to four
-/// triangle pairs of different tet pairs
-/// (pillar: 5446 edge pairs a query, 2397 distinct); the geometry depends on the edges alone
-/// (canonical segments: the same operations on the same values, so the same bits).
+/// triangle pairs of different tet pairs (pillar: 5446 edge pairs a query, 2397 distinct); the
+/// geometry depends on the edges alone (canonical segments: the same operations on the same
+/// values, so the same bits).
 class EdgePairMemo {
  public:
   enum class State : std::uint8_t { kUnknown, kApart, kMeets };  ///< kApart: parallel, or not meeting
@@ -540,8 +540,9 @@ class EdgePairMemo {
   contact_detail::BodyPairTable<Entry> table_;
 };
 
-/// The method on one candidate pair, from the two tets' entries. `emitted`: the feature pairs the
-/// body pair's runs emitted so far on this thread (null: the pair on its own).
+/// The method on one candidate pair, from the two tets' entries. `emitted`, `edge_pairs`: the (V,F)
+/// pairs the body pair's runs emitted so far on this thread and the (E,E) pairs they met (null: the
+/// pair on its own).
 void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const MethodBody& b, Index tet_b,
               IntersectionTet& tb_data, double tol, std::vector<Contact>& sink, EmittedFeaturePairs* emitted,
               EdgePairMemo* edge_pairs) {
