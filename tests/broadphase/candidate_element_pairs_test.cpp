@@ -131,6 +131,39 @@ TEST(CandidateElementPairs, EqualsBruteForceOnRandomScenes) {
   EXPECT_LT(total_pairs, pair_tests / 4);
 }
 
+// Small trees are searched pair by pair, larger ones walked (candidate_element_pairs.cpp,
+// kAllPairsAtMost: about a thousand element pairs): both must give brute force's pairs. Grid
+// bodies whose element counts multiply to well below and well above that, turned and overlapping.
+TEST(CandidateElementPairs, SmallAndLargeTreesEqualBruteForce) {
+  std::mt19937 rng(20261129);
+  std::uniform_int_distribution<int> few(1, 2), many(2, 4);
+  const std::vector<double> margins{0.0, 1e-3, 0.05};
+  int small_found = 0, large_found = 0;
+  for (int s = 0; s < 120; ++s) {
+    const Vec3 h = Vec3::Constant(0.3);
+    const auto cells = [&](std::mt19937& r) { return s % 2 == 0 ? few(r) : many(r); };
+    const int ax = cells(rng), ay = cells(rng), az = cells(rng), bx = cells(rng), by = cells(rng), bz = cells(rng);
+    const TetMesh mesh_a = grid_tet_mesh(ax, ay, az, h, Vec3::Zero(), 0.2, &rng);
+    const TetMesh mesh_b = grid_tet_mesh(bx, by, bz, h, Vec3::Zero(), 0.2, &rng);
+    const MeshElements a = mesh_elements(mesh_a), b = mesh_elements(mesh_b);
+    Transform pose_a, pose_b;
+    random_poses(a, b, rng, pose_a, pose_b);
+    const double margin = margins[s % margins.size()];
+    const Bvh bvh_a = build_bvh(a), bvh_b = build_bvh(b);
+    const auto want = brute_force_element_pairs(a, pose_a, b, pose_b, margin);
+    const auto got = candidate_element_pairs({&bvh_a, a, pose_a}, {&bvh_b, b, pose_b}, margin);
+    ASSERT_EQ(got, want) << "scene " << s << ": " << a.element_count() << " x " << b.element_count() << " tets";
+    ASSERT_EQ(swapped(candidate_element_pairs({&bvh_b, b, pose_b}, {&bvh_a, a, pose_a}, margin)), want)
+        << "scene " << s << " swapped";
+    const long long product = static_cast<long long>(a.element_count()) * b.element_count();
+    if (!want.empty() && product <= 400) ++small_found;
+    if (!want.empty() && product >= 4000) ++large_found;
+  }
+  // Both searches ran on overlapping bodies.
+  EXPECT_GT(small_found, 15);
+  EXPECT_GT(large_found, 15);
+}
+
 // Big enough trees that the walk splits into many node pairs and runs them on several threads:
 // the result must equal brute force, sorted, whatever the number of threads.
 TEST(CandidateElementPairs, ParallelWalkEqualsBruteForceWhateverTheThreadCount) {

@@ -8,7 +8,9 @@
 //
 // The walk prunes with node boxes mapped by conservative_world_box (bvh.h), which provably contain
 // the element boxes below them despite rounding, and tests leaves with the element boxes
-// themselves, so the result EQUALS brute_force_element_pairs (brute_force.h) exactly.
+// themselves, so the result EQUALS brute_force_element_pairs (brute_force.h) exactly. Two small
+// trees (element counts multiplying to about a thousand at most) are not walked: every element
+// pair's boxes are tested, with the same boxes and test, which costs less than building the walk.
 //
 // Threads: the world boxes are computed and the walk's subtrees searched in parallel with oneTBB,
 // in the caller's task arena (one thread inside tbb::task_arena(1)); the result is the same.
