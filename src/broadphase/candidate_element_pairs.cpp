@@ -235,8 +235,8 @@ struct AllPairsStorage {
 /// Every pair of an element of a's tree and one of b's whose candidate boxes (WorldBoxes::world_box)
 /// overlap, each pair tested, in (a, b) order: the pairs the walk finds — it finds every
 /// overlapping pair (its node boxes contain the element boxes below them) and only those — from
-/// the same boxes and the same test, with neither trees' boxes nor a sort. For small trees
-/// (kAllPairsAtMost).
+/// the same boxes and the same test, with neither the trees' node boxes nor a sort of the pairs (the
+/// few elements are sorted instead). For small trees (kAllPairsAtMost).
 std::vector<ElementPair> all_overlapping_pairs(const PosedBody& a, const PosedBody& b, double margin,
                                                AllPairsStorage& storage) {
   const auto boxes_of = [margin](const PosedBody& body, std::vector<Index>& elements, std::vector<Aabb>& boxes) {
