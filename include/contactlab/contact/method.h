@@ -230,6 +230,12 @@ class ContactMethod {
   /// (MethodBody::face_planes: a tet's faces are tested against the tets of about 30 pairs), so
   /// that the driver computes them once per call too. False by default.
   virtual bool uses_face_planes() const { return false; }
+  /// Whether a candidate tet pair can give contacts only when some boundary face of one tet and some
+  /// of the other have world boxes within the pair's margin (candidate_margin + the band) of each
+  /// other. The driver then tests the boxes of the tets' boundary faces (all of a tet's corners that
+  /// lie on one) in place of the tets' boxes: the same contacts from fewer pairs where a tet reaches
+  /// far beyond its boundary faces. False by default.
+  virtual bool surface_candidates() const { return false; }
   /// Whether every contact carries an area (Contact::has_area): a pressure law (penalty stepping's
   /// per-area law, dynamics/penalty_forces.h) needs it. False by default.
   virtual bool reports_areas() const { return false; }

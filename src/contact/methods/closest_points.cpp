@@ -247,6 +247,10 @@ class ClosestPointsMethod final : public ContactMethod {
   double candidate_margin(const MethodSettings& settings) const override { return 4.0 * envelope(settings); }
   /// The kernel reads the tets' corners and surface triangles, never their planes.
   bool uses_tet_planes() const override { return false; }
+  /// A tet pair gives contacts only from a pair of its surface triangles whose eroded boxes come
+  /// within reach = 2ε + tol (`near` in evaluate); eroded corners lie within ε of the real ones, so
+  /// the real triangles' boxes are then within 4ε + tol, the pair's margin.
+  bool surface_candidates() const override { return true; }
   std::map<std::string, ParameterValue> parameters(const MethodSettings& settings) const override {
     // The absolute band is per body pair (pair_length_scale), so only its relative value is a
     // parameter of the run.

@@ -684,6 +684,9 @@ class IntersectionMethod final : public ContactMethod {
   double candidate_margin(const MethodSettings& settings) const override { return settings.absolute_tolerance(); }
   /// The kernel reads the tets' corners and surface triangles, never their planes.
   bool uses_tet_planes() const override { return false; }
+  /// A tet pair gives contacts only from surface triangles that touch, whose boxes are then within
+  /// tol of each other (surface_face_boxes_touch); the pair's margin is 2 tol.
+  bool surface_candidates() const override { return true; }
   std::map<std::string, ParameterValue> parameters(const MethodSettings& settings) const override {
     // The absolute band is per body pair (pair_length_scale): only its relative value is reported.
     return {{"relative_tolerance", settings.tolerance.relative}};
