@@ -510,7 +510,10 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
   // high z). tolerance 0: only equal positions merge, and equal positions share a cell of any width.
   constexpr double kCellWidth = 1024.0;
   const double cell = tolerance > 0.0 ? kCellWidth * tolerance : 1.0;
-  const Vec3 origin = contacts[0].position;
+  // The first contact mid-cell: a planar interface's contacts, all at its height, then lie mid-cell
+  // along its normal instead of on a cell face, where every one was near a face and had its
+  // neighbour cells searched.
+  const Vec3 origin = contacts[0].position - Vec3::Constant(0.5 * cell);
   std::vector<MergeCell>& keys = scratch->keys;
   std::vector<unsigned>& near = scratch->near;
   keys.resize(m);

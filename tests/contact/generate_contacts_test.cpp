@@ -322,6 +322,52 @@ TEST(GenerateContacts, MergeJoinsChainsOfFewContactsPerBodyPair) {
   expect_chains_merged(set);
 }
 
+/// Once per body pair, two long chains of contacts 0.9 × the band apart along a direction oblique to
+/// every axis, 1.5 bands apart side by side, starting at a point off the coordinate grid and listed
+/// in a scrambled order: each chain spans about 2.7 thousand bands, so it crosses the merge's cells
+/// (about a thousand bands wide) along x, y and z, and only a search of the neighbour cells keeps
+/// each chain one contact.
+class LongChainProbe : public ContactMethod {
+ public:
+  static constexpr int kLinks = 3000;
+  std::string name() const override { return "long-chain-probe"; }
+  std::string summary() const override { return "test probe"; }
+  bool per_body_pair() const override { return true; }
+  void generate_body_pair(const MethodBody& a, const MethodBody& b, std::span<const ElementPair> pairs,
+                          const MethodSettings& s, std::vector<Contact>& sink) const override {
+    const double tol = s.absolute_tolerance();
+    const Vec3 along = Vec3(0.48, 0.6, 0.64).normalized();
+    const Vec3 side = along.cross(Vec3::UnitX()).normalized();
+    const Vec3 start = Vec3(a.index + 0.123, b.index + 0.456, 0.789);
+    for (int k = 0; k < 2 * kLinks; ++k) {
+      const int i = static_cast<int>((static_cast<long long>(k) * 1237) % (2 * kLinks));  // 1237 is prime
+      Contact c;
+      c.body_a = a.index, c.body_b = b.index;
+      c.position = start + 0.9 * tol * (i % kLinks) * along + (i < kLinks ? 0.0 : 1.5 * tol) * side;
+      c.normal = Vec3::UnitY();
+      c.element_a = pairs.front().a, c.element_b = pairs.front().b;
+      sink.push_back(c);
+    }
+  }
+  void generate(const MethodBody&, Index, const MethodBody&, Index, const MethodSettings&,
+                std::vector<Contact>&) const override {}
+};
+
+// The merge's groups do not depend on its grid of cells: a chain crossing cell faces in every axis is
+// one contact, the chain beside it another (two per body pair), with 1 and 2 threads (from 4096
+// contacts of a body pair the merge's per-contact steps run in parallel).
+TEST(GenerateContacts, MergeJoinsChainsAcrossItsCells) {
+  const Scene scene = make_builtin_scene("pillar");
+  const LongChainProbe probe;
+  for (const int threads : {1, 2}) {
+    GenerateStatistics stats;
+    const ContactSet set = generate_contacts(scene, probe, {.settings = {}, .threads = threads}, &stats);
+    ASSERT_GT(stats.body_pairs, 0u);
+    EXPECT_EQ(stats.raw_contacts, 2 * LongChainProbe::kLinks * stats.body_pairs);
+    EXPECT_EQ(set.contacts.size(), 2 * stats.body_pairs) << threads << " threads";
+  }
+}
+
 /// Per tet pair, many contacts at one point (fixed per body pair) with normals in the xy-plane:
 /// for each of six directions φ_d, a chain of three normals at angles φ_d, φ_d + δ, φ_d + 2δ
 /// (δ = 0.6e-9 rad: each within the merge's 1e-9 of the next, the ends 1.2e-9 apart) and one more
