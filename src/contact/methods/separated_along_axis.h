@@ -33,8 +33,6 @@ inline double max_abs_coordinate(std::span<const Vec3> points) {
 /// shown by their projections onto `axis` (any length). `scale` ≥ every |coordinate| of p and q.
 inline bool separated_along_axis(const Vec3& axis, std::span<const Vec3> p, std::span<const Vec3> q, double distance,
                                  double scale) {
-  const double length = axis.norm();
-  if (!(length * scale > 1e-250) || !std::isfinite(length)) return false;
   double lo_p = axis.dot(p[0]), hi_p = lo_p, lo_q = axis.dot(q[0]), hi_q = lo_q;
   for (std::size_t i = 1; i < p.size(); ++i) {
     const double s = axis.dot(p[i]);
@@ -46,8 +44,15 @@ inline bool separated_along_axis(const Vec3& axis, std::span<const Vec3> p, std:
     lo_q = std::min(lo_q, s);
     hi_q = std::max(hi_q, s);
   }
+  // Projections that overlap (or NaN) separate by no distance ≥ 0: most axes of touching
+  // triangles, which then need no |axis| (a square root). The same answer as below, where `needed`
+  // is then ≥ 0.
+  const double gap = std::max(lo_q - hi_p, lo_p - hi_q);
+  if (!(gap > 0.0) && distance >= 0.0) return false;
+  const double length = axis.norm();
+  if (!(length * scale > 1e-250) || !std::isfinite(length)) return false;
   const double needed = (distance * (1.0 + 1e-9) + 1e-12 * scale) * length;
-  return lo_q - hi_p > needed || lo_p - hi_q > needed;
+  return gap > needed;
 }
 
 /// True only if triangles a and b are certainly more than `distance` apart: the separating-axis
