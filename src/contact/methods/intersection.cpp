@@ -105,6 +105,54 @@ bool some_candidate_within(const std::array<Vec3, 3>& a, const std::array<Vec3, 
   return false;
 }
 
+using Corners = std::array<Vec3, 3>;
+
+/// What vertex_on_face asks of a surface triangle (its corners x), from the triangle alone: kept
+/// per tet and call with its corners (TetSurfaceCorners), as a triangle meets a dozen others.
+struct FaceTests {
+  Vec3 normal;                        ///< (x1 − x0) × (x2 − x0)
+  double normal_length;               ///< |normal|
+  Vec3 lo, hi;                        ///< the corners' box
+  std::array<Vec3, 3> out;            ///< in-plane outward normals (x[k+1] − x[k]) × normal of its edges
+  std::array<double, 3> out_length2;  ///< |out[k]|²
+};
+FaceTests face_tests(const Corners& x) {
+  FaceTests t;
+  t.normal = (x[1] - x[0]).cross(x[2] - x[0]);
+  t.normal_length = t.normal.norm();
+  t.lo = x[0].cwiseMin(x[1]).cwiseMin(x[2]);
+  t.hi = x[0].cwiseMax(x[1]).cwiseMax(x[2]);
+  for (std::size_t k = 0; k < 3; ++k) {
+    t.out[k] = (x[(k + 1) % 3] - x[k]).cross(t.normal);
+    t.out_length2[k] = t.out[k].squaredNorm();
+  }
+  return t;
+}
+
+/// A vertex of `other` lies within tol of triangle `face` (closest_point_point_triangle's squared
+/// distance ≤ tol², the call some_candidate_within makes, so a yes here is its yes), tried only for
+/// the vertices that look on the face: within 2 tol of its plane, in its box grown by tol, and not
+/// beyond 2 tol outside an edge in its plane. Those rules only pick which calls to make first (any
+/// would do): on a wall most touching triangle pairs are an edge of one block's face lying on
+/// another's face, for which every other test of triangles_touch before some_candidate_within
+/// (eleven separating axes, six in-plane ones) finds nothing.
+bool vertex_on_face(const Corners& other, const Corners& face, const FaceTests& tests, double tol) {
+  const double reach = 2.0 * tol * tests.normal_length;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const Vec3& p = other[i];
+    if (std::abs(tests.normal.dot(p - face[0])) > reach) continue;
+    if ((p.array() < tests.lo.array() - tol).any() || (p.array() > tests.hi.array() + tol).any()) continue;
+    bool outside = false;
+    for (std::size_t k = 0; k < 3 && !outside; ++k) {
+      const double s = tests.out[k].dot(p - face[k]);
+      outside = s > 0.0 && s * s > 4.0 * tol * tol * tests.out_length2[k];
+    }
+    if (outside) continue;
+    if (closest_point_point_triangle(p, face[0], face[1], face[2]).squared_distance <= tol * tol) return true;
+  }
+  return false;
+}
+
 /// Some point of `a` equals some point of `b`, bit for bit.
 template <std::size_t N, std::size_t M>
 bool shares_a_corner(const std::array<Vec3, N>& a, const std::array<Vec3, M>& b) {
@@ -115,8 +163,6 @@ bool shares_a_corner(const std::array<Vec3, N>& a, const std::array<Vec3, M>& b)
   }
   return false;
 }
-
-using Corners = std::array<Vec3, 3>;
 
 /// True only if the triangles are certainly more than tol + 1e-5 scale apart, shown along an
 /// in-plane normal n × e of an edge e of either triangle, n the normal (b − a) × (c − a) of `a`
@@ -155,9 +201,34 @@ bool planes_cross(const Corners& a, const Corners& b) {
   return straddles(a, b) && straddles(b, a);
 }
 
+/// The corners of tet `tet`'s boundary triangles, local faces f = 0..3 in order, each in the
+/// triangle's (outward) order: SurfaceTriangle::x of tet_surface_triangles bit for bit, without
+/// the rest of a SurfaceTriangle (indices, normal), which only touching pairs need; and their
+/// face_tests.
+struct TetSurfaceCorners {
+  std::array<Corners, 4> x{};
+  std::array<FaceTests, 4> tests;
+  int count = 0;
+};
+TetSurfaceCorners tet_surface_corners(const MethodBody& body, Index tet) {
+  TetSurfaceCorners out;
+  const TriMesh& surface = body.shape->surface_map.surface;
+  for (int f = 0; f < 4; ++f) {
+    const Index tri = body.surface_triangle(tet, f);
+    if (tri == kInvalidIndex) continue;
+    Corners& x = out.x[static_cast<std::size_t>(out.count++)];
+    for (std::size_t c = 0; c < 3; ++c) x[c] = body.vertex(surface.triangles[tri][static_cast<int>(c)]);
+    out.tests[static_cast<std::size_t>(out.count - 1)] = face_tests(x);
+  }
+  return out;
+}
+
 /// The closed triangles share a point (exact) or are within `tol` of each other. (Not inlined: in
 /// evaluate's loop it made the compiler lay out the (E,E) loop worse, +2…7 % instructions per query.)
-[[gnu::noinline]] bool triangles_touch(const Corners& a, const Corners& b, double tol) {
+[[gnu::noinline]] bool triangles_touch(const TetSurfaceCorners& tet_a, std::size_t i, const TetSurfaceCorners& tet_b,
+                                       std::size_t j, double tol) {
+  const Corners& a = tet_a.x[i];
+  const Corners& b = tet_b.x[j];
   // A corner of one at a corner of the other (bit for bit): they share a point, the exact test's
   // yes, and no filter below could say no (tol ≥ 0). Corners of blocks laid on corners of blocks
   // (most touching pairs in a wall or a pillar) end here.
@@ -172,6 +243,12 @@ bool planes_cross(const Corners& a, const Corners& b) {
     }
     if (lo_b - hi_a > tol || lo_a - hi_b > tol) return false;
   }
+  // A vertex of one on the other: yes (some_candidate_within's yes, asked first for the vertices
+  // that look on a face). On the wall this ends 3 743 of the 8 720 pairs a query that get here,
+  // which ran every test below before: −14 % of Intersection's instructions there, −9 % on the
+  // arch, −4 % on the pillar; +6 % on the overlapping grid pair, whose triangles cross instead.
+  if (tol > 0.0 && (vertex_on_face(a, b, tet_b.tests[j], tol) || vertex_on_face(b, a, tet_a.tests[i], tol)))
+    return true;
   // Separated by more than tol along a face normal or edge cross product: most candidate pairs end
   // here, without the exact test and the closest-point search below (whose answer this implies).
   if (contact_detail::triangles_farther_than(a, b, tol)) return false;
@@ -196,25 +273,6 @@ bool planes_cross(const Corners& a, const Corners& b) {
   if (triangles_intersect(a[0], a[1], a[2], b[0], b[1], b[2])) return true;
   if (!(tol > 0.0)) return false;
   return closest_points_triangle_triangle(a[0], a[1], a[2], b[0], b[1], b[2]).squared_distance <= tol * tol;
-}
-
-/// The corners of tet `tet`'s boundary triangles, local faces f = 0..3 in order, each in the
-/// triangle's (outward) order: SurfaceTriangle::x of tet_surface_triangles bit for bit, without
-/// the rest of a SurfaceTriangle (indices, normal), which only touching pairs need.
-struct TetSurfaceCorners {
-  std::array<Corners, 4> x{};
-  int count = 0;
-};
-TetSurfaceCorners tet_surface_corners(const MethodBody& body, Index tet) {
-  TetSurfaceCorners out;
-  const TriMesh& surface = body.shape->surface_map.surface;
-  for (int f = 0; f < 4; ++f) {
-    const Index tri = body.surface_triangle(tet, f);
-    if (tri == kInvalidIndex) continue;
-    Corners& x = out.x[static_cast<std::size_t>(out.count++)];
-    for (std::size_t c = 0; c < 3; ++c) x[c] = body.vertex(surface.triangles[tri][static_cast<int>(c)]);
-  }
-  return out;
 }
 
 /// The bounding boxes of a tet's surface faces (local faces f = 0..3 in order, from the tet's
@@ -557,7 +615,7 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
   bool any_touch = false;
   for (std::size_t i = 0; i < static_cast<std::size_t>(corners_a.count); ++i) {
     for (std::size_t j = 0; j < static_cast<std::size_t>(corners_b.count); ++j) {
-      touch[i][j] = triangles_touch(corners_a.x[i], corners_b.x[j], tol);
+      touch[i][j] = triangles_touch(corners_a, i, corners_b, j, tol);
       any_touch = any_touch || touch[i][j];
     }
   }
