@@ -46,7 +46,10 @@
 // settles is taken from it first, never changing the answer: corners equal bit for bit (a shared
 // point; a guarded point at a tet corner), then the floating-point closest-point distances that
 // the "within tol" half of each test computes anyway (one within tol answers yes whatever the exact
-// test says), and only then the exact test. What derives from one tet alone — its surface-face
+// test says), and only then the exact test. Among those distances, a vertex that looks on the
+// other triangle (near its plane, inside its edges grown by the band) is tried before the
+// separating axes: an edge of one block's face lying on another's face passes every axis, so its
+// yes came only after all of them. What derives from one tet alone — its surface-face
 // boxes, surface triangles and edges, edge features and the pitfall guard's face planes — is kept
 // for the whole driver call (IntersectionTet in a CallTetCache), each part computed at its first
 // use: a tet lies in many candidate pairs, and most guarded points are tet corners, which need no
