@@ -1,5 +1,5 @@
 // The Intersection method (docs/methods.md §1): hand-derived contacts for a spike vertex on a face,
-// crossed ridge edges (touching and penetrating), a shared face and coplanar neighbours side by
+// vertices at the edge of the touching band, crossed ridge edges (touching and penetrating), a shared face and coplanar neighbours side by
 // side; rigid-motion/scale
 // invariance; A↔B swap symmetry; a randomized degenerate sweep.
 #include "contactlab/contact/methods/intersection.h"
@@ -50,6 +50,51 @@ TEST(IntersectionMethod, SunkenSpikeGivesNothingAndFarEdgePairsAreDropped) {
   const PosedTestBody b(spike({0.25, 0.25, 0.05}), Transform::identity(), 1);
   EXPECT_TRUE(run(method(), a, b, MethodSettings{}).empty());
   EXPECT_TRUE(run(method(), b, a, MethodSettings{}).empty());
+}
+
+// The touching band at its edge, for one vertex near the face (a spike's apex) and for two (an
+// edge lying on the face, as a brick's edge on the brick below): a vertex within tol of the face's
+// plane and over the face gives its (V,F) contact with the gap it has; one farther than tol, above
+// or sunk, gives nothing. Gaps are set in units of the band, by geometry; the touch test tries
+// vertices up to 2 tol from the plane first, so this also checks that such a try never answers
+// for the band.
+TEST(IntersectionMethod, VerticesOnAFaceTouchWithinTheBandOnly) {
+  const MethodSettings s;
+  const double tol = s.absolute_tolerance();
+  const PosedTestBody a(unit_tet(), Transform::identity(), 0);  // face z = 0, outward normal −z
+  // B below A's face z = 0, its top `gap` below it (a negative gap: sunk into A).
+  const auto spike_at = [](double gap) { return spike({0.25, 0.25, -gap}); };
+  const auto edge_at = [](double gap) {
+    return single_tet({0.2, 0.3, -gap}, {0.4, 0.3, -gap}, {0.3, 0.2, -gap - 1}, {0.3, 0.4, -gap - 1});
+  };
+  for (const bool edge : {false, true}) {
+    const std::size_t vertices_on_face = edge ? 2 : 1;
+    for (const double units : {-0.5, 0.0, 0.5, 0.99}) {
+      const PosedTestBody b(edge ? edge_at(units * tol) : spike_at(units * tol), Transform::identity(), 1);
+      const auto cs = run(method(), a, b, s);
+      ASSERT_EQ(cs.size(), vertices_on_face) << "edge " << edge << ", gap " << units << " tol";
+      for (const Contact& c : cs) {
+        EXPECT_EQ(c.feature_a.type, FeatureType::kFace);
+        EXPECT_EQ(c.feature_b.type, FeatureType::kVertex);
+        EXPECT_LE((c.normal - Vec3(0, 0, -1)).norm(), 1e-15);
+        EXPECT_NEAR(c.gap, units * tol, 1e-6 * tol) << "edge " << edge;
+        EXPECT_NEAR(c.position.z(), -units * tol, 1e-6 * tol);
+      }
+      EXPECT_EQ(swap_mismatch(cs, run(method(), b, a, s)), "");
+    }
+    for (const double units : {-1.5, -1.01, 1.01, 1.5, 1.99, 2.5, 4.0}) {
+      const PosedTestBody b(edge ? edge_at(units * tol) : spike_at(units * tol), Transform::identity(), 1);
+      EXPECT_TRUE(run(method(), a, b, s).empty()) << "edge " << edge << ", gap " << units << " tol";
+      EXPECT_TRUE(run(method(), b, a, s).empty()) << "edge " << edge << ", gap " << units << " tol";
+    }
+  }
+  // In the band's corner: 0.9 tol below the plane of A's face z = 0 and 0.9 tol outside its edge
+  // y = 0, so within the band of the plane and of the edge, but √2 · 0.9 tol ≈ 1.27 tol from
+  // both faces through that edge. No surface triangle pair is within tol, so no contact at all
+  // (every contact of the method comes from a touching pair).
+  const PosedTestBody corner(spike({0.25, -0.9 * tol, -0.9 * tol}), Transform::identity(), 1);
+  EXPECT_TRUE(run(method(), a, corner, s).empty());
+  EXPECT_TRUE(run(method(), corner, a, s).empty());
 }
 
 TEST(IntersectionMethod, CrossedRidgesGiveOneEdgeEdgeContact) {
