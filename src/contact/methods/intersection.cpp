@@ -110,14 +110,45 @@ bool some_candidate_within(const std::array<Vec3, 3>& a, const std::array<Vec3, 
 
 using Corners = std::array<Vec3, 3>;
 
+/// The in-plane outward normals of a surface triangle's edges, (x[k + 1] − x[k]) × n for edge k
+/// (unnormalised), and their squared lengths: what in_triangle_band computes from the triangle's
+/// plane for every point, computed once per triangle and call (IntersectionTet).
+struct EdgeOutwardNormals {
+  std::array<Vec3, 3> out;
+  std::array<double, 3> length2;
+};
+EdgeOutwardNormals edge_outward_normals(const Corners& x, const Vec3& normal) {
+  EdgeOutwardNormals normals;
+  for (std::size_t k = 0; k < 3; ++k) {
+    normals.out[k] = (x[(k + 1) % 3] - x[k]).cross(normal);
+    normals.length2[k] = normals.out[k].squaredNorm();
+  }
+  return normals;
+}
+
+/// V lies in the closed prism over the triangle with corners x grown by the band tol: its in-plane
+/// outward distance from each edge's line (measured along the unit (q − p) × n) is ≤ tol
+/// (geometry/tolerance_band.h), so a vertex on an edge of the triangle — a block's corner on
+/// another's edge — counts as inside in every frame. `edges` = edge_outward_normals(x, n) for any
+/// nonzero normal n (the test is the same for any length of n). With a surface triangle's unit
+/// normal, in_triangle_band on its plane: the same operations, so the same answer.
+bool inside_edge_face_planes(const Vec3& v, const Corners& x, const EdgeOutwardNormals& edges, double tol) {
+  for (std::size_t k = 0; k < 3; ++k) {
+    if (!(edges.length2[k] > 0.0)) return false;
+    // Outside when out · (v − x_k) / |out| > tol, compared squared: no root and no division.
+    const double s = edges.out[k].dot(v - x[k]);
+    if (s > 0.0 && s * s > tol * tol * edges.length2[k]) return false;
+  }
+  return true;
+}
+
 /// What vertex_on_face asks of a surface triangle (its corners x), from the triangle alone: kept
 /// per tet and call with its corners (TetSurfaceCorners), as a triangle meets a dozen others.
 struct FaceTests {
-  Vec3 normal;                        ///< (x1 − x0) × (x2 − x0)
-  double normal_length;               ///< |normal|
-  Vec3 lo, hi;                        ///< the corners' box
-  std::array<Vec3, 3> out;            ///< in-plane outward normals (x[k+1] − x[k]) × normal of its edges
-  std::array<double, 3> out_length2;  ///< |out[k]|²
+  Vec3 normal;               ///< (x1 − x0) × (x2 − x0)
+  double normal_length;      ///< |normal|
+  Vec3 lo, hi;               ///< the corners' box
+  EdgeOutwardNormals edges;  ///< edge_outward_normals(x, normal)
 };
 FaceTests face_tests(const Corners& x) {
   FaceTests t;
@@ -125,10 +156,7 @@ FaceTests face_tests(const Corners& x) {
   t.normal_length = t.normal.norm();
   t.lo = x[0].cwiseMin(x[1]).cwiseMin(x[2]);
   t.hi = x[0].cwiseMax(x[1]).cwiseMax(x[2]);
-  for (std::size_t k = 0; k < 3; ++k) {
-    t.out[k] = (x[(k + 1) % 3] - x[k]).cross(t.normal);
-    t.out_length2[k] = t.out[k].squaredNorm();
-  }
+  t.edges = edge_outward_normals(x, t.normal);
   return t;
 }
 
@@ -145,12 +173,7 @@ bool vertex_on_face(const Corners& other, const Corners& face, const FaceTests& 
     const Vec3& p = other[i];
     if (std::abs(tests.normal.dot(p - face[0])) > reach) continue;
     if ((p.array() < tests.lo.array() - tol).any() || (p.array() > tests.hi.array() + tol).any()) continue;
-    bool outside = false;
-    for (std::size_t k = 0; k < 3 && !outside; ++k) {
-      const double s = tests.out[k].dot(p - face[k]);
-      outside = s > 0.0 && s * s > 4.0 * tol * tol * tests.out_length2[k];
-    }
-    if (outside) continue;
+    if (!inside_edge_face_planes(p, face, tests.edges, 2.0 * tol)) continue;  // (or a degenerate face)
     if (closest_point_point_triangle(p, face[0], face[1], face[2]).squared_distance <= tol * tol) return true;
   }
   return false;
@@ -310,37 +333,6 @@ bool surface_face_boxes_touch(const SurfaceFaceBoxes& a, const SurfaceFaceBoxes&
   return false;
 }
 
-/// The in-plane outward normals of a surface triangle's edges, (x[k + 1] − x[k]) × n for edge k
-/// (unnormalised), and their squared lengths: what in_triangle_band computes from the triangle's
-/// plane for every point, computed once per triangle and call (IntersectionTet).
-struct EdgeOutwardNormals {
-  std::array<Vec3, 3> out;
-  std::array<double, 3> length2;
-};
-EdgeOutwardNormals edge_outward_normals(const SurfaceTriangle& f) {
-  EdgeOutwardNormals normals;
-  for (std::size_t k = 0; k < 3; ++k) {
-    normals.out[k] = (f.x[(k + 1) % 3] - f.x[k]).cross(f.normal);
-    normals.length2[k] = normals.out[k].squaredNorm();
-  }
-  return normals;
-}
-
-/// V lies in the closed prism over triangle f grown by the touching band: its in-plane outward
-/// distance from each edge's line (measured along the unit (q − p) × n) is ≤ tol
-/// (geometry/tolerance_band.h), so a vertex on an edge of f — a block's corner on another's edge —
-/// counts as inside in every frame. f is not degenerate (its unit normal is set). in_triangle_band
-/// on f's plane, with the edges' normals given: the same operations, so the same answer.
-bool inside_edge_face_planes(const Vec3& v, const SurfaceTriangle& f, const EdgeOutwardNormals& edges, double tol) {
-  for (std::size_t k = 0; k < 3; ++k) {
-    if (!(edges.length2[k] > 0.0)) return false;
-    // Outside when out · (v − x_k) / |out| > tol, compared squared: no root and no division.
-    const double s = edges.out[k].dot(v - f.x[k]);
-    if (s > 0.0 && s * s > tol * tol * edges.length2[k]) return false;
-  }
-  return true;
-}
-
 /// What the pitfall guard's face-plane pre-test needs of one tet alone: per face its unnormalised
 /// normal, the normal's length, the tet's and the face's extents along it; and the tet's largest
 /// |coordinate|. Computed once per tet and call (IntersectionTet), not once per guarded point.
@@ -496,7 +488,7 @@ class IntersectionTet {
           e.direction = e.edge.x1 - e.edge.x0;
           e.length = e.direction.norm();
         }
-        edge_normals_[k] = edge_outward_normals(triangles_.triangles[k]);
+        edge_normals_[k] = edge_outward_normals(triangles_.triangles[k].x, triangles_.triangles[k].normal);
       }
       has_triangles_ = true;
     }
@@ -659,7 +651,7 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
           if (!SeenPairs::test_and_set(seen.vertex_face, key)) {
             const double s = tb.normal.dot(ta.x[c] - tb.x[0]);
             if (std::abs(s) <= tol &&
-                inside_edge_face_planes(ta.x[c], tb, tb_data.edge_normals(static_cast<std::size_t>(ib)), tol)) {
+                inside_edge_face_planes(ta.x[c], tb.x, tb_data.edge_normals(static_cast<std::size_t>(ib)), tol)) {
               const Vec3 normal = -tb.normal;
               const std::uint64_t pair_key = EmittedFeaturePairs::key(0, ta.vertex[c], tb.triangle);
               if (!a_copy(pair_key, normal)) emit_recorded(pair_key, ta.x[c], normal, s, fa, fb);
@@ -673,7 +665,7 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
           if (!SeenPairs::test_and_set(seen.face_vertex, key)) {
             const double s = ta.normal.dot(tb.x[c] - ta.x[0]);
             if (std::abs(s) <= tol &&
-                inside_edge_face_planes(tb.x[c], ta, ta_data.edge_normals(static_cast<std::size_t>(ia)), tol)) {
+                inside_edge_face_planes(tb.x[c], ta.x, ta_data.edge_normals(static_cast<std::size_t>(ia)), tol)) {
               const std::uint64_t pair_key = EmittedFeaturePairs::key(1, ta.triangle, tb.vertex[c]);
               if (!a_copy(pair_key, ta.normal)) emit_recorded(pair_key, tb.x[c], ta.normal, s, fa, fb);
             }
