@@ -119,15 +119,18 @@ ConvexIntersection convex_intersection(const ConvexPolyhedron& a, const ConvexPo
     }
     std::sort(by_angle.begin(), by_angle.end());
     for (std::size_t i = 0; i < polygon.size(); ++i) polygon[i] = by_angle[i].second;
-    // A face whose plane the other body has too (same direction, offsets within 1e-3 ε): on both
-    // boundaries — Qhull keeps one of the two equal dual points, by rounding; labelled "both".
+    // A face whose plane the other body has too (same direction, offsets within ε: one plane at
+    // Solfec's precision): on both boundaries — Qhull keeps one of the two (nearly) equal dual
+    // points, or splits the face between them, by rounding; labelled "both". (Within 1e-3 ε, two
+    // wedges' end caps 0.007 ε apart stayed two planes, and which one got the face's area turned
+    // the contact's normal by up to 75° between frames.)
     int body = plane_index < count_a ? 0 : 1;
     int own_index = plane_index < count_a ? plane_index : plane_index - count_a;
     const std::size_t other_begin = body == 0 ? static_cast<std::size_t>(count_a) : 0;
     const std::size_t other_end = body == 0 ? planes.size() : static_cast<std::size_t>(count_a);
     for (std::size_t j = other_begin; j < other_end; ++j) {
       const HalfSpace& p = planes[static_cast<std::size_t>(plane_index)];
-      if (p.normal.dot(planes[j].normal) > 1.0 - 1e-12 && std::abs(p.offset - planes[j].offset) <= 1e-3 * eps) {
+      if (p.normal.dot(planes[j].normal) > 1.0 - 1e-12 && std::abs(p.offset - planes[j].offset) <= eps) {
         own_index = body == 0 ? own_index : static_cast<int>(j);  // A's index
         body = 2;
         break;

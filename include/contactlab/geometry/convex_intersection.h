@@ -65,7 +65,7 @@ enum class ConvexIntersectionStatus {
 struct IntersectionTriangle {
   std::array<int, 3> corners{};  ///< indices into ConvexIntersection::vertices, counter-clockwise from outside
   /// 0: on A's boundary (a plane of A), 1: on B's, 2: on a plane both have (same direction,
-  /// offsets within 1e-3 ε — flush faces, not an interface between A and B)
+  /// offsets within ε — flush faces, not an interface between A and B)
   int body = 0;
   int plane = 0;                ///< index of that plane in its polyhedron's `planes` (A's for body 2)
   int face = 0;                 ///< the intersection's face (polygon) it belongs to; a face's triangles are consecutive

@@ -30,7 +30,10 @@
 //
 // Frame independence: every decision is against ε, relative to the pair (GJK distance ≤ ε, slack
 // < ε, line 9's test), and GJK, the deepest point and the dual hull are equivariant under rigid
-// motion and uniform scale up to rounding. Symmetry: the pair is evaluated in canonical order
+// motion and uniform scale up to rounding — rounding of the pair's size: the kernel works in
+// coordinates from corner 0 of tet A, so a scene moved 10³ of its sizes away gives the same
+// contacts (in world coordinates the ε-slivers' normals moved by up to 4e-4 there, and their
+// copies stopped merging; docs/solfec.md). Symmetry: the pair is evaluated in canonical order
 // (canonical_pair.h) and flipped back, so generate(B, A) is generate(A, B) with the normal negated.
 // Degenerate input: a tet thinner than ε (zero volume, or a sliver whose smallest height is
 // within ε — refined meshes have slivers at interfaces whose face normals are rounding,
@@ -130,8 +133,15 @@ class SolfecMethod final : public ContactMethod {
     const double eps = epsilon(settings);
     if (!(eps > 0.0) || !std::isfinite(eps)) return;  // a pair of point-like shapes (length 0)
     if (planes_a.thin(eps) || planes_b.thin(eps)) return;
-    const ConvexPolyhedron pa = tet_polyhedron(a.tet(tet_a), planes_a);
-    const ConvexPolyhedron pb = tet_polyhedron(b.tet(tet_b), planes_b);
+    // In coordinates from a corner of A: the intersection's vertices, Qhull's dual points and the
+    // offsets then carry the rounding of the pair's own size, not of its distance from the origin.
+    const std::array<Vec3, 4>& world_a = a.tet(tet_a);
+    const std::array<Vec3, 4>& world_b = b.tet(tet_b);
+    const Vec3 origin = world_a[0];
+    std::array<Vec3, 4> local_a, local_b;
+    for (std::size_t k = 0; k < 4; ++k) local_a[k] = world_a[k] - origin, local_b[k] = world_b[k] - origin;
+    const ConvexPolyhedron pa = tet_polyhedron(local_a, planes_a);
+    const ConvexPolyhedron pb = tet_polyhedron(local_b, planes_b);
     if (!pa.has_volume() || !pb.has_volume()) return;
     const ConvexIntersection intersection = convex_intersection(pa, pb, {.epsilon = eps});
     if (intersection.status != ConvexIntersectionStatus::kIntersecting) return;
@@ -161,7 +171,7 @@ class SolfecMethod final : public ContactMethod {
     Contact c;
     c.body_a = a.index;
     c.body_b = b.index;
-    c.position = surface.point;
+    c.position = surface.point + origin;
     c.normal = surface.normal;
     c.gap = gap;
     // Lines 10–11: the nearest surface faces.
