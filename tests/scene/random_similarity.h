@@ -1,6 +1,7 @@
 // Random similarity transforms for frame-independence tests (issue 12; docs/methods.md "Frame
 // independence"): a rotation uniform over SO(3), a uniform scale 10^U(−3, 3) and a translation
-// uniform in [−5, 5]³ × scale, drawn from a seed so that a failure names the move that caused it.
+// uniform in [−reach, reach]³ × scale (reach 5 unless asked), drawn from a seed so that a failure
+// names the move that caused it.
 #pragma once
 
 #include "contactlab/core/transform.h"
@@ -20,7 +21,7 @@ struct SimilarityMove {
 
 /// The move of `seed`: a random unit quaternion (four normal deviates, normalised: uniform over
 /// SO(3)), scale and translation as above.
-inline SimilarityMove random_similarity(unsigned seed) {
+inline SimilarityMove random_similarity(unsigned seed, double reach = 5.0) {
   std::mt19937_64 rng(0x5eed0000u + seed);
   std::normal_distribution<double> normal;
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
@@ -28,7 +29,7 @@ inline SimilarityMove random_similarity(unsigned seed) {
   q.normalize();
   SimilarityMove m;
   m.scale = std::pow(10.0, 3.0 * unit(rng));
-  const Vec3 t = 5.0 * m.scale * Vec3(unit(rng), unit(rng), unit(rng));
+  const Vec3 t = reach * m.scale * Vec3(unit(rng), unit(rng), unit(rng));
   m.motion = Transform::from_quaternion(q, t);
   std::ostringstream text;
   text.precision(17);
