@@ -841,6 +841,67 @@ void for_each_body(std::size_t count, std::size_t vertices, F&& f) {
   for_each_index(count, vertices >= kParallelVertices, f);
 }
 
+/// Stage 2's first half: per body, the box of its world vertices.
+std::vector<Aabb> body_boxes(const std::vector<ContactBody>& bodies) {
+  std::vector<Aabb> boxes(bodies.size());
+  std::size_t vertices = 0;
+  for (const ContactBody& body : bodies) vertices += body.world_vertices.size();
+  for_each_body(bodies.size(), vertices, [&](std::size_t i) {
+    for (const Vec3& v : bodies[i].world_vertices) boxes[i].extend(v);
+  });
+  return boxes;
+}
+
+/// A scene whose centre lies farther from the world origin than this many times its size is
+/// worked on from its centre (far_scene_origin).
+constexpr double kFarScene = 8.0;
+
+/// Where the driver works from: the world origin, or for a scene far from it (kFarScene) the centre
+/// of its bodies' box. Every kernel computes with world coordinates, and some of their steps
+/// (plane offsets, midpoints, the merge's comparisons of positions and normals computed from
+/// different tets) round relative to the coordinates' magnitude, not to the scene's size: the
+/// refined suite scenes moved 10³ of their sizes away gave 1–2 more contacts for Intersection and
+/// Closest points (docs/methods.md "Frame independence"); worked on from their centre, the same as
+/// unmoved. A scene near the origin is worked on as given (bit for bit the results of before).
+std::optional<Vec3> far_scene_origin(const std::vector<Aabb>& boxes) {
+  Aabb scene;
+  for (const Aabb& box : boxes) {
+    if (!box.empty()) scene.extend(box);
+  }
+  if (scene.empty()) return std::nullopt;
+  const Vec3 centre = scene.center();
+  if (!(centre.norm() > kFarScene * (scene.max - scene.min).norm())) return std::nullopt;
+  return centre;
+}
+
+/// The bodies moved by −origin: a rigid body posed again under its pose moved so (world vertices
+/// exactly rigid_pose->apply of the rest ones, as the broad phase assumes), a deformed body's
+/// vertices moved one by one.
+PosedBodies moved_to(const PosedBodies& input, const Vec3& origin) {
+  PosedBodies out;
+  out.bodies.resize(input.bodies.size());
+  std::size_t vertices = 0;
+  for (const ContactBody& body : input.bodies) vertices += body.world_vertices.size();
+  for_each_body(input.bodies.size(), vertices, [&](std::size_t i) {
+    const ContactBody& body = input.bodies[i];
+    ContactBody& moved = out.bodies[i];
+    moved.shape = body.shape;
+    moved.fixed = body.fixed;
+    moved.linear_velocity = body.linear_velocity;
+    moved.angular_velocity = body.angular_velocity;
+    moved.world_vertices.reserve(body.world_vertices.size());
+    if (body.rigid_pose) {
+      Transform pose = *body.rigid_pose;
+      pose.translation -= origin;
+      moved.rigid_pose = pose;
+      for (const Vec3& v : body.shape->tets.vertices) moved.world_vertices.push_back(pose.apply(v));
+    } else {
+      for (const Vec3& v : body.world_vertices) moved.world_vertices.push_back(v - origin);
+    }
+  });
+  return out;
+}
+
 }  // namespace
 
 PosedBodies posed_bodies(const Scene& scene) {
@@ -875,11 +936,11 @@ ContactSet generate_contacts(const Scene& scene, const ContactMethod& method, co
   return set;
 }
 
-ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& method, const GenerateOptions& options,
-                             GenerateStatistics* statistics) {
-  const auto start = std::chrono::steady_clock::now();
-  check_bodies(input);
-  if (options.sparsify) validate(*options.sparsify);
+namespace {
+
+/// Stages 1–6 on bodies already checked, with their boxes (body_boxes).
+ContactSet generate_checked(const PosedBodies& input, std::vector<Aabb> boxes, const ContactMethod& method,
+                            const GenerateOptions& options, GenerateStatistics* statistics) {
   const MethodSettings& settings = options.settings;
   const std::vector<ContactBody>& bodies = input.bodies;
   const std::size_t body_count = bodies.size();
@@ -898,15 +959,13 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
   run_with_threads(options.threads, [&] {
     shapes = shape_data(bodies, options.shape_cache, owned_shapes, shapes_built);
 
-    // Stage 2: world boxes per body; a deformed body's BVH over its world vertices (the cached one
-    // is over the rest geometry, ShapeCache).
-    std::vector<Aabb> boxes(body_count);
+    // Stage 2: world boxes per body (given); a deformed body's BVH over its world vertices (the
+    // cached one is over the rest geometry, ShapeCache).
     std::vector<bool> fixed(body_count);
     std::size_t vertices = 0;
     for (const ContactBody& body : bodies) vertices += body.world_vertices.size();
     for_each_body(body_count, vertices, [&](std::size_t i) {
       const ContactBody& body = bodies[i];
-      for (const Vec3& v : body.world_vertices) boxes[i].extend(v);
       if (!body.rigid_pose) {
         const ShapeData& data = *shapes.at(body.shape.get());
         const MeshElements elements{
@@ -1056,6 +1115,32 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
     statistics->raw_contacts = raw_count;
     statistics->shapes_built = shapes_built;
     statistics->sparsified = sparsified;
+  }
+  return set;
+}
+
+}  // namespace
+
+ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& method, const GenerateOptions& options,
+                             GenerateStatistics* statistics) {
+  const auto start = std::chrono::steady_clock::now();
+  check_bodies(input);
+  if (options.sparsify) validate(*options.sparsify);
+  std::vector<Aabb> boxes;
+  run_with_threads(options.threads, [&] { boxes = body_boxes(input.bodies); });
+  ContactSet set;
+  if (const std::optional<Vec3> origin = far_scene_origin(boxes)) {
+    PosedBodies moved;
+    run_with_threads(options.threads, [&] {
+      moved = moved_to(input, *origin);
+      boxes = body_boxes(moved.bodies);
+    });
+    set = generate_checked(moved, std::move(boxes), method, options, statistics);
+    for (Contact& c : set.contacts) c.position += *origin;
+  } else {
+    set = generate_checked(input, std::move(boxes), method, options, statistics);
+  }
+  if (statistics) {
     statistics->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
   return set;

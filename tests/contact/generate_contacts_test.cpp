@@ -17,6 +17,7 @@
 #include "contactlab/scene/shape.h"
 #include "contactlab/suite/builtin_scenes.h"
 #include "contactlab/suite/perturbed.h"
+#include "scene/random_similarity.h"
 
 #include <gtest/gtest.h>
 
@@ -28,6 +29,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <tuple>
 
 namespace contactlab {
 namespace {
@@ -819,6 +821,56 @@ TEST(GenerateContacts, FarAwayBodyChangesNoOtherPair) {
     for (const Contact& c : after.contacts) EXPECT_TRUE(c.body_a != far && c.body_b != far) << name;
     expect_same_contacts(before, after, std::string(name) + " with one brick at x = 1e9");
     EXPECT_LT(stats.body_pairs, 250u) << name;  // the wall has 213 touching pairs
+  }
+}
+
+}  // namespace
+}  // namespace contactlab
+
+namespace contactlab {
+namespace {
+
+// A scene moved about 10³ of its sizes from the origin gives the contacts of the scene where it
+// was: the same element and feature pairs, the positions moved with it. The driver works from the
+// scene's centre there (far_scene_origin); from world coordinates, Intersection gave two more
+// contacts on the refined two wedges and Closest points two more on the refined pillar (docs/
+// methods.md "Frame independence", "How far"). The moves are those of the frame-independence
+// test's "far" variant for the refined meshes, which CI does not run (the refined scenes cost more).
+TEST(GenerateContacts, AFarSceneGivesTheContactsOfTheSceneNearTheOrigin) {
+  BuiltinSceneOptions refined;
+  refined.refined = true;
+  const std::vector<std::pair<const char*, const char*>> cases = {{"two-wedges", "intersection"},
+                                                                  {"pillar", "closest-points"}};
+  for (const auto& [scene_name, method_name] : cases) {
+    const Scene scene = make_builtin_scene(scene_name, refined);
+    const ContactMethod& method = *find_contact_method(method_name);
+    const ContactSet near = generate_contacts(scene, method);
+    for (const unsigned seed : {1u, 2u}) {
+      const test::SimilarityMove move = test::random_similarity(seed, 1e3);
+      const ContactSet far = generate_contacts(transformed(scene, move.motion, move.scale), method);
+      const std::string what = std::string(method_name) + " on the refined " + scene_name + ", " + move.text;
+      ASSERT_EQ(near.contacts.size(), far.contacts.size()) << what;
+      // Matched by element and feature pairs (the output order follows them); the position mapped
+      // back to the scene's frame within 1e-6 of the scene's length (rounding of coordinates 10³
+      // times the scene's size, through ill-conditioned edge pairs), the normal within 1e-6.
+      using Key = std::tuple<Index, Index, Index, Index, FeatureRef, FeatureRef>;
+      std::multimap<Key, const Contact*> by_pair;
+      for (const Contact& c : near.contacts) {
+        by_pair.insert({Key{c.body_a, c.body_b, c.element_a, c.element_b, c.feature_a, c.feature_b}, &c});
+      }
+      const Transform back = move.motion.inverse();
+      for (const Contact& c : far.contacts) {
+        const Vec3 position = back.apply(c.position) / move.scale;
+        const Vec3 normal = back.apply_vector(c.normal);
+        const auto [first, last] =
+            by_pair.equal_range(Key{c.body_a, c.body_b, c.element_a, c.element_b, c.feature_a, c.feature_b});
+        const bool found = std::any_of(first, last, [&](const auto& entry) {
+          return (entry.second->position - position).norm() <= 1e-6 * scene.length_scale() &&
+                 (entry.second->normal - normal).norm() <= 1e-6;
+        });
+        EXPECT_TRUE(found) << what << ": contact at " << position.transpose() << " has no match";
+      }
+    }
   }
 }
 
