@@ -2,7 +2,9 @@
 // (oneTBB, inside one task arena of options.threads threads):
 //   0. posing       — (scene form only) per body: world vertices by Body::pose() (posed_bodies);
 //   1. shape data   — per distinct shape not in the cache: features ∥ surface-tet BVH (rest frame);
-//   2. bodies       — per body: world box; for a deformed body a BVH over its world vertices;
+//   2. bodies       — per body: world box (a scene far from the origin is first moved by −its
+//                     centre and its contacts moved back at the end: far_scene_origin); for a
+//                     deformed body a BVH over its world vertices;
 //   3. body pairs   — sort-and-sweep over the body boxes (serial, cheap);
 //   4. tet pairs    — per body pair: the BVH tandem walk, then
 //   5. kernels      — per chunk of kChunk tet pairs of that body pair (nested in 4), or once per
