@@ -19,7 +19,8 @@
 // CONTACTLAB_FRAME_REFINED_SEEDS (default 3: the refined scenes cost ~30× more; the full run,
 // scripts/frame_independence.sh, sets 10). CONTACTLAB_FRAME_METHODS (comma-separated) limits the
 // methods, for work on one of them; CONTACTLAB_FRAME_REFINED_SKIP leaves methods out of the refined
-// variant only; CONTACTLAB_FRAME_VARIANTS limits the variants (the asan preset: coarse and pushed).
+// variant only; CONTACTLAB_FRAME_VARIANTS limits the variants (the asan preset: coarse and pushed);
+// CONTACTLAB_FRAME_FAR_REACH sets the far variant's reach (default 1e3).
 // Tolerances (issue 12): quality and coverage within 0.1 percentage point, counts (contacts,
 // correct, stray, excess) exactly, P within 1e-3.
 #include "contactlab/assess/measures.h"
@@ -124,13 +125,21 @@ TEST_P(FrameIndependence, EveryMethodScoresTheSameInEveryFrame) {
   Scene original = make_builtin_scene(case_name, options);
   if (variant.push) original = pushed(std::move(original));
   ASSERT_TRUE(original.ground_truth.has_value());
+  // CONTACTLAB_FRAME_FAR_REACH (a positive number, e.g. 1e5): the far variant's reach, to probe how
+  // far the methods hold (docs/methods.md "How far"; scripts/frame_independence.sh --far-reach).
+  double reach = variant.reach;
+  if (const char* text = std::getenv("CONTACTLAB_FRAME_FAR_REACH");
+      text != nullptr && std::string(variant.name) == "far") {
+    const double value = std::strtod(text, nullptr);
+    if (value > 0.0 && std::isfinite(value)) reach = value;
+  }
   const int seeds = variant.refined ? test::count_from_environment("CONTACTLAB_FRAME_REFINED_SEEDS", 3)
                                     : test::count_from_environment("CONTACTLAB_FRAME_SEEDS", 10);
 
   std::vector<Scene> moved;
   std::vector<std::string> moves;
   for (int s = 1; s <= seeds; ++s) {
-    const test::SimilarityMove m = test::random_similarity(static_cast<unsigned>(s), variant.reach);
+    const test::SimilarityMove m = test::random_similarity(static_cast<unsigned>(s), reach);
     moved.push_back(transformed(original, m.motion, m.scale));
     moves.push_back(m.text);
   }
