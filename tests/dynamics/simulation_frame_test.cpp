@@ -19,6 +19,7 @@
 //    rounding / angle, and a merge or touching decision within that of its threshold can go either
 //    way (pillar with opposing: one contact more at step 2). docs/simulation-format.md "Frame
 //    independence" states this limit.
+// Moves: translations up to 5 × the scale, and up to 10³ × for the "Far" cases.
 // Seeds: CONTACTLAB_FRAME_SEEDS (default 10; the asan preset sets 2).
 #include "contactlab/contact/method.h"
 #include "contactlab/dynamics/rigid_simulation.h"
@@ -42,18 +43,20 @@ struct Case {
   const char* method;
   int steps;
   bool warm_start = false;  ///< SimulationSettings::warm_start
+  double reach = 5.0;       ///< translations up to this × the scale (random_similarity)
 };
 
 /// How gtest prints a Case (in test names' "# GetParam() = …" and in failures): by its fields, not
 /// its bytes (which hold pointers: the names changed from run to run, and `ctest --rerun-failed`
 /// could not find a failed case again).
 void PrintTo(const Case& c, std::ostream* os) {
-  *os << c.scene << ' ' << c.method << ' ' << c.steps << " steps" << (c.warm_start ? " warm" : "");
+  *os << c.scene << ' ' << c.method << ' ' << c.steps << " steps" << (c.warm_start ? " warm" : "")
+      << (c.reach > 5.0 ? " far" : "");
 }
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
   std::string name = std::string(info.param.scene) + "_" + info.param.method + "_" + std::to_string(info.param.steps) +
-                     (info.param.warm_start ? "_warm" : "");
+                     (info.param.warm_start ? "_warm" : "") + (info.param.reach > 5.0 ? "_far" : "");
   for (char& ch : name) {
     if (ch == '-') ch = '_';
   }
@@ -80,7 +83,7 @@ TEST_P(SimulationFrame, MovedScenesMoveAlike) {
 
   const int seeds = test::count_from_environment("CONTACTLAB_FRAME_SEEDS", 10);
   for (int seed = 0; seed < seeds; ++seed) {
-    const test::SimilarityMove m = test::random_similarity(static_cast<unsigned>(seed));
+    const test::SimilarityMove m = test::random_similarity(static_cast<unsigned>(seed), c.reach);
     const Mat3& R = m.motion.rotation;
     Scene moved = transformed(original, m.motion, m.scale);
     moved.gravity *= m.scale;
@@ -132,6 +135,17 @@ constexpr Case kThirtySteps[] = {{"pillar", "closest-points", 30},
                                  {"arch", "semi-local", 30, true},
                                  {"wall", "semi-local", 30, true}};
 INSTANTIATE_TEST_SUITE_P(ThirtySteps, SimulationFrame, ::testing::ValuesIn(kThirtySteps), case_name);
+
+// Scenes moved up to 10³ × the scale away (about 10³ scene sizes; docs/methods.md "How far"): the
+// first step and thirty steps alike too. The contact driver works from the scene's centre there;
+// the bodies' poses are integrated in world coordinates, whose rounding is then 10³ times larger
+// and stays within the tolerances above.
+constexpr Case kFar[] = {{"pillar", "intersection", 1, false, 1e3},
+                         {"arch", "volume-sat", 1, false, 1e3},
+                         {"wall", "opposing", 1, false, 1e3},
+                         {"pillar", "closest-points", 30, false, 1e3},
+                         {"pillar", "semi-local", 30, true, 1e3}};
+INSTANTIATE_TEST_SUITE_P(Far, SimulationFrame, ::testing::ValuesIn(kFar), case_name);
 
 // The polygon of the polyhedral LCP and the square of the boxed LCP are not isotropic: their
 // friction bound depends on the direction of sliding within the contact's tangent basis. The basis
