@@ -32,8 +32,8 @@
 // < ε, line 9's test), and GJK, the deepest point and the dual hull are equivariant under rigid
 // motion and uniform scale up to rounding — rounding of the pair's size: the kernel works in
 // coordinates from corner 0 of tet A, so a scene moved 10³ of its sizes away gives the same
-// contacts (in world coordinates the ε-slivers' normals moved by up to 4e-4 there, and their
-// copies stopped merging; docs/solfec.md). Symmetry: the pair is evaluated in canonical order
+// contacts (in world coordinates the ε-slivers' normals moved by up to 6e-5 there, one turned
+// entirely, and their copies stopped merging; docs/solfec.md). Symmetry: the pair is evaluated in canonical order
 // (canonical_pair.h) and flipped back, so generate(B, A) is generate(A, B) with the normal negated.
 // Degenerate input: a tet thinner than ε (zero volume, or a sliver whose smallest height is
 // within ε — refined meshes have slivers at interfaces whose face normals are rounding,
