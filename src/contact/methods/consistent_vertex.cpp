@@ -4,7 +4,7 @@
 // item 4).
 //
 // Kernel over one tet pair (tet_a of A, tet_b of B), both directions. For every SURFACE vertex v of
-// tet_a lying in the closed tet_b grown by the touching band (point_in_tet_band), and likewise with
+// tet_a lying in the closed tet_b grown by the touching band (in_tet_distance_band), and likewise with
 // A and B exchanged:
 //  - over the mesh edges (v, w), w in features->vertex_neighbours[v] (A's tet-mesh adjacency), with
 //    w outside tet_b, find where the edge leaves tet_b through one of tet_b's SURFACE faces: the

@@ -75,12 +75,12 @@ std::optional<VerticesInTet> vertices_in_tet(const MethodBody& vbody, Index vtet
   const TetPlanes& planes = fbody.planes(ftet, scratch);
   if (planes.thin(tol)) return std::nullopt;
   const std::array<Vec3, 4> corners = fbody.tet(ftet);
-  // Each vertex in ftet (not thin here) kept by a conditional count: no branch per face
-  // (in_thick_tet_band) nor per vertex.
+  // Each vertex in ftet (not thin here) kept by a conditional count: no branch per vertex. The
+  // band is a distance from the tet (in_tet_distance_band), as the broad phase's boxes assume.
   TetVertexList inside;
   for (Index v : probed) {
     inside.index[static_cast<std::size_t>(inside.count)] = v;
-    inside.count += static_cast<int>(in_thick_tet_band(vbody.vertex(v), corners, planes, tol));
+    inside.count += static_cast<int>(in_tet_distance_band(vbody.vertex(v), corners, planes, tol));
   }
   if (inside.count == 0) return std::nullopt;
   return VerticesInTet{tet_face_planes(planes, corners), inside};

@@ -151,7 +151,8 @@ class VertexProbeMethod : public ContactMethod {
 /// Empty when ftet is thinner than the band (no interior in any frame: its closure lies within the
 /// band of its neighbours', which report the vertices it would) or holds none of the vertices —
 /// most candidate pairs, which then stop before anything else is built. ftet's planes come from
-/// the call's cache (MethodBody::planes); membership is in_closed_tet_band.
+/// the call's cache (MethodBody::planes); membership is in_tet_distance_band (within the band of
+/// every face plane, and within tol of the tet).
 /// Only the vertices that `filter` lets through are tested (ProbeFilter: with `seen`, those whose
 /// (direction `vertex_is_a`, v, ftet) probe is the first of the run; with `canonical`, those whose
 /// canonical surface tet is vtet); the others are left out of `inside`.

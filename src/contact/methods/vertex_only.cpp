@@ -3,9 +3,10 @@
 // tet, depth = distance to that face; docs/methods.md §3).
 //
 // Kernel over one tet pair (tet_a of A, tet_b of B), both directions:
-//  - every SURFACE vertex v of tet_a lying in the closed tet_b grown by the touching band
-//    (point_in_tet_band: the boundary and the band count, so touching in any frame gives a contact
-//    with gap 0), and likewise every surface vertex of tet_b in the closed tet_a;
+//  - every SURFACE vertex v of tet_a lying in the closed tet_b grown by the touching band (within
+//    the band of every face plane and within tol of the tet: in_tet_distance_band; the boundary
+//    and the band count, so touching in any frame gives a contact with gap 0), and likewise every
+//    surface vertex of tet_b in the closed tet_a;
 //  - the face: among the tet's SURFACE faces (interior faces count as infinitely far) the one whose
 //    plane is nearest to v (ties, distances equal within the band: the lower local face index) —
 //    the nearest, not the farthest

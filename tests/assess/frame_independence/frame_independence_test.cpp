@@ -56,7 +56,6 @@ Scene pushed(Scene scene) {
   for (Body& body : scene.bodies) {
     if (body.fixed) continue;
     const double height = up.dot(body.position) - lowest;
-    if (std::getenv("UNIFORM_PUSH")) { body.position -= std::atof(std::getenv("UNIFORM_PUSH")) * scene.length_scale() * up; continue; }
     body.position -= 1e-3 * height * up;
   }
   return scene;
