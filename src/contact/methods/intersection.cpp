@@ -179,15 +179,21 @@ bool vertex_on_face(const Corners& other, const Corners& face, const FaceTests& 
   return false;
 }
 
+/// x == y (every coordinate equal), with no branch per coordinate: Eigen's == stops at the first
+/// unequal one, a branch mispredicted often on corners that share one or two coordinates (blocks
+/// laid on blocks), where it took a fifteenth of the wall's time.
+inline bool equal_points(const Vec3& x, const Vec3& y) {
+  return (x.x() == y.x()) & (x.y() == y.y()) & (x.z() == y.z());
+}
+
 /// Some point of `a` equals some point of `b`, bit for bit.
 template <std::size_t N, std::size_t M>
 bool shares_a_corner(const std::array<Vec3, N>& a, const std::array<Vec3, M>& b) {
+  bool shared = false;
   for (const Vec3& x : a) {
-    for (const Vec3& y : b) {
-      if (x == y) return true;
-    }
+    for (const Vec3& y : b) shared |= equal_points(x, y);
   }
-  return false;
+  return shared;
 }
 
 /// True only if the triangles are certainly more than tol + 1e-5 scale apart, shown along an
@@ -544,7 +550,7 @@ class EmittedFeaturePairs {
   /// pair before (a, b).
   bool emitted_before(std::uint64_t key, Index a, Index b, const Vec3& normal) const {
     const Emitted* e = table_.find(key);
-    return e != nullptr && std::pair(e->a, e->b) < std::pair(a, b) && e->normal == normal;
+    return e != nullptr && std::pair(e->a, e->b) < std::pair(a, b) && equal_points(e->normal, normal);
   }
   /// Records that feature pair `key` was emitted from (a, b) with this normal (replacing what an
   /// earlier copy left).
@@ -685,13 +691,16 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
           const Vec3& da = edge_a.direction;
           const Vec3& db = edge_b.direction;
           const Vec3 cross = da.cross(db);
-          const double cross_norm = cross.norm();
+          // |cross| (a root, whose latency was a tenth of this function's time on the wall) only
+          // where needed: for a pair not met before, and for a pair whose lines meet.
+          double cross_norm = -1.0;
           // The parameters, from the memo where the pair was met before (EdgePairMemo; both edges
           // found in the surface topology, as a surface triangle's always are: the key is theirs).
           const bool keyed = edge_pairs != nullptr && (feature_a.index | feature_b.index) >= 0;
           EdgePairMemo::Entry* entry = keyed ? &edge_pairs->of(feature_a.index, feature_b.index) : nullptr;
           EdgePairParameters parameters;
           if (entry == nullptr || entry->state == EdgePairMemo::State::kUnknown) {
+            cross_norm = cross.norm();
             const bool parallel = !(cross_norm > contact_detail::kDegenerateSine * edge_a.length * edge_b.length);
             if (!parallel) parameters = edge_pair_parameters(edge_a, edge_b, cross, tol);
             if (entry != nullptr) {
@@ -702,6 +711,7 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
             parameters = {entry->state == EdgePairMemo::State::kMeets, entry->s, entry->t};
           }
           if (!parameters.meets) continue;
+          if (cross_norm < 0.0) cross_norm = cross.norm();
           const Vec3 u = cross / cross_norm;
           const contact_detail::OrientedAxis axis =
               contact_detail::orient_axis_between_tets(u, xa, xb, centroid_hint, Vec3::Zero(), tol);
@@ -710,7 +720,7 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
           // merge keeps, of copies, the first in output order (the least tet pair): a copy of the
           // contact an earlier tet pair emitted needs neither the pitfall guard nor a place in the
           // sink (as EmittedFeaturePairs for (V,F)). The normal is ±u exactly (a negation).
-          const std::int8_t sign = axis.normal == u ? 1 : -1;
+          const std::int8_t sign = axis.along_u ? 1 : -1;
           if (entry != nullptr && entry->emitted_sign == sign &&
               std::pair(entry->emitted_a, entry->emitted_b) < std::pair(tet_a, tet_b)) {
             continue;

@@ -30,7 +30,7 @@ OrientedAxis orient_axis_between_tets(const Vec3& u, const std::array<Vec3, 4>& 
   } else {
     positive = true;  // symmetric in every measure: the caller's u (antisymmetric by contract)
   }
-  return positive ? OrientedAxis{u, plus} : OrientedAxis{-u, minus};
+  return positive ? OrientedAxis{u, plus, true} : OrientedAxis{-u, minus, false};
 }
 
 }  // namespace contactlab::contact_detail

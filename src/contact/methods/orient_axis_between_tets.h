@@ -26,6 +26,7 @@ namespace contactlab::contact_detail {
 struct OrientedAxis {
   Vec3 normal = Vec3::Zero();  ///< ±u, from A to B
   double overlap = 0.0;        ///< length; < 0 when the tets are separated along the normal
+  bool along_u = true;         ///< normal is +u (else −u)
 };
 
 OrientedAxis orient_axis_between_tets(const Vec3& u, const std::array<Vec3, 4>& tet_a, const std::array<Vec3, 4>& tet_b,
