@@ -203,17 +203,16 @@ struct WalkStorage {
   void trim() { release_if_large(found, by_b, frontier, next, counts); }
 };
 
-/// `found` sorted by (a, b), into a new vector of its size.
-std::vector<ElementPair> sorted_pairs(WalkStorage& storage, Index element_count_a, Index element_count_b) {
+/// `found` sorted by (a, b), into `pairs`.
+void sorted_pairs(WalkStorage& storage, Index element_count_a, Index element_count_b, std::vector<ElementPair>& pairs) {
   std::vector<ElementPair>& found = storage.found;
   std::vector<ElementPair>& by_b = storage.by_b;
-  std::vector<ElementPair> pairs;
   // A count per element of B: for a large body that few pairs reach (a ground under one brick),
   // the runs of equal a are sorted by b instead.
   if (static_cast<std::size_t>(element_count_b) <= 8 * found.size() + 4096) {
     counting_sort(found, by_b, element_count_b, &ElementPair::b, storage.counts);
     counting_sort(by_b, pairs, element_count_a, &ElementPair::a, storage.counts);
-    return pairs;
+    return;
   }
   counting_sort(found, pairs, element_count_a, &ElementPair::a, storage.counts);
   for (auto run = pairs.begin(); run != pairs.end();) {
@@ -221,7 +220,6 @@ std::vector<ElementPair> sorted_pairs(WalkStorage& storage, Index element_count_
     std::sort(run, end);
     run = end;
   }
-  return pairs;
 }
 
 /// The working vectors of all_overlapping_pairs, lent by the thread (ScratchLease).
@@ -236,9 +234,9 @@ struct AllPairsStorage {
 /// overlap, each pair tested, in (a, b) order: the pairs the walk finds — it finds every
 /// overlapping pair (its node boxes contain the element boxes below them) and only those — from
 /// the same boxes and the same test, with neither the trees' node boxes nor a sort of the pairs (the
-/// few elements are sorted instead). For small trees (kAllPairsAtMost).
-std::vector<ElementPair> all_overlapping_pairs(const PosedBody& a, const PosedBody& b, double margin,
-                                               AllPairsStorage& storage) {
+/// few elements are sorted instead). For small trees (kAllPairsAtMost). Into `out`.
+void all_overlapping_pairs(const PosedBody& a, const PosedBody& b, double margin, AllPairsStorage& storage,
+                           std::vector<ElementPair>& out) {
   const auto boxes_of = [margin](const PosedBody& body, std::vector<Index>& elements, std::vector<Aabb>& boxes) {
     elements.assign(body.bvh->elements.begin(), body.bvh->elements.end());
     std::sort(elements.begin(), elements.end());  // the output's order
@@ -258,19 +256,27 @@ std::vector<ElementPair> all_overlapping_pairs(const PosedBody& a, const PosedBo
       count += boxes_overlap(storage.boxes_a[i], storage.boxes_b[j]) ? 1 : 0;
     }
   }
-  return {hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(count)};
+  out.assign(hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(count));
 }
 
 }  // namespace
 
 std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const PosedBody& b, double margin) {
+  std::vector<ElementPair> pairs;
+  candidate_element_pairs(a, b, margin, pairs);
+  return pairs;
+}
+
+void candidate_element_pairs(const PosedBody& a, const PosedBody& b, double margin, std::vector<ElementPair>& out) {
   broadphase_detail::check_margin(margin, kSource);
   check_body(a, "A");
   check_body(b, "B");
-  if (a.bvh->empty() || b.bvh->empty()) return {};
+  out.clear();
+  if (a.bvh->empty() || b.bvh->empty()) return;
   if (a.bvh->elements.size() * b.bvh->elements.size() <= kAllPairsAtMost) {
     const ScratchLease<AllPairsStorage> storage;
-    return all_overlapping_pairs(a, b, margin, *storage);
+    all_overlapping_pairs(a, b, margin, *storage, out);
+    return;
   }
 
   // The two trees' boxes are independent: built at once where they are large enough for that to
@@ -368,7 +374,7 @@ std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const Posed
     });
     for (const auto& list : found) pairs.insert(pairs.end(), list.begin(), list.end());
   }
-  return sorted_pairs(*walk, a.elements.element_count(), b.elements.element_count());
+  sorted_pairs(*walk, a.elements.element_count(), b.elements.element_count(), out);
 }
 
 }  // namespace contactlab

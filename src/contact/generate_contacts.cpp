@@ -6,9 +6,12 @@
 //                     centre and its contacts moved back at the end: far_scene_origin); for a
 //                     deformed body a BVH over its world vertices;
 //   3. body pairs   — sort-and-sweep over the body boxes (serial, cheap);
-//   4. tet pairs    — per body pair: the BVH tandem walk, then
-//   5. kernels      — per chunk of kChunk tet pairs of that body pair (nested in 4), or once per
-//                     body pair for a per_body_pair() method (a semi-local one);
+//   4. tet pairs    — per body pair: the BVH tandem walk (for a method that reads tet or face
+//                     planes, the planes of every tet in a candidate pair are then computed once
+//                     each, candidate_tet_planes, before stage 5; for the others 4–6 run as one
+//                     task per body pair);
+//   5. kernels      — per chunk of kChunk tet pairs of that body pair, or once per body pair for a
+//                     per_body_pair() method (a semi-local one);
 //   6. post-process — per body pair: merge duplicates, sort; the pairs are concatenated in (a, b)
 //                     order, which is the global order since every contact key starts with (a, b).
 // Determinism: every parallel loop writes to slots fixed by its index (shape, body, body pair,
@@ -731,10 +734,23 @@ double pair_margin(const ContactMethod& method, const MethodSettings& common, co
 }
 
 /// What stages 4–6 produce for one body pair.
+/// A body pair's raw contacts, the kernels' output before the merge: one per thread, reused
+/// (ScratchLease) from body pair to body pair and call to call.
+struct RawSink {
+  std::vector<Contact> contacts;
+  void trim() { release_if_large(contacts); }
+};
+
+/// A body pair's candidate tet pairs, for the methods whose stages 4–6 run in one task: one per
+/// thread, reused (ScratchLease).
+struct CandidateScratch {
+  std::vector<ElementPair> pairs;
+  void trim() { release_if_large(pairs); }
+};
+
 struct PairWork {
   std::vector<ElementPair> tet_pairs;  ///< freed after the kernels
   std::size_t tet_pair_count = 0;
-  std::vector<std::vector<Contact>> chunk_contacts;  ///< kernel output per chunk of kChunk tet pairs
   std::size_t raw_contacts = 0;
   std::vector<Contact> contacts;  ///< merged and sorted (and sparsified when asked)
   SparsifyCounts sparsified;
@@ -1008,8 +1024,7 @@ ContactSet generate_checked(const PosedBodies& input, std::vector<Aabb> boxes, c
     }
 
     // Stage 4 per body pair: candidate tet pairs by the BVHs, with the pair's own margin.
-    work.resize(body_pairs.size());
-    tbb::parallel_for(std::size_t{0}, body_pairs.size(), [&](std::size_t p) {
+    const auto find_tet_pairs = [&](std::size_t p, std::vector<ElementPair>& tet_pairs) {
       const BodyPair& pair = body_pairs[p];
       // A rigid body: the rest-frame BVH and mesh under its pose; a deformed one: the world-frame
       // BVH and vertices under the identity, whose corners are the world vertices bit for bit.
@@ -1028,55 +1043,45 @@ ContactSet generate_checked(const PosedBodies& input, std::vector<Aabb> boxes, c
         return PosedBody{&*world_bvhs[b], MeshElements{ElementKind::kTetrahedron, body.world_vertices, tets, {}},
                          Transform::identity()};
       };
-      work[p].tet_pairs =
-          candidate_element_pairs(posed(pair.a), posed(pair.b),
-                                  pair_margin(method, settings, *views[pair.a].features, *views[pair.b].features));
-    });
-
-    if (method.uses_tet_planes() || method.uses_face_planes()) {
-      candidate_tet_planes(body_pairs, work, views, method.uses_face_planes(), *candidate_planes);
-      for (std::size_t b = 0; b < body_count; ++b) {
-        if (!candidate_planes->caches[b].planes.empty()) views[b].planes_cache = &candidate_planes->caches[b];
-      }
-    }
+      candidate_element_pairs(posed(pair.a), posed(pair.b),
+                              pair_margin(method, settings, *views[pair.a].features, *views[pair.b].features),
+                              tet_pairs);
+    };
 
     // Stages 5–6 per body pair: the kernels (nested), the merge.
-    tbb::parallel_for(std::size_t{0}, body_pairs.size(), [&](std::size_t p) {
+    const auto run_kernels = [&](std::size_t p, std::span<const ElementPair> tet_pairs) {
       PairWork& w = work[p];
       const BodyPair& pair = body_pairs[p];
       const MethodSettings pair_settings = settings_of_pair(settings, views[pair.a], views[pair.b]);
-      // Each sink starts with room for kSinkCapacity contacts: grown from empty one push_back at a
-      // time, a wall's sinks were reallocated five or six times per body pair, a twentieth of
-      // vertex-only's query in the allocator.
+      // The raw contacts go into the thread's reused sink (RawSink): allocating a sink, and the
+      // vector holding it, for each body pair was two of the five allocations per pair of a cached
+      // wall query, freed on another thread than the one that made them. A pair of more than
+      // kChunk tet pairs runs its chunks in parallel, each into a sink of its own (starting with
+      // room for kSinkCapacity contacts: grown from empty one push_back at a time, a wall's sinks
+      // were reallocated five or six times per body pair), gathered into that one after.
+      const ScratchLease<RawSink> sink;
+      std::vector<Contact>& raw = sink->contacts;
+      raw.clear();
       if (method.per_body_pair()) {
-        w.chunk_contacts.resize(1);
-        w.chunk_contacts[0].reserve(kSinkCapacity);
-        if (!w.tet_pairs.empty()) {
-          method.generate_body_pair(views[pair.a], views[pair.b], w.tet_pairs, pair_settings, w.chunk_contacts[0]);
-        }
+        if (!tet_pairs.empty()) method.generate_body_pair(views[pair.a], views[pair.b], tet_pairs, pair_settings, raw);
+      } else if (tet_pairs.size() <= kChunk) {
+        method.generate_run(views[pair.a], views[pair.b], tet_pairs, pair_settings, raw);
       } else {
-        const std::size_t chunks = (w.tet_pairs.size() + kChunk - 1) / kChunk;
-        w.chunk_contacts.resize(chunks);
+        const std::size_t chunks = (tet_pairs.size() + kChunk - 1) / kChunk;
+        std::vector<std::vector<Contact>> chunk_contacts(chunks);
         tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
-          w.chunk_contacts[c].reserve(kSinkCapacity);
-          const std::size_t end = std::min(w.tet_pairs.size(), (c + 1) * kChunk);
-          method.generate_run(views[pair.a], views[pair.b],
-                              std::span<const ElementPair>(w.tet_pairs).subspan(c * kChunk, end - c * kChunk),
-                              pair_settings, w.chunk_contacts[c]);
+          chunk_contacts[c].reserve(kSinkCapacity);
+          const std::size_t end = std::min(tet_pairs.size(), (c + 1) * kChunk);
+          method.generate_run(views[pair.a], views[pair.b], tet_pairs.subspan(c * kChunk, end - c * kChunk),
+                              pair_settings, chunk_contacts[c]);
         });
+        std::size_t total = 0;
+        for (const std::vector<Contact>& out : chunk_contacts) total += out.size();
+        raw.reserve(total);
+        for (const std::vector<Contact>& out : chunk_contacts) raw.insert(raw.end(), out.begin(), out.end());
       }
-
-      w.tet_pair_count = w.tet_pairs.size();
-      w.tet_pairs = {};
-      std::vector<Contact> raw;
-      for (const std::vector<Contact>& out : w.chunk_contacts) w.raw_contacts += out.size();
-      if (w.chunk_contacts.size() == 1) {
-        raw = std::move(w.chunk_contacts[0]);
-      } else {
-        raw.reserve(w.raw_contacts);
-        for (const std::vector<Contact>& out : w.chunk_contacts) raw.insert(raw.end(), out.begin(), out.end());
-      }
-      w.chunk_contacts = {};
+      w.tet_pair_count = tet_pairs.size();
+      w.raw_contacts = raw.size();
       const double tolerance = pair_settings.absolute_tolerance();
       w.contacts =
           merge_duplicates(raw, tolerance, body_frame(views[pair.a], tolerance), method.merge_normal_tolerance());
@@ -1084,7 +1089,33 @@ ContactSet generate_checked(const PosedBodies& input, std::vector<Aabb> boxes, c
         w.contacts = sparsify_body_pair(w.contacts, views[pair.a].shape->tets, views[pair.b].shape->tets,
                                         *options.sparsify, pair_settings.length_scale, &w.sparsified);
       }
-    });
+    };
+
+    work.resize(body_pairs.size());
+    if (method.uses_tet_planes() || method.uses_face_planes()) {
+      // The planes of every tet in some candidate pair are computed once per call, between the
+      // stages (candidate_tet_planes), so every body pair's tet pairs are kept until then.
+      tbb::parallel_for(std::size_t{0}, body_pairs.size(),
+                        [&](std::size_t p) { find_tet_pairs(p, work[p].tet_pairs); });
+      candidate_tet_planes(body_pairs, work, views, method.uses_face_planes(), *candidate_planes);
+      for (std::size_t b = 0; b < body_count; ++b) {
+        if (!candidate_planes->caches[b].planes.empty()) views[b].planes_cache = &candidate_planes->caches[b];
+      }
+      tbb::parallel_for(std::size_t{0}, body_pairs.size(), [&](std::size_t p) {
+        run_kernels(p, work[p].tet_pairs);
+        work[p].tet_pairs = {};
+      });
+    } else {
+      // Without planes, stages 4–6 of a body pair run in one task, its tet pairs in the thread's
+      // reused vector (CandidateScratch): a vector per body pair, made on one thread and freed on
+      // another, and a second parallel section over the body pairs cost the wall's cheap methods
+      // a tenth of their two-thread time.
+      tbb::parallel_for(std::size_t{0}, body_pairs.size(), [&](std::size_t p) {
+        const ScratchLease<CandidateScratch> tet_pairs;
+        find_tet_pairs(p, tet_pairs->pairs);
+        run_kernels(p, tet_pairs->pairs);
+      });
+    }
   });
 
   ContactSet set;

@@ -54,4 +54,8 @@ struct PosedBody {
 /// tree was built for a mesh with a different element count (or bvh is null).
 std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const PosedBody& b, double margin);
 
+/// The same pairs written into `out` (its old contents replaced, its storage reused): for a caller
+/// that queries body pair after body pair and would otherwise allocate a vector for each.
+void candidate_element_pairs(const PosedBody& a, const PosedBody& b, double margin, std::vector<ElementPair>& out);
+
 }  // namespace contactlab
