@@ -164,6 +164,39 @@ TEST(CandidateElementPairs, SmallAndLargeTreesEqualBruteForce) {
   EXPECT_GT(large_found, 15);
 }
 
+// The overload that writes into a given vector (the contact driver reuses one per thread): one
+// vector carried from scene to scene, holding the previous scene's pairs (more or fewer than the
+// next one's) or stale pairs of its own, ends with exactly brute force's pairs — on small trees
+// (searched pair by pair) and large ones (walked) alike.
+TEST(CandidateElementPairs, WritingIntoAGivenVectorReplacesWhatItHeld) {
+  std::mt19937 rng(20261130);
+  std::uniform_int_distribution<int> few(1, 2), many(2, 4);
+  std::vector<ElementPair> reused{{7, 7}, {-1, 3}};
+  int small_found = 0, large_found = 0, shrunk = 0;
+  for (int s = 0; s < 80; ++s) {
+    const Vec3 h = Vec3::Constant(0.3);
+    const auto cells = [&](std::mt19937& r) { return s % 2 == 0 ? few(r) : many(r); };
+    const TetMesh mesh_a = grid_tet_mesh(cells(rng), cells(rng), cells(rng), h, Vec3::Zero(), 0.2, &rng);
+    const TetMesh mesh_b = grid_tet_mesh(cells(rng), cells(rng), cells(rng), h, Vec3::Zero(), 0.2, &rng);
+    const MeshElements a = mesh_elements(mesh_a), b = mesh_elements(mesh_b);
+    Transform pose_a, pose_b;
+    random_poses(a, b, rng, pose_a, pose_b);
+    const Bvh bvh_a = build_bvh(a), bvh_b = build_bvh(b);
+    const auto want = brute_force_element_pairs(a, pose_a, b, pose_b, 1e-3);
+    const std::size_t held = reused.size();
+    candidate_element_pairs({&bvh_a, a, pose_a}, {&bvh_b, b, pose_b}, 1e-3, reused);
+    ASSERT_EQ(reused, want) << "scene " << s << ", the vector held " << held << " pairs before";
+    if (want.size() < held) ++shrunk;
+    const long long product = static_cast<long long>(a.element_count()) * b.element_count();
+    if (!want.empty() && product <= 400) ++small_found;
+    if (!want.empty() && product >= 4000) ++large_found;
+    if (s % 7 == 3) reused.assign(5, ElementPair{1000, 1000});  // stale pairs that are no one's
+  }
+  EXPECT_GT(small_found, 10);
+  EXPECT_GT(large_found, 10);
+  EXPECT_GT(shrunk, 10);  // results shorter than what the vector held were written too
+}
+
 // Big enough trees that the walk splits into many node pairs and runs them on several threads:
 // the result must equal brute force, sorted, whatever the number of threads.
 TEST(CandidateElementPairs, ParallelWalkEqualsBruteForceWhateverTheThreadCount) {
