@@ -18,17 +18,14 @@ OrientedAxis orient_axis_between_tets(const Vec3& u, const std::array<Vec3, 4>& 
   }
   const double plus = a_hi - b_lo;   // B moves along +u to separate
   const double minus = b_hi - a_lo;  // B moves along −u to separate
-  bool positive;
-  const double h = u.dot(hint);
-  const double h2 = u.dot(second_hint);
+  // The hints only where the overlaps tie (projected then: most calls are decided by the overlaps).
+  bool positive = true;  // symmetric in every measure: the caller's u (antisymmetric by contract)
   if (std::abs(plus - minus) > tol) {
     positive = plus < minus;
-  } else if (std::abs(h) > tol) {
+  } else if (const double h = u.dot(hint); std::abs(h) > tol) {
     positive = h > 0.0;
-  } else if (std::abs(h2) > tol) {
+  } else if (const double h2 = u.dot(second_hint); std::abs(h2) > tol) {
     positive = h2 > 0.0;
-  } else {
-    positive = true;  // symmetric in every measure: the caller's u (antisymmetric by contract)
   }
   return positive ? OrientedAxis{u, plus, true} : OrientedAxis{-u, minus, false};
 }
