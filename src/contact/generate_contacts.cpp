@@ -733,7 +733,6 @@ double pair_margin(const ContactMethod& method, const MethodSettings& common, co
   return method.candidate_margin(s) + s.absolute_tolerance();
 }
 
-/// What stages 4–6 produce for one body pair.
 /// A body pair's raw contacts, the kernels' output before the merge: one per thread, reused
 /// (ScratchLease) from body pair to body pair and call to call.
 struct RawSink {
@@ -748,8 +747,11 @@ struct CandidateScratch {
   void trim() { release_if_large(pairs); }
 };
 
+/// What stages 4–6 produce for one body pair.
 struct PairWork {
-  std::vector<ElementPair> tet_pairs;  ///< freed after the kernels
+  /// Kept from stage 4 to the kernels only for a method that reads planes (candidate_tet_planes
+  /// reads every pair's); freed after the kernels.
+  std::vector<ElementPair> tet_pairs;
   std::size_t tet_pair_count = 0;
   std::size_t raw_contacts = 0;
   std::vector<Contact> contacts;  ///< merged and sorted (and sparsified when asked)

@@ -35,11 +35,11 @@ inline bool in_tet_distance_band(const Vec3& p, const std::array<Vec3, 4>& tet, 
   for (std::size_t f = 0; f < 4; ++f) {
     if (!(d[f] > 0.0)) continue;
     const auto& face = kTetFaces[f];
-    const Vec3 q =
+    const double distance2 =
         closest_point_point_triangle(p, tet[static_cast<std::size_t>(face[0])], tet[static_cast<std::size_t>(face[1])],
                                      tet[static_cast<std::size_t>(face[2])])
-            .closest_point;
-    if ((p - q).squaredNorm() <= tol2) return true;
+            .squared_distance;
+    if (distance2 <= tol2) return true;
   }
   return false;
 }
