@@ -212,8 +212,26 @@ std::unordered_map<const Shape*, const ShapeData*> shape_data(const std::vector<
   return found;
 }
 
-/// What the driver checks of its input before any work (docs/design.md "Errors and bad input").
-void check_bodies(const PosedBodies& input) {
+/// The box of `vertices` (Aabb::extend in order), and whether every coordinate is finite.
+std::pair<Aabb, bool> box_if_finite(std::span<const Vec3> vertices) {
+  // A local box and flag, in one pass: the box extended in its vector was stored after each vertex
+  // (the vector might alias the vertices), and the check was a second pass over the vertices.
+  // Together they took 21 µs of a cheap method's query on the overlapping grid pair (4394
+  // vertices; about 0.5 ms on one thread, 0.33 ms on two, where they were serial), now 7 µs.
+  Aabb box;
+  bool finite = true;
+  for (const Vec3& v : vertices) {
+    box.extend(v);
+    finite &= v.allFinite();
+  }
+  return {box, finite};
+}
+
+/// What the driver checks of its input before any work (docs/design.md "Errors and bad input"),
+/// and stage 2's first half: per body, the box of its world vertices (body_boxes), from the same
+/// pass over the vertices as their check.
+std::vector<Aabb> checked_body_boxes(const PosedBodies& input) {
+  std::vector<Aabb> boxes(input.bodies.size());
   for (std::size_t i = 0; i < input.bodies.size(); ++i) {
     const ContactBody& body = input.bodies[i];
     const std::string field = "bodies[" + std::to_string(i) + "]";
@@ -223,9 +241,9 @@ void check_bodies(const PosedBodies& input) {
                        field + ".world_vertices: expected " + std::to_string(body.shape->tets.vertices.size()) +
                            " vertices (the tet mesh's), got " + std::to_string(body.world_vertices.size()));
     }
-    for (const Vec3& v : body.world_vertices) {
-      if (!v.allFinite()) throw InputError("generate_contacts", 0, field + ".world_vertices: a vertex is not finite");
-    }
+    bool finite = false;
+    std::tie(boxes[i], finite) = box_if_finite(body.world_vertices);
+    if (!finite) throw InputError("generate_contacts", 0, field + ".world_vertices: a vertex is not finite");
     if (!body.linear_velocity.allFinite()) {
       throw InputError("generate_contacts", 0, field + ".linear_velocity: expected finite entries");
     }
@@ -233,6 +251,7 @@ void check_bodies(const PosedBodies& input) {
       throw InputError("generate_contacts", 0, field + ".angular_velocity: expected finite entries");
     }
   }
+  return boxes;
 }
 
 /// The process's arena of `threads` threads, made at its first use and kept: an arena made per call
@@ -861,14 +880,13 @@ void for_each_body(std::size_t count, std::size_t vertices, F&& f) {
   for_each_index(count, vertices >= kParallelVertices, f);
 }
 
-/// Stage 2's first half: per body, the box of its world vertices.
+/// Stage 2's first half: per body, the box of its world vertices (for bodies checked already).
 std::vector<Aabb> body_boxes(const std::vector<ContactBody>& bodies) {
   std::vector<Aabb> boxes(bodies.size());
   std::size_t vertices = 0;
   for (const ContactBody& body : bodies) vertices += body.world_vertices.size();
-  for_each_body(bodies.size(), vertices, [&](std::size_t i) {
-    for (const Vec3& v : bodies[i].world_vertices) boxes[i].extend(v);
-  });
+  for_each_body(bodies.size(), vertices,
+                [&](std::size_t i) { boxes[i] = box_if_finite(bodies[i].world_vertices).first; });
   return boxes;
 }
 
@@ -1159,10 +1177,8 @@ ContactSet generate_checked(const PosedBodies& input, std::vector<Aabb> boxes, c
 ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& method, const GenerateOptions& options,
                              GenerateStatistics* statistics) {
   const auto start = std::chrono::steady_clock::now();
-  check_bodies(input);
+  std::vector<Aabb> boxes = checked_body_boxes(input);
   if (options.sparsify) validate(*options.sparsify);
-  std::vector<Aabb> boxes;
-  run_with_threads(options.threads, [&] { boxes = body_boxes(input.bodies); });
   ContactSet set;
   if (const std::optional<Vec3> origin = far_scene_origin(boxes)) {
     PosedBodies moved;

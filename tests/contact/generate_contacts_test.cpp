@@ -782,6 +782,16 @@ TEST(GenerateContacts, RejectsBodiesWhoseVerticesDoNotFitTheirShape) {
   PosedBodies not_finite = posed_bodies(scene);
   not_finite.bodies[0].world_vertices[0].x() = std::numeric_limits<double>::quiet_NaN();
   EXPECT_THROW(generate_contacts(not_finite, method), InputError);
+  // The check shares its pass with the bodies' boxes: a non-finite coordinate anywhere, in any
+  // body, is still named.
+  PosedBodies infinite = posed_bodies(scene);
+  infinite.bodies[1].world_vertices.back().z() = -std::numeric_limits<double>::infinity();
+  try {
+    generate_contacts(infinite, method);
+    ADD_FAILURE() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("bodies[1].world_vertices"), std::string::npos) << e.what();
+  }
   PosedBodies no_shape = posed_bodies(scene);
   no_shape.bodies[0].shape = nullptr;
   EXPECT_THROW(generate_contacts(no_shape, method), InputError);
