@@ -157,6 +157,43 @@ TEST(SegmentCrossesTriangleBand, SameUnderRandomSimilarityTransforms) {
   }
 }
 
+// The triangle (0,0,0), (1,0,0), (0,1,0) in z = 0, whose edges' in-plane outward distances are
+// −y, −x and (x + y − 1)/√2: points placed by them at ±0.5 tol and 3 tol from an edge (off the plane
+// too: only the projection counts), under random similarity transforms. Both forms of
+// in_triangle_band — the TrianglePlane's edges computed once, or from corners and a normal in the
+// call — must give the geometry's answer, the same for both.
+TEST(InTriangleBand, InsideTheEdgesGrownByTheBandEitherForm) {
+  std::mt19937_64 rng(29);
+  const double in = 0.5 * kTol, out = 3.0 * kTol, slant = std::sqrt(0.5);
+  const std::vector<std::pair<Vec3, bool>> points = {
+      {Vec3(0.2, 0.2, 0), true},
+      {Vec3(0.2, 0.2, 5), true},  // off the plane: its projection is inside
+      {Vec3(0.5, -in, 0), true},
+      {Vec3(0.5, -out, 0), false},
+      {Vec3(-in, 0.5, -2), true},
+      {Vec3(-out, 0.5, 0), false},
+      {Vec3(0.5 + in * slant, 0.5 + in * slant, 0), true},
+      {Vec3(0.5 + out * slant, 0.5 + out * slant, 0), false},
+      {Vec3(-in * slant, -in * slant, 0), true},  // at a corner, within the band of both edges
+      {Vec3(1.0 + out, 0, 0), false},
+  };
+  for (int k = 0; k < 200; ++k) {
+    const SimilarityMove map = random_move(rng);
+    const std::array<Vec3, 3> corner{map(Vec3(0, 0, 0)), map(Vec3(1, 0, 0)), map(Vec3(0, 1, 0))};
+    const TrianglePlane plane = triangle_plane(corner[0], corner[1], corner[2]);
+    ASSERT_TRUE(plane.valid);
+    for (const auto& [point, inside] : points) {
+      const Vec3 x = map(point);
+      const double tol = map.scale * kTol;
+      EXPECT_EQ(in_triangle_band(plane, x, tol), inside) << "move " << k << ", point " << point.transpose();
+      EXPECT_EQ(in_triangle_band(corner, plane.normal, x, tol), inside)
+          << "move " << k << ", point " << point.transpose();
+    }
+  }
+  // A triangle without area contains nothing.
+  EXPECT_FALSE(in_triangle_band(triangle_plane(Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(2, 0, 0)), Vec3(1, 0, 0), kTol));
+}
+
 TEST(PointInTetBand, TetThinnerThanTheBandIsFlatAndBounded) {
   // A sliver over the unit right triangle in z = 0 with its fourth corner at (0.25, 0.25, ±h),
   // h far below the band: a flat tet whatever the sign of its volume. It contains what lies within

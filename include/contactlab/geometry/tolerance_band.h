@@ -103,6 +103,14 @@ struct TrianglePlane {
   std::array<Vec3, 3> corner;
   Vec3 normal = Vec3::Zero();  ///< unit normal of the winding (a, b, c); zero when !valid
   bool valid = false;          ///< the triangle has a non-zero, finite area
+  /// In the plane, away from the triangle: (corner[k + 1] − corner[k]) × normal for edge k, and its
+  /// squared length — what in_triangle_band measures x along, computed once per triangle rather than
+  /// once per point (valid planes only): a tet's face planes are kept per call and tested against
+  /// many edges (−6 % of the SAT methods' instructions on the overlapping grid pair, −4…8 % of
+  /// Opposing's on the pillar, wall and arch; +2.6 % of Opposing's on the grid pair, whose face
+  /// planes are mostly never tested).
+  std::array<Vec3, 3> edge_out{};
+  std::array<double, 3> edge_out_length2{};
 
   /// Signed distance of p from the plane along `normal`.
   double distance(const Vec3& p) const { return normal.dot(p - corner[0]); }
@@ -122,6 +130,12 @@ std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1
 /// Whether x lies in the triangle grown by the band, measured in its plane: each edge's in-plane
 /// outward distance of x ≤ tol (x off the plane counts by its projection). False when !plane.valid.
 bool in_triangle_band(const TrianglePlane& plane, const Vec3& x, double tol);
+
+/// in_triangle_band for the valid plane with these corners and this unit normal (about which they
+/// wind counter-clockwise), computing its edges' outward normals on the way: for a triangle tested
+/// once (a tet's face with the tet's outward normal), without building its TrianglePlane. The same
+/// operations, so the same answer.
+bool in_triangle_band(const std::array<Vec3, 3>& corner, const Vec3& normal, const Vec3& x, double tol);
 
 /// The points where two triangles meet, decided with the band — the end points of their common
 /// segment, or the corners of their common polygon when they are coplanar — appended to `out`:

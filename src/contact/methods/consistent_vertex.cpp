@@ -76,13 +76,11 @@ std::optional<Vec3> segment_crosses_face_band(const Vec3& p, const Vec3& q, cons
   if (!(dq > dp)) return std::nullopt;
   const double t = std::clamp(-dp / (dq - dp), 0.0, 1.0);
   const Vec3 x = p + t * (q - p);
-  // The face as a TrianglePlane with the tet's outward normal (its corners wind counter-clockwise
-  // about it in a positively oriented tet, which every mesh tet beyond the band is).
-  TrianglePlane face;
-  face.corner = {planes.face_corner(f, 0), planes.face_corner(f, 1), planes.face_corner(f, 2)};
-  face.normal = n;
-  face.valid = true;
-  if (!in_triangle_band(face, x, tol)) return std::nullopt;
+  // The face with the tet's outward normal (its corners wind counter-clockwise about it in a
+  // positively oriented tet, which every mesh tet beyond the band is).
+  if (!in_triangle_band({planes.face_corner(f, 0), planes.face_corner(f, 1), planes.face_corner(f, 2)}, n, x, tol)) {
+    return std::nullopt;
+  }
   return x;
 }
 
