@@ -62,6 +62,7 @@
 #include "methods/tet_surface_triangles.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -144,6 +145,8 @@ class ErodedTet {
     set_boxes();
     vertex_count = 0;
     edge_count = 0;
+    edges_in_triangle.fill(0);
+    owned_edges = 0;
     std::array<int, 4> vertex_slot{-1, -1, -1, -1};  // by local corner: its entry in `vertices`
     std::array<int, 16> edge_slot;                   // by local edge key: its entry in `edges`
     edge_slot.fill(-1);
@@ -171,7 +174,8 @@ class ErodedTet {
         }
         TetEdge& edge = edges[static_cast<std::size_t>(e)];
         edge.in |= bit;
-        if (t.ownership >> i & 1u) edge.owned = true;
+        edges_in_triangle[k] |= static_cast<std::uint8_t>(1u << e);
+        if (t.ownership >> i & 1u) edge.owned = true, owned_edges |= static_cast<std::uint8_t>(1u << e);
       }
     }
     // Which triangles hold each owned vertex (a triangle listed before the owner may hold it too).
@@ -207,6 +211,8 @@ class ErodedTet {
   std::array<OwnedVertex, 4> vertices;  ///< the first `vertex_count`
   std::array<TetEdge, 6> edges;         ///< the first `edge_count`
   int vertex_count = 0, edge_count = 0;
+  std::array<std::uint8_t, 4> edges_in_triangle{};  ///< per surface triangle k: bit e for each edge it holds
+  std::uint8_t owned_edges = 0;                     ///< bit e for each owned edge
 
  private:
   /// `box`, `extent`, `magnitude` and the triangles' `boxes`, from `x` and `tris`.
@@ -402,9 +408,16 @@ class ClosestPointsMethod final : public ContactMethod {
       const SurfaceEdge& ea = edge_a.segment;
       const unsigned near_edge_a = near_any(edge_a.in);
       if (near_edge_a == 0) continue;
-      for (int j = 0; j < features_b.edge_count; ++j) {
-        const TetEdge& edge_b = features_b.edges[static_cast<std::size_t>(j)];
-        if ((near_edge_a & edge_b.in) == 0 || (only_owned && !edge_b.owned)) continue;
+      // B's edges in a triangle near one holding edge_a (owned ones only where only_owned), as bits,
+      // visited in order: testing each of B's edges for that, a branch hard to predict, made the
+      // pillar's and the arch's queries 5–10 % longer.
+      unsigned edges_b = 0;
+      for (unsigned near_b_tris = near_edge_a; near_b_tris != 0; near_b_tris &= near_b_tris - 1) {
+        edges_b |= features_b.edges_in_triangle[static_cast<std::size_t>(std::countr_zero(near_b_tris))];
+      }
+      if (only_owned) edges_b &= features_b.owned_edges;
+      for (; edges_b != 0; edges_b &= edges_b - 1) {
+        const TetEdge& edge_b = features_b.edges[static_cast<std::size_t>(std::countr_zero(edges_b))];
         const SurfaceEdge& eb = edge_b.segment;
         const bool owned = edge_a.owned && edge_b.owned;
         if (boxes_apart(edge_a.box, edge_b.box, (owned ? reach : tol) + slack)) continue;
