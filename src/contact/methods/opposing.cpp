@@ -99,8 +99,8 @@ struct SurfaceFaces {
 };
 
 /// Makes `faces` the surface faces of `tet` of `body`, in place: a cache slot is filled where it
-/// lies (copying a SurfaceFaces, about a kilobyte with its triangles' planes, cost a tenth of the
-/// method's time on the overlapping grid pair, where a thousand tets are met once or twice each).
+/// lies (copying a SurfaceFaces — about a kilobyte with its triangles' planes — into the slot made
+/// the method 10 % slower on the overlapping grid pair, where about a thousand tets are met).
 void fill_faces(SurfaceFaces& faces, const MethodBody& body, Index tet) {
   const std::array<Vec3, 4> corners = body.tet(tet);
   faces.clear();
