@@ -42,18 +42,6 @@ double tet_min_height(const std::array<Vec3, 4>& tet) {
   return largest_face > 0.0 && std::isfinite(largest_face) ? volume6 / largest_face : 0.0;  // 3V / A = 6V / 2A
 }
 
-namespace {
-
-/// Sets plane.edge_out and edge_out_length2 from its corners and normal.
-void set_edge_out(TrianglePlane& plane) {
-  for (std::size_t k = 0; k < 3; ++k) {
-    plane.edge_out[k] = (plane.corner[(k + 1) % 3] - plane.corner[k]).cross(plane.normal);
-    plane.edge_out_length2[k] = plane.edge_out[k].squaredNorm();
-  }
-}
-
-}  // namespace
-
 TrianglePlane triangle_plane(const Vec3& a, const Vec3& b, const Vec3& c) {
   TrianglePlane plane;
   plane.corner = {a, b, c};
@@ -62,7 +50,7 @@ TrianglePlane triangle_plane(const Vec3& a, const Vec3& b, const Vec3& c) {
   if (!(area2 > 0.0) || !std::isfinite(area2)) return plane;
   plane.normal = cross / area2;
   plane.valid = true;
-  set_edge_out(plane);
+  plane.edges = triangle_edge_normals(plane.corner, plane.normal);
   return plane;
 }
 
@@ -83,26 +71,11 @@ std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1
 }
 
 bool in_triangle_band(const TrianglePlane& plane, const Vec3& x, double tol) {
-  if (!plane.valid) return false;
-  for (std::size_t k = 0; k < 3; ++k) {
-    const double length2 = plane.edge_out_length2[k];
-    if (!(length2 > 0.0)) return false;
-    // Outside when out · (x − e0) / |out| > tol, compared squared: no root and no division.
-    const double s = plane.edge_out[k].dot(x - plane.corner[k]);
-    if (s > 0.0 && s * s > tol * tol * length2) return false;
-  }
-  return true;
+  return plane.valid && inside_triangle_edges(x, plane.corner, plane.edges, tol);
 }
 
 bool in_triangle_band(const std::array<Vec3, 3>& corner, const Vec3& normal, const Vec3& x, double tol) {
-  for (std::size_t k = 0; k < 3; ++k) {
-    const Vec3 out = (corner[(k + 1) % 3] - corner[k]).cross(normal);  // as TrianglePlane::edge_out
-    const double length2 = out.squaredNorm();
-    if (!(length2 > 0.0)) return false;
-    const double s = out.dot(x - corner[k]);
-    if (s > 0.0 && s * s > tol * tol * length2) return false;
-  }
-  return true;
+  return inside_triangle_edges(x, corner, triangle_edge_normals(corner, normal), tol);
 }
 
 namespace {

@@ -97,20 +97,50 @@ inline bool in_closed_tet_band(const Vec3& p, const std::array<Vec3, 4>& tet, co
 std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1, const Vec3& a, const Vec3& b,
                                                   const Vec3& c, double tol);
 
+/// The in-plane outward normals of a triangle's edges, (corner[k + 1] − corner[k]) × n for edge k
+/// and a normal n about which the corners wind counter-clockwise (of any nonzero length: the test
+/// below is the same for every length), and their squared lengths — what inside_triangle_edges
+/// measures a point along, computed once per triangle rather than once per point.
+struct TriangleEdgeNormals {
+  std::array<Vec3, 3> out{};
+  std::array<double, 3> length2{};
+};
+
+inline TriangleEdgeNormals triangle_edge_normals(const std::array<Vec3, 3>& corner, const Vec3& normal) {
+  TriangleEdgeNormals edges;
+  for (std::size_t k = 0; k < 3; ++k) {
+    edges.out[k] = (corner[(k + 1) % 3] - corner[k]).cross(normal);
+    edges.length2[k] = edges.out[k].squaredNorm();
+  }
+  return edges;
+}
+
+/// x lies in the closed prism over the triangle grown by the band: its in-plane outward distance
+/// from each edge's line, out_k · (x − corner[k]) / |out_k|, is ≤ tol (x off the plane counts by its
+/// projection). False when an edge has no outward normal (a triangle without area). Inline: the
+/// innermost test of Intersection's (V,F) pairs.
+inline bool inside_triangle_edges(const Vec3& x, const std::array<Vec3, 3>& corner, const TriangleEdgeNormals& edges,
+                                  double tol) {
+  for (std::size_t k = 0; k < 3; ++k) {
+    if (!(edges.length2[k] > 0.0)) return false;
+    // Outside when out · (x − corner_k) / |out| > tol, compared squared: no root and no division.
+    const double s = edges.out[k].dot(x - corner[k]);
+    if (s > 0.0 && s * s > tol * tol * edges.length2[k]) return false;
+  }
+  return true;
+}
+
 /// A triangle's plane, for testing many segments against one triangle: the distances of shared end
 /// points are then computed once (segment_crosses_triangle_band below).
 struct TrianglePlane {
   std::array<Vec3, 3> corner;
   Vec3 normal = Vec3::Zero();  ///< unit normal of the winding (a, b, c); zero when !valid
   bool valid = false;          ///< the triangle has a non-zero, finite area
-  /// In the plane, away from the triangle: (corner[k + 1] − corner[k]) × normal for edge k, and its
-  /// squared length — what in_triangle_band measures x along, computed once per triangle rather than
-  /// once per point (valid planes only): a tet's face planes are kept per call and tested against
-  /// many edges (−6 % of the SAT methods' instructions on the overlapping grid pair, −4…8 % of
-  /// Opposing's on the pillar, wall and arch; +2.6 % of Opposing's on the grid pair, whose face
-  /// planes are mostly never tested).
-  std::array<Vec3, 3> edge_out{};
-  std::array<double, 3> edge_out_length2{};
+  /// triangle_edge_normals(corner, normal) when valid, kept with the plane: a tet's face planes are
+  /// kept per call and tested against many edges (−6 % of the SAT methods' instructions on the
+  /// overlapping grid pair, −4…8 % of Opposing's on the pillar, wall and arch; +2.6 % of Opposing's
+  /// on the grid pair, whose face planes are mostly never tested).
+  TriangleEdgeNormals edges;
 
   /// Signed distance of p from the plane along `normal`.
   double distance(const Vec3& p) const { return normal.dot(p - corner[0]); }
@@ -128,13 +158,13 @@ std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1
                                                   const TrianglePlane& plane, double tol);
 
 /// Whether x lies in the triangle grown by the band, measured in its plane: each edge's in-plane
-/// outward distance of x ≤ tol (x off the plane counts by its projection). False when !plane.valid.
+/// outward distance of x ≤ tol (inside_triangle_edges with the plane's kept edges). False when
+/// !plane.valid.
 bool in_triangle_band(const TrianglePlane& plane, const Vec3& x, double tol);
 
 /// in_triangle_band for the valid plane with these corners and this unit normal (about which they
-/// wind counter-clockwise), computing its edges' outward normals on the way: for a triangle tested
-/// once (a tet's face with the tet's outward normal), without building its TrianglePlane. The same
-/// operations, so the same answer.
+/// wind counter-clockwise), without building its TrianglePlane: for a triangle tested once (a
+/// tet's face with the tet's outward normal). The same operations, so the same answer.
 bool in_triangle_band(const std::array<Vec3, 3>& corner, const Vec3& normal, const Vec3& x, double tol);
 
 /// The points where two triangles meet, decided with the band — the end points of their common

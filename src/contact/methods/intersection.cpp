@@ -110,45 +110,13 @@ bool some_candidate_within(const std::array<Vec3, 3>& a, const std::array<Vec3, 
 
 using Corners = std::array<Vec3, 3>;
 
-/// The in-plane outward normals of a surface triangle's edges, (x[k + 1] − x[k]) × n for edge k
-/// (unnormalised), and their squared lengths: what in_triangle_band computes from the triangle's
-/// plane for every point, computed once per triangle and call (IntersectionTet).
-struct EdgeOutwardNormals {
-  std::array<Vec3, 3> out;
-  std::array<double, 3> length2;
-};
-EdgeOutwardNormals edge_outward_normals(const Corners& x, const Vec3& normal) {
-  EdgeOutwardNormals normals;
-  for (std::size_t k = 0; k < 3; ++k) {
-    normals.out[k] = (x[(k + 1) % 3] - x[k]).cross(normal);
-    normals.length2[k] = normals.out[k].squaredNorm();
-  }
-  return normals;
-}
-
-/// V lies in the closed prism over the triangle with corners x grown by the band tol: its in-plane
-/// outward distance from each edge's line (measured along the unit (q − p) × n) is ≤ tol
-/// (geometry/tolerance_band.h), so a vertex on an edge of the triangle — a block's corner on
-/// another's edge — counts as inside in every frame. `edges` = edge_outward_normals(x, n) for any
-/// nonzero normal n (the test is the same for any length of n). With a surface triangle's unit
-/// normal, in_triangle_band on its plane: the same operations, so the same answer.
-bool inside_edge_face_planes(const Vec3& v, const Corners& x, const EdgeOutwardNormals& edges, double tol) {
-  for (std::size_t k = 0; k < 3; ++k) {
-    if (!(edges.length2[k] > 0.0)) return false;
-    // Outside when out · (v − x_k) / |out| > tol, compared squared: no root and no division.
-    const double s = edges.out[k].dot(v - x[k]);
-    if (s > 0.0 && s * s > tol * tol * edges.length2[k]) return false;
-  }
-  return true;
-}
-
 /// What vertex_on_face asks of a surface triangle (its corners x), from the triangle alone: kept
 /// per tet and call with its corners (TetSurfaceCorners), as a triangle meets a dozen others.
 struct FaceTests {
-  Vec3 normal;               ///< (x1 − x0) × (x2 − x0)
-  double normal_length;      ///< |normal|
-  Vec3 lo, hi;               ///< the corners' box
-  EdgeOutwardNormals edges;  ///< edge_outward_normals(x, normal)
+  Vec3 normal;                ///< (x1 − x0) × (x2 − x0)
+  double normal_length;       ///< |normal|
+  Vec3 lo, hi;                ///< the corners' box
+  TriangleEdgeNormals edges;  ///< triangle_edge_normals(x, normal)
 };
 FaceTests face_tests(const Corners& x) {
   FaceTests t;
@@ -156,7 +124,7 @@ FaceTests face_tests(const Corners& x) {
   t.normal_length = t.normal.norm();
   t.lo = x[0].cwiseMin(x[1]).cwiseMin(x[2]);
   t.hi = x[0].cwiseMax(x[1]).cwiseMax(x[2]);
-  t.edges = edge_outward_normals(x, t.normal);
+  t.edges = triangle_edge_normals(x, t.normal);
   return t;
 }
 
@@ -173,7 +141,7 @@ bool vertex_on_face(const Corners& other, const Corners& face, const FaceTests& 
     const Vec3& p = other[i];
     if (std::abs(tests.normal.dot(p - face[0])) > reach) continue;
     if ((p.array() < tests.lo.array() - tol).any() || (p.array() > tests.hi.array() + tol).any()) continue;
-    if (!inside_edge_face_planes(p, face, tests.edges, 2.0 * tol)) continue;  // (or a degenerate face)
+    if (!inside_triangle_edges(p, face, tests.edges, 2.0 * tol)) continue;  // (or a degenerate face)
     if (closest_point_point_triangle(p, face[0], face[1], face[2]).squared_distance <= tol * tol) return true;
   }
   return false;
@@ -494,7 +462,7 @@ class IntersectionTet {
           e.direction = e.edge.x1 - e.edge.x0;
           e.length = e.direction.norm();
         }
-        edge_normals_[k] = edge_outward_normals(triangles_.triangles[k].x, triangles_.triangles[k].normal);
+        edge_normals_[k] = triangle_edge_normals(triangles_.triangles[k].x, triangles_.triangles[k].normal);
       }
       has_triangles_ = true;
     }
@@ -503,7 +471,7 @@ class IntersectionTet {
   /// Edge i of surface triangle k (after triangles()).
   const Edge& edge(std::size_t k, std::size_t i) const { return edges_[k][i]; }
   /// The edges' outward normals of surface triangle k (after triangles()).
-  const EdgeOutwardNormals& edge_normals(std::size_t k) const { return edge_normals_[k]; }
+  const TriangleEdgeNormals& edge_normals(std::size_t k) const { return edge_normals_[k]; }
   /// guard_planes of the corners.
   const GuardPlanes& guard() {
     if (!has_guard_) guard_ = guard_planes(x_), has_guard_ = true;
@@ -523,7 +491,7 @@ class IntersectionTet {
   TetSurfaceCorners surface_corners_;
   contact_detail::TetSurfaceTriangles triangles_;
   std::array<std::array<Edge, 3>, 4> edges_;
-  std::array<EdgeOutwardNormals, 4> edge_normals_;
+  std::array<TriangleEdgeNormals, 4> edge_normals_;
   GuardPlanes guard_;
   std::array<std::optional<FeatureRef>, 16> edge_features_;
 };
@@ -657,7 +625,7 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
           if (!SeenPairs::test_and_set(seen.vertex_face, key)) {
             const double s = tb.normal.dot(ta.x[c] - tb.x[0]);
             if (std::abs(s) <= tol &&
-                inside_edge_face_planes(ta.x[c], tb.x, tb_data.edge_normals(static_cast<std::size_t>(ib)), tol)) {
+                inside_triangle_edges(ta.x[c], tb.x, tb_data.edge_normals(static_cast<std::size_t>(ib)), tol)) {
               const Vec3 normal = -tb.normal;
               const std::uint64_t pair_key = EmittedFeaturePairs::key(0, ta.vertex[c], tb.triangle);
               if (!a_copy(pair_key, normal)) emit_recorded(pair_key, ta.x[c], normal, s, fa, fb);
@@ -671,7 +639,7 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
           if (!SeenPairs::test_and_set(seen.face_vertex, key)) {
             const double s = ta.normal.dot(tb.x[c] - ta.x[0]);
             if (std::abs(s) <= tol &&
-                inside_edge_face_planes(tb.x[c], ta.x, ta_data.edge_normals(static_cast<std::size_t>(ia)), tol)) {
+                inside_triangle_edges(tb.x[c], ta.x, ta_data.edge_normals(static_cast<std::size_t>(ia)), tol)) {
               const std::uint64_t pair_key = EmittedFeaturePairs::key(1, ta.triangle, tb.vertex[c]);
               if (!a_copy(pair_key, ta.normal)) emit_recorded(pair_key, tb.x[c], ta.normal, s, fa, fb);
             }
