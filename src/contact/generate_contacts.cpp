@@ -752,19 +752,16 @@ double pair_margin(const ContactMethod& method, const MethodSettings& common, co
   return method.candidate_margin(s) + s.absolute_tolerance();
 }
 
-/// A body pair's raw contacts, the kernels' output before the merge: one per thread, reused
-/// (ScratchLease) from body pair to body pair and call to call.
-struct RawSink {
-  std::vector<Contact> contacts;
-  void trim() { release_if_large(contacts); }
+/// One vector a thread lends itself (ScratchLease) from body pair to body pair and call to call.
+template <class T>
+struct ScratchVector {
+  std::vector<T> items;
+  void trim() { release_if_large(items); }
 };
-
-/// A body pair's candidate tet pairs, for the methods whose stages 4–6 run in one task: one per
-/// thread, reused (ScratchLease).
-struct CandidateScratch {
-  std::vector<ElementPair> pairs;
-  void trim() { release_if_large(pairs); }
-};
+/// A body pair's raw contacts, the kernels' output before the merge.
+using RawSink = ScratchVector<Contact>;
+/// A body pair's candidate tet pairs, for the methods whose stages 4–6 run in one task.
+using CandidateScratch = ScratchVector<ElementPair>;
 
 /// What stages 4–6 produce for one body pair.
 struct PairWork {
@@ -1080,7 +1077,7 @@ ContactSet generate_checked(const PosedBodies& input, std::vector<Aabb> boxes, c
       // room for kSinkCapacity contacts: grown from empty one push_back at a time, a wall's sinks
       // were reallocated five or six times per body pair), gathered into that one after.
       const ScratchLease<RawSink> sink;
-      std::vector<Contact>& raw = sink->contacts;
+      std::vector<Contact>& raw = sink->items;
       raw.clear();
       if (method.per_body_pair()) {
         if (!tet_pairs.empty()) method.generate_body_pair(views[pair.a], views[pair.b], tet_pairs, pair_settings, raw);
@@ -1132,8 +1129,8 @@ ContactSet generate_checked(const PosedBodies& input, std::vector<Aabb> boxes, c
       // a tenth of their two-thread time.
       tbb::parallel_for(std::size_t{0}, body_pairs.size(), [&](std::size_t p) {
         const ScratchLease<CandidateScratch> tet_pairs;
-        find_tet_pairs(p, tet_pairs->pairs);
-        run_kernels(p, tet_pairs->pairs);
+        find_tet_pairs(p, tet_pairs->items);
+        run_kernels(p, tet_pairs->items);
       });
     }
   });
