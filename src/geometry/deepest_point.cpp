@@ -111,6 +111,41 @@ class Tableau {
   std::array<int, 4> basis_{};
 };
 
+/// The primal optimum by brute force: every 4 planes whose system n_i · x + t = h_i is regular give
+/// a vertex (x, t) of the primal's feasible set; the feasible one (no plane's slack below −δ) with
+/// the largest t is an optimum — a bounded LP attains it at a vertex. C(m, 4) solves of 4×4: 70 for
+/// two tets. The fallback where the simplex's basis is singular or its point not optimal; false
+/// when no 4 planes give a feasible vertex (the normals do not span space).
+bool deepest_vertex(const std::vector<HalfSpace>& local, double slack_band, Vec3& x, double& t) {
+  const std::size_t m = local.size();
+  bool found = false;
+  std::array<std::size_t, 4> q{};
+  const auto visit = [&] {
+    Eigen::Matrix4d system;
+    Eigen::Vector4d rhs;
+    for (int r = 0; r < 4; ++r) {
+      const HalfSpace& p = local[q[static_cast<std::size_t>(r)]];
+      system.row(r) << p.normal.x(), p.normal.y(), p.normal.z(), 1.0;
+      rhs[r] = p.offset;
+    }
+    const Eigen::FullPivLU<Eigen::Matrix4d> lu(system);
+    if (!lu.isInvertible()) return;
+    const Eigen::Vector4d z = lu.solve(rhs);
+    if (!z.allFinite() || (found && !(z[3] > t))) return;
+    for (const HalfSpace& p : local) {
+      if (p.offset - p.normal.dot(z.head<3>()) - z[3] < -slack_band) return;
+    }
+    found = true;
+    x = z.head<3>();
+    t = z[3];
+  };
+  for (q[0] = 0; q[0] < m; ++q[0])
+    for (q[1] = q[0] + 1; q[1] < m; ++q[1])
+      for (q[2] = q[1] + 1; q[2] < m; ++q[2])
+        for (q[3] = q[2] + 1; q[3] < m; ++q[3]) visit();
+  return found;
+}
+
 }  // namespace
 
 DeepestPoint deepest_point(std::span<const HalfSpace> planes, const Vec3& reference) {
@@ -141,7 +176,7 @@ DeepestPoint deepest_point(std::span<const HalfSpace> planes, const Vec3& refere
   // Phase 2: minimise Σ y_i h_i over the planes' columns.
   std::vector<double> phase2(static_cast<std::size_t>(tableau.columns() - 1), 0.0);
   for (int i = 0; i < m; ++i) phase2[static_cast<std::size_t>(i)] = local[static_cast<std::size_t>(i)].offset;
-  tableau.minimise(phase2, m);
+  const bool optimal = tableau.minimise(phase2, m);
   // The basic planes hold with equality at the primal optimum: n_i · x + t = h_i.
   Eigen::Matrix4d system;
   Eigen::Vector4d rhs;
@@ -151,10 +186,28 @@ DeepestPoint deepest_point(std::span<const HalfSpace> planes, const Vec3& refere
     rhs[r] = p.offset;
   }
   const Eigen::FullPivLU<Eigen::Matrix4d> lu(system);
-  if (!lu.isInvertible()) return out;  // cannot happen for a basis; bounded = false
-  const Eigen::Vector4d z = lu.solve(rhs);
-  if (!z.allFinite()) return out;
-  const Vec3 x = z.head<3>();
+  Vec3 x = Vec3::Zero();
+  double t = 0.0;
+  // The certificate: the basis is regular and its point (x, t) feasible — no plane's slack below
+  // t − δ, δ a rounding band of 1e-12 of the offsets' magnitude — with the simplex ended at
+  // optimality. Otherwise the brute force (deepest_vertex). Two planes that are one up to rounding
+  // (flush faces of two touching tets: the same corners, unit normals a bit apart) can both enter
+  // the basis after a tiny pivot has grown the tableau's rounding above kPivotEps — a singular
+  // basis, which gave no point at all and so no Solfec contact for that pair in some frames.
+  double offset_scale = 0.0;
+  for (const HalfSpace& p : local) offset_scale = std::max(offset_scale, std::abs(p.offset));
+  const double slack_band = 1e-12 * offset_scale;
+  bool certified = false;
+  if (optimal && lu.isInvertible()) {
+    const Eigen::Vector4d z = lu.solve(rhs);
+    if (z.allFinite()) {
+      x = z.head<3>();
+      t = z[3];
+      certified = true;
+      for (const HalfSpace& p : local) certified = certified && !(p.offset - p.normal.dot(x) - t < -slack_band);
+    }
+  }
+  if (!certified && !deepest_vertex(local, slack_band, x, t)) return out;  // bounded = false
   double depth = std::numeric_limits<double>::infinity();
   for (const HalfSpace& p : local) depth = std::min(depth, p.offset - p.normal.dot(x));
   out.point = reference + x;

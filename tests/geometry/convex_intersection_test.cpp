@@ -793,9 +793,33 @@ TEST(GjkDistance, MatchesTheBruteForceDistanceOfTetPairs) {
       1e-15);
 }
 
+/// Brute force: every 4 planes whose equalities n_i · x + t = h_i have a unique solution, kept if
+/// it satisfies all planes (within `band`); the largest t is the optimum.
+double best_vertex_depth(const std::vector<HalfSpace>& planes, double band) {
+  double best = -std::numeric_limits<double>::infinity();
+  const std::size_t n = planes.size();
+  for (std::size_t q0 = 0; q0 < n; ++q0)
+    for (std::size_t q1 = q0 + 1; q1 < n; ++q1)
+      for (std::size_t q2 = q1 + 1; q2 < n; ++q2)
+        for (std::size_t q3 = q2 + 1; q3 < n; ++q3) {
+          Eigen::Matrix4d m;
+          Eigen::Vector4d h;
+          int row = 0;
+          for (const std::size_t q : {q0, q1, q2, q3}) {
+            m.row(row) << planes[q].normal.x(), planes[q].normal.y(), planes[q].normal.z(), 1.0;
+            h[row++] = planes[q].offset;
+          }
+          const Eigen::FullPivLU<Eigen::Matrix4d> lu(m);
+          if (!lu.isInvertible()) continue;
+          const Eigen::Vector4d z = lu.solve(h);
+          bool feasible = true;
+          for (const HalfSpace& p : planes) feasible = feasible && p.normal.dot(z.head<3>()) + z[3] <= p.offset + band;
+          if (feasible) best = std::max(best, z[3]);
+        }
+  return best;
+}
+
 TEST(DeepestPoint, IsTheBestOfAllBasesOfItsLinearProgram) {
-  // Brute force: every 4 planes whose equalities n_i · x + t = h_i have a unique solution, kept if
-  // it satisfies all planes; the largest t is the optimum.
   std::mt19937_64 rng(11);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   for (int i = 0; i < 2000; ++i) {
@@ -806,26 +830,7 @@ TEST(DeepestPoint, IsTheBestOfAllBasesOfItsLinearProgram) {
     const std::vector<HalfSpace> pb = tet_polyhedron(tb).planes;
     planes.insert(planes.end(), pb.begin(), pb.end());
     if (planes.size() != 8) continue;
-    double best = -std::numeric_limits<double>::infinity();
-    for (std::size_t q0 = 0; q0 < 8; ++q0)
-      for (std::size_t q1 = q0 + 1; q1 < 8; ++q1)
-        for (std::size_t q2 = q1 + 1; q2 < 8; ++q2)
-          for (std::size_t q3 = q2 + 1; q3 < 8; ++q3) {
-            Eigen::Matrix4d m;
-            Eigen::Vector4d h;
-            int row = 0;
-            for (const std::size_t q : {q0, q1, q2, q3}) {
-              m.row(row) << planes[q].normal.x(), planes[q].normal.y(), planes[q].normal.z(), 1.0;
-              h[row++] = planes[q].offset;
-            }
-            const Eigen::FullPivLU<Eigen::Matrix4d> lu(m);
-            if (!lu.isInvertible()) continue;
-            const Eigen::Vector4d z = lu.solve(h);
-            bool feasible = true;
-            for (const HalfSpace& p : planes)
-              feasible = feasible && p.normal.dot(z.head<3>()) + z[3] <= p.offset + 1e-12;
-            if (feasible) best = std::max(best, z[3]);
-          }
+    const double best = best_vertex_depth(planes, 1e-12);
     const DeepestPoint d = deepest_point(planes, Vec3(0.5, 0.5, 0.5));
     ASSERT_TRUE(d.bounded);
     EXPECT_NEAR(d.depth, best, 1e-12) << i;
@@ -837,6 +842,82 @@ TEST(DeepestPoint, IsTheBestOfAllBasesOfItsLinearProgram) {
   const DeepestPoint cube = deepest_point(box({0, 0, 0}, {1, 1, 1}).planes, Vec3(5, -3, 2));
   EXPECT_NEAR((cube.point - Vec3(0.5, 0.5, 0.5)).norm(), 0.0, 1e-12);
   EXPECT_NEAR(cube.depth, 0.5, 1e-12);
+}
+
+TEST(DeepestPoint, TouchingTetsWithFlushFacesInAnyFrame) {
+  // Two tets touching along an edge only, each with a face on one plane (z = −1) with one outward
+  // normal: the two unit normals differ by rounding only. Two pairs: (1) the unit corner tet and
+  // (1,0,0), (0,1,0), (1,1,0), (1,1,1) (beyond its slanted face; their flush plane is z = 0);
+  // (2) the arch's voussoirs 0 and 1, tets 11 and 3 (coordinates as the suite builds them), the
+  // pair whose two flush normals once entered one simplex basis together after a tiny pivot — a
+  // singular system, so no point at all, and no Solfec contact for that pair with the arch moved
+  // 10³ of its sizes away (frame test seed 477). Analytic answer: the planes meet only on the
+  // common edge, so the deepest point lies on it, at depth 0. Under 4000 random similarities each,
+  // translated up to 10³ × the scale away as the far frame tests are, with the reference anywhere
+  // near the pair: bounded, depth 0 and every plane's slack at least the depth, up to rounding, and
+  // the point on the edge.
+  struct Pair {
+    std::array<Vec3, 4> a, b;
+    Vec3 edge0, edge1;
+  };
+  const Vec3 p0(1.8019377358048383, 2.8677674782351161, -1), p1(1.3514533018536288, 2.6508256086763371, -1);
+  const std::array<Pair, 2> pairs{
+      Pair{{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, 1)},
+           {Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(1, 1, 0), Vec3(1, 1, 1)},
+           Vec3(1, 0, 0),
+           Vec3(0, 1, 0)},
+      Pair{{Vec3(1.5, 2, -1), p0, p1, Vec3(1.5511303519305912, 2.5061976854507275, 0.16519992421843899)},
+           {p0, Vec3(1.1778891919347021, 3.1290786147183063, 0.22792711709105662),
+            Vec3(1.2469796037174672, 3.5636629649360598, -1), p1},
+           p0,
+           p1}};
+  // The planes as the kernel passed them then (offsets relative to the reference; planes 3 and 5
+  // are the flush pair): the simplex's path on exactly these bits.
+  const std::vector<HalfSpace> seen{
+      {Vec3(-0.60338047874054868, -0.65152903244307347, 0.4598281393723298), 0.0},
+      {Vec3(0.35682682725925779, -0.89371930594532867, -0.27191987336105466), 219.35324687631982},
+      {Vec3(0.23294764297311388, 0.95285158087047217, 0.19444603484235007), 160.09631779125982},
+      {Vec3(-0.53266893073333466, 0.19260752899078842, -0.82411537420889602), 9.473903143468002e-15},
+      {Vec3(0.14458114268525241, -0.89636768542788425, -0.41907190993967147), 213.56981249345301},
+      {Vec3(-0.53266893073333454, 0.19260752899078848, -0.82411537420889602), 2.8421709430404007e-14},
+      {Vec3(0.86212803837793417, 0.50614437087851161, 0.023518530366734403), 0.0},
+      {Vec3(-0.44691986216457824, 0.52739529536849483, 0.72257652828331775), 214.10455970145506}};
+  const DeepestPoint at_seen = deepest_point(seen);
+  ASSERT_TRUE(at_seen.bounded);
+  EXPECT_NEAR(at_seen.depth, 0.0, 1e-12 * 220.0);
+  EXPECT_NEAR(at_seen.depth, best_vertex_depth(seen, 1e-12 * 220.0), 1e-12 * 220.0);
+
+  std::mt19937_64 rng(477);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  for (const Pair& pair : pairs) {
+    for (int i = 0; i < 4000; ++i) {
+      Similarity s = random_similarity(rng);
+      s.translation *= 100.0;  // up to 10³ × the scale from the origin
+      std::array<Vec3, 4> ta, tb;
+      for (std::size_t k = 0; k < 4; ++k) ta[k] = s(pair.a[k]), tb[k] = s(pair.b[k]);
+      std::vector<HalfSpace> planes = tet_polyhedron(ta).planes;
+      const std::vector<HalfSpace> pb = tet_polyhedron(tb).planes;
+      planes.insert(planes.end(), pb.begin(), pb.end());
+      ASSERT_EQ(planes.size(), 8u);
+      // The rounding of the world coordinates (about ε × 10³ × the scale) bounds every error here.
+      const double band = 1e-10 * s.scale;
+      const Vec3 middle = 0.5 * (pair.edge0 + pair.edge1);
+      const Vec3 reference = s(middle + 0.5 * Vec3(unit(rng), unit(rng), unit(rng)));
+      const DeepestPoint d = deepest_point(planes, reference);
+      ASSERT_TRUE(d.bounded) << i;
+      EXPECT_NEAR(d.depth, 0.0, band) << i;
+      double least_slack = std::numeric_limits<double>::infinity();
+      for (const HalfSpace& p : planes) least_slack = std::min(least_slack, p.offset - p.normal.dot(d.point));
+      EXPECT_NEAR(least_slack, d.depth, band) << i;
+      // On the common edge's line, between its ends (back in the pair's own frame).
+      const Vec3 local = s.rotation.transpose() * (d.point - s.translation) / s.scale;
+      const Vec3 along = pair.edge1 - pair.edge0;
+      const double u = (local - pair.edge0).dot(along) / along.squaredNorm();
+      EXPECT_NEAR((local - pair.edge0 - u * along).norm(), 0.0, 1e-9) << i;
+      EXPECT_GE(u, -1e-9) << i;
+      EXPECT_LE(u, 1.0 + 1e-9) << i;
+    }
+  }
 }
 
 }  // namespace

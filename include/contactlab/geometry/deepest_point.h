@@ -7,7 +7,11 @@
 // solved through its dual, minimise Σ y_i h_i subject to Σ y_i n_i = 0, Σ y_i = 1, y ≥ 0
 // (4 equality rows, one column per plane), by the two-phase simplex method with Bland's rule (no
 // cycling on the many degenerate pivots of planes through one point). The optimal basis's 4
-// planes hold with equality at the optimum: their 4×4 system gives (x, t).
+// planes hold with equality at the optimum: their 4×4 system gives (x, t). That point is checked —
+// a regular basis, no plane's slack below t by more than 1e-12 of the offsets — and where the check
+// fails (two planes equal up to rounding, as flush faces of touching tets, both in a basis after a
+// tiny pivot: a singular system), the optimum is found by brute force instead, over every 4 planes'
+// vertex of the primal (C(m, 4) 4×4 solves; 70 for two tets).
 //
 // Why our own: the LP has 4 rows and a handful of columns (8 for two tets); a dense tableau is a
 // few hundred flops, where a general LP library's set-up alone costs more than the whole solve.
