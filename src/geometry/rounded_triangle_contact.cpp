@@ -5,6 +5,8 @@
 #include "contactlab/geometry/orthonormal_basis.h"
 #include "contactlab/geometry/polygon_disc_area.h"
 
+#include <Eigen/LU>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -36,19 +38,43 @@ bool half_planes_of(const std::array<Vec2, 3>& t, std::vector<HalfPlane>& out) {
   return true;
 }
 
-/// The meeting point of two half-planes' lines; false for parallel lines.
-bool meet(const HalfPlane& a, const HalfPlane& b, Vec2& x) {
-  const double det = a.m.x() * b.m.y() - a.m.y() * b.m.x();
-  if (!(std::abs(det) > 1e-14)) return false;
-  x = Vec2((a.offset * b.m.y() - a.m.y() * b.offset) / det, (a.m.x() * b.offset - a.offset * b.m.x()) / det);
-  return true;
-}
-
 bool inside(const std::vector<HalfPlane>& planes, const Vec2& x, double tolerance) {
   for (const HalfPlane& h : planes) {
     if (h.slack(x) < -tolerance) return false;
   }
   return true;
+}
+
+/// The radius of the largest disc inside every half-plane (negative when they have no common point):
+/// r* = max over x of the least slack min_i (m_i · x − offset_i). It is the optimum of the linear
+/// program max r subject to m_i · x − r ≥ offset_i, attained where three lines are at equal slack:
+/// for each triple, that point x is solved and its least slack over all six evaluated directly.
+/// The least slack is 1-Lipschitz in x, so a point solved with a rounding δ loses at most δ of r*,
+/// and no candidate is accepted or dropped by a threshold. (The corner test this replaces — some
+/// meeting point of two lines inside every half-plane within a rounding allowance — decided by
+/// rounding on slivers between nearly parallel lines, whose corners carry ε / sin(angle): on a
+/// perturbed wall a sliver 3900 times wider than the band was found to have no area in some frames.)
+double inscribed_radius(const std::vector<HalfPlane>& planes) {
+  double best = -std::numeric_limits<double>::infinity();
+  const std::size_t n = planes.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = i + 1; j < n; ++j) {
+      for (std::size_t k = j + 1; k < n; ++k) {
+        Eigen::Matrix3d system;
+        system << planes[i].m.x(), planes[i].m.y(), -1.0, planes[j].m.x(), planes[j].m.y(), -1.0, planes[k].m.x(),
+            planes[k].m.y(), -1.0;
+        const Eigen::FullPivLU<Eigen::Matrix3d> lu(system);
+        if (!lu.isInvertible()) continue;  // two parallel lines of one side: no vertex
+        const Eigen::Vector3d z = lu.solve(Eigen::Vector3d(planes[i].offset, planes[j].offset, planes[k].offset));
+        const Vec2 x = z.head<2>();
+        if (!x.allFinite()) continue;
+        double least = std::numeric_limits<double>::infinity();
+        for (const HalfPlane& h : planes) least = std::min(least, h.slack(x));
+        best = std::max(best, least);
+      }
+    }
+  }
+  return best;
 }
 
 }  // namespace
@@ -117,11 +143,10 @@ std::optional<RoundedTriangleContact> rounded_triangle_contact(const std::array<
   const double a = (dist * dist + r1 * r1 - r2 * r2) / (2.0 * dist);
   const Vec3 c = s1->centre + a * u;
   const double circle_radius = std::sqrt(std::max(0.0, r1 * r1 - a * a));
-  // 4. The projections, in the plane's coordinates about c, and their overlap S = P′ ∩ Q′ as the
-  // intersection of their six half-planes. (The seed builds S's corners from the edges' crossings
-  // and the corners inside the other triangle; the half-planes give the same region, and the
-  // point nearest c below without constructing S, whose clipped shape is unstable where the two
-  // projections only just overlap.)
+  // 4. The projections, in the plane's coordinates about c, and their overlap S = P′ ∩ Q′: the
+  // intersection of their six half-planes, whose largest inscribed disc says whether S has area,
+  // and S's corners by clipping (step 5), once it has. (The seed builds S's corners from the
+  // edges' crossings and the corners inside the other triangle: the same polygon.)
   const auto [e1, e2] = orthonormal_basis(u);
   std::array<Vec2, 3> pp, qq;
   double extent = 0.0;  // the larger projected triangle's diameter
@@ -135,35 +160,31 @@ std::optional<RoundedTriangleContact> rounded_triangle_contact(const std::array<
   std::vector<HalfPlane> planes;
   // A triangle seen edge-on projects to a segment: no overlap area.
   if (!half_planes_of(pp, planes) || !half_planes_of(qq, planes)) return std::nullopt;
-  const double own = 1e-12 * extent;  // the rounding of points made from the lines themselves
-  // The seed asks for an intersecting area: S must hold a disc of diameter `band` — S shrunk by
-  // band / 2 is not empty, i.e. one of its corners (two lines meeting) lies in every shrunk half-plane.
-  std::vector<HalfPlane> shrunk = planes;
-  for (HalfPlane& h : shrunk) h.offset += 0.5 * band;
-  bool has_area = false;
-  for (std::size_t i = 0; i < shrunk.size() && !has_area; ++i) {
-    for (std::size_t j = i + 1; j < shrunk.size() && !has_area; ++j) {
-      Vec2 x;
-      has_area = meet(shrunk[i], shrunk[j], x) && inside(shrunk, x, own);
-    }
-  }
-  if (!has_area) return std::nullopt;
-  // 5. The point of S nearest c (the origin): c itself when inside, else the nearest of the feasible
-  // feet of c on the six lines and the feasible corners. A contact only inside the contact circle.
+  // The seed asks for an intersecting area: S must hold a disc of diameter `band` (S shrunk by
+  // band / 2 is not empty), above the rounding of the projected corners (1e-12 of the extent), so
+  // that projections touching along a segment never count, even with no band.
+  if (!(inscribed_radius(planes) > 0.5 * band + 1e-12 * extent)) return std::nullopt;
+  // 5. The point of S nearest c (the origin): c itself when inside, else the nearest point of S's
+  // boundary — of the edges of S's corners by clipping, which S's inscribed disc of diameter `band`
+  // makes well defined. (Not the nearest of the feet of c on the six lines and of their meeting
+  // points that lie in every half-plane within a rounding allowance: S is often a sliver between
+  // two nearly parallel lines — perpendicular faces of neighbouring blocks overlapping — whose
+  // acute corner, computed with a rounding of ε / sin(angle), fell outside that allowance in some
+  // frames; the far end of the sliver was then taken, 0.08 of a brick away on a perturbed wall.)
+  const std::vector<Vec2> overlap = clip_convex_polygon(pp, qq);
+  if (overlap.empty()) return std::nullopt;
   Vec2 nearest = Vec2::Zero();
   if (!inside(planes, nearest, 0.0)) {
     double best = std::numeric_limits<double>::infinity();
-    const auto consider = [&](const Vec2& x) {
-      if (inside(planes, x, own) && x.squaredNorm() < best) {
+    for (std::size_t k = 0; k < overlap.size(); ++k) {
+      const Vec2& from = overlap[k];
+      const Vec2 along = overlap[(k + 1) % overlap.size()] - from;
+      const double squared_length = along.squaredNorm();
+      const double t = squared_length > 0.0 ? std::clamp(-from.dot(along) / squared_length, 0.0, 1.0) : 0.0;
+      const Vec2 x = from + t * along;
+      if (x.squaredNorm() < best) {
         best = x.squaredNorm();
         nearest = x;
-      }
-    };
-    for (std::size_t i = 0; i < planes.size(); ++i) {
-      consider(planes[i].offset * planes[i].m);  // the foot of the origin on line i
-      for (std::size_t j = i + 1; j < planes.size(); ++j) {
-        Vec2 x;
-        if (meet(planes[i], planes[j], x)) consider(x);
       }
     }
     if (!std::isfinite(best)) return std::nullopt;
@@ -193,8 +214,7 @@ std::optional<RoundedTriangleContact> rounded_triangle_contact(const std::array<
   out.circle_centre = c;
   out.circle_radius = circle_radius;
   out.offset = h;
-  // 7. The area: S's corners by clipping (fine here — S has area), then cut by the circle.
-  const std::vector<Vec2> overlap = clip_convex_polygon(pp, qq);
+  // 7. The area: S (its corners by clipping, step 5) cut by the circle.
   out.area = polygon_disc_area(overlap, Vec2::Zero(), circle_radius);
   return out;
 }

@@ -192,5 +192,60 @@ TEST(RoundedTriangleContact, SymmetricUnderSwapAndUnchangedByRigidMotion) {
   EXPECT_GT(checked, 100);
 }
 
+TEST(RoundedTriangleContact, SliversBetweenNearlyParallelLinesInAnyFrame) {
+  // Two pairs of surface triangles of neighbouring bricks of the wall with every brick tilted and
+  // moved by about 1e-3 (as the frame sweep perturbs it), with the wall method's parameters
+  // (roundness 20, band 1e-9 and depth reach 0.05 of the bricks' length 0.894777):
+  //  (1) the front faces of two bricks side by side, nearly coplanar: their spheres meet with the
+  //      contact plane nearly perpendicular to both, so both project nearly edge-on and S is a
+  //      sliver between nearly parallel lines. Its largest inscribed disc has radius 1.75e-6
+  //      (an exact rational solution of the six lines' linear program), 3900 times half the band:
+  //      S has area. Tested as "some corner of two lines lies in every half-plane within 1e-12 of
+  //      the extent", S had none in some frames — the corners of nearly parallel lines carry a
+  //      rounding of ε / sin(angle).
+  //  (2) perpendicular faces of two bricks: S is a sliver 0.08 long whose near end is the contact
+  //      point. Taken as the nearest of the feet and corners that lie in every half-plane within
+  //      that allowance, the near end was dropped in some frames and the far end taken.
+  // Both must give the same contact in every frame: 1000 random similarities (rotation uniform,
+  // scale 10^U(−3, 3), translation up to 5 × the scale), point, normal, overlap and area mapped back.
+  const double length = 0.894777;
+  const std::array<std::pair<Tri, Tri>, 2> pairs{
+      std::pair<Tri, Tri>{{Vec3(3.127306511445676, 2.8005016751085261, -0.24930946402821769),
+                           Vec3(3.7518485933725425, 3.2012160650417236, -0.24890252064067034),
+                           Vec3(3.7523059404749475, 2.8012163288752179, -0.24885892759446868)},
+                          {Vec3(3.7487254420889529, 2.8004462692153389, -0.24940309761846238),
+                           Vec3(3.7485915168405093, 3.200446042964022, -0.24899928450542469),
+                           Vec3(4.3735914527180864, 3.2006554935597533, -0.24918976671608128)}},
+      std::pair<Tri, Tri>{{Vec3(3.1245352144874183, 0.39947180433990126, -0.24996212471953466),
+                           Vec3(3.1245812532337283, 0.79947178366699889, -0.25008220284114063),
+                           Vec3(3.7495812481052617, 0.79939985868255525, -0.25004702643347682)},
+                          {Vec3(3.4372884162886042, 0.7982102782588727, 0.25087093983344189),
+                           Vec3(2.8122053640573625, 0.79838017842609932, -0.24902519832648445),
+                           Vec3(3.4372053547118577, 0.79835017680979559, -0.24912903369572731)}}};
+  std::mt19937_64 rng(62);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  std::normal_distribution<double> normal;
+  for (const auto& [p, q] : pairs) {
+    const auto c = rounded_triangle_contact(p, q, 20.0, 1e-9 * length, 0.05 * length);
+    ASSERT_TRUE(c);
+    for (int k = 0; k < 1000; ++k) {
+      const Mat3 r = Quat(normal(rng), normal(rng), normal(rng), normal(rng)).normalized().toRotationMatrix();
+      const double scale = std::pow(10.0, 3.0 * unit(rng));
+      const Vec3 t = 5.0 * scale * Vec3(unit(rng), unit(rng), unit(rng));
+      Tri p2 = p, q2 = q;
+      for (Vec3& x : p2) x = scale * (r * x) + t;
+      for (Vec3& x : q2) x = scale * (r * x) + t;
+      const auto moved = rounded_triangle_contact(p2, q2, 20.0, 1e-9 * length * scale, 0.05 * length * scale);
+      ASSERT_TRUE(moved) << k;
+      EXPECT_LT((r.transpose() * (moved->point - t) / scale - c->point).norm(), 1e-9) << k;
+      EXPECT_LT((r.transpose() * moved->normal - c->normal).norm(), 1e-9) << k;
+      EXPECT_NEAR(moved->overlap / scale, c->overlap, 1e-9) << k;
+      // A sliver's area carries the projected corners' rounding (~1e-12 of the extent) relative to
+      // its width (1e-6 of the extent): measured below 1e-7 relative.
+      EXPECT_NEAR(moved->area / (scale * scale), c->area, 1e-5 * c->area) << k;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace contactlab

@@ -25,11 +25,13 @@
 //      c = c1 + a u, u = (c2 − c1)/|c2 − c1|, a = (d² + R1² − R2²) / 2d, radius r = √(R1² − a²);
 //   4. P and Q projected orthogonally onto it; S = P′ ∩ Q′ (a convex polygon of 3–6 corners — the
 //      seed builds it from the 9 edge–edge intersections and the 6 corner-in-triangle tests; here
-//      S is kept as the intersection of the triangles' six half-planes, which is the same region
-//      without the clipping's instability where the projections only just overlap);
-//   5. the contact point cp = the point of S nearest c (c itself when inside S; else the nearest of
-//      the feasible feet of c on the six lines and of the feasible corners where two lines meet);
-//      a contact only when h = |c − cp| < r (the overlap region meets the contact circle);
+//      its area is judged on the triangles' six half-planes, by the largest disc inside them, and
+//      its corners come from clipping one projection by the other);
+//   5. the contact point cp = the point of S nearest c (c itself when inside S; else the nearest
+//      point of the edges of S's corners by clipping — well conditioned on the slivers that
+//      perpendicular faces of neighbouring blocks give, where a corner of two nearly parallel lines
+//      carries a rounding of ε / sin(angle)); a contact only when h = |c − cp| < r (the overlap
+//      region meets the contact circle);
 //   6. the overlap there (eq. 36): δt = δs − R1 − R2 + √(R1² − h²) + √(R2² − h²)
 //      = √(R1² − h²) + √(R2² − h²) − |c2 − c1|, the spheres' overlap along u at distance h from
 //      their axis; the normal is u (from P's sphere to Q's); the two surface points that overlap
@@ -43,6 +45,10 @@
 // or at a corner, or a triangle seen edge-on, whose projection is a segment) gives no contact; with
 // a band, S must hold a disc of that diameter (S shrunk by band / 2 is not empty): a corner of one
 // exactly on an edge of the other leaves, after rounding, a sliver or nothing — either way none.
+// That disc's radius is the optimum of a small linear program, found from every three of the six
+// lines with the least slack evaluated at each solution: no threshold on a corner's rounding, which
+// on slivers between nearly parallel lines (nearly coplanar faces of neighbouring blocks, tilted)
+// is ε / sin(angle) and decided by the frame.
 #pragma once
 
 #include "contactlab/core/types.h"
