@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The full frame-independence run (docs/methods.md "Frame independence"): every method on every
 # suite case under 10 seeded similarity transforms, coarse, refined, pushed, far and perturbed;
-# prints each (method, move) whose measures differ — as failures for the methods held to it, as "spread" for
-# the others. --far-reach R moves the "far" variant up to R × scale away (default 1e3; docs/
-# methods.md "How far"). Usage:
+# prints each (method, move) whose measures differ — as failures for the methods held to it, as
+# "spread" for the others. --far-reach R moves the "far" variant up to R × scale away (default 1e3;
+# docs/methods.md "How far"). Usage:
 #   scripts/frame_independence.sh [--seeds N] [--methods a,b] [--far-reach R] [--preset default]
 set -euo pipefail
 cd "$(dirname "$0")/.."
