@@ -50,7 +50,7 @@
 // Frame independence (docs/methods.md): besides the band in steps 1 and 4, the choices that exact
 // arithmetic leaves tied stay tied in any frame — closest pairs of the scaled tets at distances
 // within the band go to the first in the scan (closest_points_tet_tet.h), representative normals within
-// a cosine band of 1e-9 to the higher dimension, and equal normals n_A = n_B (within the band) to
+// a cosine band of 1e-9 to the higher dimension, and equal normals n_A = n_B (within 1e-4, kSameNormals) to
 // ŝ — instead of being settled by rounding.
 // Symmetry: evaluated in the canonical (body, tet) order and swapped back (canonical_pair.h).
 //
@@ -89,6 +89,14 @@ using TetCorners = std::array<Vec3, 4>;
 /// cosines (as Opposing's), far above the rounding of ŝ in any frame (about 1e-16 × the
 /// coordinates over |s|, up to ~1e-12 for small tets far from the origin).
 constexpr double kCosineTieTolerance = 1e-9;
+/// The two chosen features' normals closer than this (|n_A − n_B|) are equal: they face the same
+/// way (side by side, e.g. the front faces of two neighbouring blocks, coplanar up to a tilt) and
+/// unit(n_A − n_B) is no normal — its direction is that of the tilt, with a rounding of
+/// ε / |n_A − n_B|. Tilts of 1e-5 rad gave such normals rounded by up to 1e-9 (the merge's
+/// normal tolerance), so copies from neighbouring tet pairs merged in one frame and not in another
+/// (the arch, every block turned by 1e-5: 5 of 20 moves). Below 1e-4 the rounding stays below
+/// 1e-12, and ŝ is taken, as for normals equal exactly.
+constexpr double kSameNormals = 1e-4;
 /// At most this many shrink steps (0.9^400 ≈ 5e-19); reached only for near-coincident centroids.
 constexpr int kMaxShrinkSteps = 400;
 constexpr double kDefaultShrink = 0.9;
@@ -506,11 +514,11 @@ void evaluate(const MethodBody& a, Index tet_a, const MethodBody& b, Index tet_b
     normal = fa.normal;
   } else if (fb.dimension > fa.dimension) {
     normal = -fb.normal;
-  } else if ((fa.normal - fb.normal).norm() > 2.0 * kCosineTieTolerance) {
+  } else if ((fa.normal - fb.normal).norm() > kSameNormals) {
     normal = contact_detail::unit_or_zero(fa.normal - fb.normal);
   } else {
-    // Equal normals on both sides (within the band; in exact arithmetic n_A − n_B = 0): no
-    // direction of their own, whatever rounding leaves of the difference.
+    // Equal normals on both sides (kSameNormals; in exact arithmetic n_A − n_B = 0 for faces
+    // exactly side by side): no direction of their own, whatever is left of the difference.
     normal = Vec3::Zero();
   }
   if (normal.isZero()) normal = direction;
