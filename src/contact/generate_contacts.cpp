@@ -1157,8 +1157,18 @@ ContactSet generate_checked(const PosedBodies& input, std::vector<Aabb> boxes, c
     sparsified.by_threshold += w.sparsified.by_threshold;
     sparsified.by_distance += w.sparsified.by_distance;
   }
-  set.contacts.reserve(total);
-  for (const PairWork& w : work) set.contacts.insert(set.contacts.end(), w.contacts.begin(), w.contacts.end());
+  // A single body pair with contacts (the overlapping grid pair) hands over its vector: copying
+  // every contact here was a serial step of each query, into a fresh allocation (volume-sat on the
+  // grid pair: 5910 contacts, 0.6 MB; −0.55 % instructions, time within the machine's noise).
+  const auto with_contacts =
+      std::count_if(work.begin(), work.end(), [](const PairWork& w) { return !w.contacts.empty(); });
+  if (with_contacts == 1) {
+    set.contacts = std::move(
+        std::find_if(work.begin(), work.end(), [](const PairWork& w) { return !w.contacts.empty(); })->contacts);
+  } else {
+    set.contacts.reserve(total);
+    for (const PairWork& w : work) set.contacts.insert(set.contacts.end(), w.contacts.begin(), w.contacts.end());
+  }
   if (statistics) {
     statistics->body_pairs = body_pairs.size();
     statistics->element_pairs = tet_pair_count;
