@@ -140,6 +140,8 @@ constexpr std::size_t kChunk = 64;
 /// Contacts a kernel's sink has room for before its first push_back: 8 × 104 bytes stays in the
 /// allocator's per-thread cache (32 cost more on the pillar than the reallocations it saved).
 constexpr std::size_t kSinkCapacity = 8;
+/// From this many raw contacts of one body pair on, its chunks' sinks are gathered in parallel.
+constexpr std::size_t kParallelGatherContacts = 4096;
 
 /// f(i) for i in [0, count): on oneTBB's threads, in ranges of at least `grain`, when `parallel`;
 /// otherwise in order on this thread (for loops too small to pay for handing work to another).
@@ -760,6 +762,19 @@ struct ScratchVector {
 };
 /// A body pair's raw contacts, the kernels' output before the merge.
 using RawSink = ScratchVector<Contact>;
+/// The sinks of a large body pair's kernel chunks and where each lands in the raw contacts, lent
+/// by the thread that runs the pair (ScratchLease) and kept with their room from call to call:
+/// a fresh sink per chunk, grown by push_back from kSinkCapacity, was about five allocations per
+/// chunk — 400 a query on the overlapping grid pair.
+struct ChunkSinks {
+  std::vector<std::vector<Contact>> sinks;
+  std::vector<std::size_t> offsets;
+  void trim() {
+    std::size_t bytes = 0;
+    for (const std::vector<Contact>& sink : sinks) bytes += sink.capacity() * sizeof(Contact);
+    if (bytes > (std::size_t{4} << 20)) std::vector<std::vector<Contact>>().swap(sinks);
+  }
+};
 /// A body pair's candidate tet pairs, for the methods whose stages 4–6 run in one task.
 using CandidateScratch = ScratchVector<ElementPair>;
 
@@ -1078,24 +1093,39 @@ ContactSet generate_checked(const PosedBodies& input, std::vector<Aabb> boxes, c
       // were reallocated five or six times per body pair), gathered into that one after.
       const ScratchLease<RawSink> sink;
       std::vector<Contact>& raw = sink->items;
-      raw.clear();
       if (method.per_body_pair()) {
+        raw.clear();
         if (!tet_pairs.empty()) method.generate_body_pair(views[pair.a], views[pair.b], tet_pairs, pair_settings, raw);
       } else if (tet_pairs.size() <= kChunk) {
+        raw.clear();
         method.generate_run(views[pair.a], views[pair.b], tet_pairs, pair_settings, raw);
       } else {
         const std::size_t chunks = (tet_pairs.size() + kChunk - 1) / kChunk;
-        std::vector<std::vector<Contact>> chunk_contacts(chunks);
+        const ScratchLease<ChunkSinks> lent;
+        std::vector<std::vector<Contact>>& chunk_contacts = lent->sinks;
+        if (chunk_contacts.size() < chunks) chunk_contacts.resize(chunks);
         tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
-          chunk_contacts[c].reserve(kSinkCapacity);
+          std::vector<Contact>& out = chunk_contacts[c];
+          out.clear();
+          out.reserve(kSinkCapacity);
           const std::size_t end = std::min(tet_pairs.size(), (c + 1) * kChunk);
           method.generate_run(views[pair.a], views[pair.b], tet_pairs.subspan(c * kChunk, end - c * kChunk),
-                              pair_settings, chunk_contacts[c]);
+                              pair_settings, out);
         });
-        std::size_t total = 0;
-        for (const std::vector<Contact>& out : chunk_contacts) total += out.size();
-        raw.reserve(total);
-        for (const std::vector<Contact>& out : chunk_contacts) raw.insert(raw.end(), out.begin(), out.end());
+        std::vector<std::size_t>& offsets = lent->offsets;
+        offsets.assign(chunks + 1, 0);
+        for (std::size_t c = 0; c < chunks; ++c) offsets[c + 1] = offsets[c] + chunk_contacts[c].size();
+        // Gathered in chunk order, in parallel for many contacts. The sink is not cleared first:
+        // resize then constructs only the contacts beyond its previous size (every one is
+        // overwritten), where clearing made it construct them all — as much as the copy.
+        raw.resize(offsets[chunks]);
+        for_each_index(
+            chunks, offsets[chunks] >= kParallelGatherContacts,
+            [&](std::size_t c) {
+              std::copy(chunk_contacts[c].begin(), chunk_contacts[c].end(),
+                        raw.begin() + static_cast<std::ptrdiff_t>(offsets[c]));
+            },
+            1);
       }
       w.tet_pair_count = tet_pairs.size();
       w.raw_contacts = raw.size();
