@@ -404,6 +404,18 @@ std::uint64_t hash_words(const std::array<Word, N>& words) {
   return h;
 }
 
+/// A feature as one word ordered as FeatureRef's <=> orders it: the type, then the index (signed).
+std::uint64_t ordered_bits(const FeatureRef& f) {
+  return (static_cast<std::uint64_t>(f.type) << 32) | (static_cast<std::uint32_t>(f.index) ^ 0x80000000u);
+}
+
+/// What sorting a run of one element pair's contacts compares first (merge_duplicates).
+struct RunKey {
+  std::uint64_t feature_a, feature_b;  ///< ordered_bits
+  MergeCell cell;                      ///< frame_cell of the position on A
+  std::size_t index;                   ///< into the contacts
+};
+
 /// merge_duplicates for a few contacts (a method that reports each contact once, as semi-local
 /// does: 4 per body pair on the arch): every pair tested, on the stack — the same groups (copies
 /// are within both tolerances, or bit-identical where a coordinate is not a number) and the same
@@ -703,11 +715,30 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
   const auto elements = [&](std::size_t i) { return std::pair(contacts[i].element_a, contacts[i].element_b); };
   if (std::is_sorted(kept.begin(), kept.end(),
                      [&](std::size_t i, std::size_t j) { return elements(i) < elements(j); })) {
+    // Within a run the leading fields of full_key are equal; the order is that of the feature pair,
+    // then the cell on A, then the world fields. A run is sorted on a compact copy of the first two
+    // (RunKey), with full_less for what they leave tied: the same order. (OutputOrder on the whole
+    // key, a cell looked up at each comparison, was a twentieth of volume-SAT's query on the grid
+    // pair, whose runs repeat feature pairs: an edge of one tet crossing two faces of the other.)
     const auto sort_runs = [&](std::size_t from, std::size_t to) {
+      std::vector<RunKey> keys;
       const auto last = kept.begin() + static_cast<std::ptrdiff_t>(to);
       for (auto run = kept.begin() + static_cast<std::ptrdiff_t>(from); run != last;) {
         const auto end = std::find_if(run, last, [&](std::size_t i) { return elements(i) != elements(*run); });
-        std::sort(run, end, full_less);
+        if (end - run > 1) {
+          keys.clear();
+          for (auto it = run; it != end; ++it) {
+            const Contact& c = contacts[*it];
+            keys.push_back({ordered_bits(c.feature_a), ordered_bits(c.feature_b), frame_cell(frame, c.position), *it});
+          }
+          std::sort(keys.begin(), keys.end(), [&](const RunKey& x, const RunKey& y) {
+            if (x.feature_a != y.feature_a) return x.feature_a < y.feature_a;
+            if (x.feature_b != y.feature_b) return x.feature_b < y.feature_b;
+            if (!same_cell(x.cell, y.cell)) return x.cell < y.cell;
+            return full_less(x.index, y.index);
+          });
+          for (std::size_t k = 0; k < keys.size(); ++k) run[static_cast<std::ptrdiff_t>(k)] = keys[k].index;
+        }
         run = end;
       }
     };
