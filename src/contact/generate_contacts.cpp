@@ -412,7 +412,7 @@ std::uint64_t ordered_bits(const FeatureRef& f) {
 /// What sorting a run of one element pair's contacts compares first (merge_duplicates).
 struct RunKey {
   std::uint64_t feature_a, feature_b;  ///< ordered_bits
-  MergeCell cell;                      ///< frame_cell of the position on A
+  MergeCell cell;                      ///< frame_cell of the position on A, where features tie
   std::size_t index;                   ///< into the contacts
 };
 
@@ -729,14 +729,27 @@ std::vector<Contact> merge_duplicates(const std::vector<Contact>& contacts, doub
           keys.clear();
           for (auto it = run; it != end; ++it) {
             const Contact& c = contacts[*it];
-            keys.push_back({ordered_bits(c.feature_a), ordered_bits(c.feature_b), frame_cell(frame, c.position), *it});
+            keys.push_back({ordered_bits(c.feature_a), ordered_bits(c.feature_b), MergeCell{}, *it});
           }
-          std::sort(keys.begin(), keys.end(), [&](const RunKey& x, const RunKey& y) {
-            if (x.feature_a != y.feature_a) return x.feature_a < y.feature_a;
-            if (x.feature_b != y.feature_b) return x.feature_b < y.feature_b;
-            if (!same_cell(x.cell, y.cell)) return x.cell < y.cell;
-            return full_less(x.index, y.index);
+          const auto same_features = [](const RunKey& x, const RunKey& y) {
+            return x.feature_a == y.feature_a && x.feature_b == y.feature_b;
+          };
+          std::sort(keys.begin(), keys.end(), [](const RunKey& x, const RunKey& y) {
+            return x.feature_a != y.feature_a ? x.feature_a < y.feature_a : x.feature_b < y.feature_b;
           });
+          // Contacts of one feature pair (few): by the cell on A, computed for them only.
+          for (auto group = keys.begin(); group != keys.end();) {
+            const auto group_end =
+                std::find_if(group, keys.end(), [&](const RunKey& k) { return !same_features(k, *group); });
+            if (group_end - group > 1) {
+              for (auto k = group; k != group_end; ++k) k->cell = frame_cell(frame, contacts[k->index].position);
+              std::sort(group, group_end, [&](const RunKey& x, const RunKey& y) {
+                if (!same_cell(x.cell, y.cell)) return x.cell < y.cell;
+                return full_less(x.index, y.index);
+              });
+            }
+            group = group_end;
+          }
           for (std::size_t k = 0; k < keys.size(); ++k) run[static_cast<std::ptrdiff_t>(k)] = keys[k].index;
         }
         run = end;
