@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <vector>
 
 namespace contactlab {
@@ -111,6 +112,24 @@ class Tableau {
   std::array<int, 4> basis_{};
 };
 
+/// The point (x, t) where the 4 planes `basis` hold with equality, n_i · x + t = h_i, or nothing
+/// when their system is singular or its solution not finite.
+std::optional<Eigen::Vector4d> equality_point(const std::vector<HalfSpace>& local,
+                                              const std::array<std::size_t, 4>& basis) {
+  Eigen::Matrix4d system;
+  Eigen::Vector4d rhs;
+  for (int r = 0; r < 4; ++r) {
+    const HalfSpace& p = local[basis[static_cast<std::size_t>(r)]];
+    system.row(r) << p.normal.x(), p.normal.y(), p.normal.z(), 1.0;
+    rhs[r] = p.offset;
+  }
+  const Eigen::FullPivLU<Eigen::Matrix4d> lu(system);
+  if (!lu.isInvertible()) return std::nullopt;
+  const Eigen::Vector4d z = lu.solve(rhs);
+  if (!z.allFinite()) return std::nullopt;
+  return z;
+}
+
 /// The primal optimum by brute force: every 4 planes whose system n_i · x + t = h_i is regular give
 /// a vertex (x, t) of the primal's feasible set; the feasible one (no plane's slack below −δ) with
 /// the largest t is an optimum — a bounded LP attains it at a vertex. C(m, 4) solves of 4×4: 70 for
@@ -121,17 +140,10 @@ bool deepest_vertex(const std::vector<HalfSpace>& local, double slack_band, Vec3
   bool found = false;
   std::array<std::size_t, 4> q{};
   const auto visit = [&] {
-    Eigen::Matrix4d system;
-    Eigen::Vector4d rhs;
-    for (int r = 0; r < 4; ++r) {
-      const HalfSpace& p = local[q[static_cast<std::size_t>(r)]];
-      system.row(r) << p.normal.x(), p.normal.y(), p.normal.z(), 1.0;
-      rhs[r] = p.offset;
-    }
-    const Eigen::FullPivLU<Eigen::Matrix4d> lu(system);
-    if (!lu.isInvertible()) return;
-    const Eigen::Vector4d z = lu.solve(rhs);
-    if (!z.allFinite() || (found && !(z[3] > t))) return;
+    const std::optional<Eigen::Vector4d> vertex = equality_point(local, q);
+    if (!vertex) return;
+    const Eigen::Vector4d& z = *vertex;
+    if (found && !(z[3] > t)) return;
     for (const HalfSpace& p : local) {
       if (p.offset - p.normal.dot(z.head<3>()) - z[3] < -slack_band) return;
     }
@@ -178,14 +190,8 @@ DeepestPoint deepest_point(std::span<const HalfSpace> planes, const Vec3& refere
   for (int i = 0; i < m; ++i) phase2[static_cast<std::size_t>(i)] = local[static_cast<std::size_t>(i)].offset;
   const bool optimal = tableau.minimise(phase2, m);
   // The basic planes hold with equality at the primal optimum: n_i · x + t = h_i.
-  Eigen::Matrix4d system;
-  Eigen::Vector4d rhs;
-  for (int r = 0; r < 4; ++r) {
-    const HalfSpace& p = local[static_cast<std::size_t>(tableau.basic(r))];
-    system.row(r) << p.normal.x(), p.normal.y(), p.normal.z(), 1.0;
-    rhs[r] = p.offset;
-  }
-  const Eigen::FullPivLU<Eigen::Matrix4d> lu(system);
+  std::array<std::size_t, 4> basis{};
+  for (int r = 0; r < 4; ++r) basis[static_cast<std::size_t>(r)] = static_cast<std::size_t>(tableau.basic(r));
   Vec3 x = Vec3::Zero();
   double t = 0.0;
   // The certificate: the basis is regular and its point (x, t) feasible — no plane's slack below
@@ -198,14 +204,11 @@ DeepestPoint deepest_point(std::span<const HalfSpace> planes, const Vec3& refere
   for (const HalfSpace& p : local) offset_scale = std::max(offset_scale, std::abs(p.offset));
   const double slack_band = 1e-12 * offset_scale;
   bool certified = false;
-  if (optimal && lu.isInvertible()) {
-    const Eigen::Vector4d z = lu.solve(rhs);
-    if (z.allFinite()) {
-      x = z.head<3>();
-      t = z[3];
-      certified = true;
-      for (const HalfSpace& p : local) certified = certified && !(p.offset - p.normal.dot(x) - t < -slack_band);
-    }
+  if (const std::optional<Eigen::Vector4d> z = optimal ? equality_point(local, basis) : std::nullopt) {
+    x = z->head<3>();
+    t = (*z)[3];
+    certified = true;
+    for (const HalfSpace& p : local) certified = certified && !(p.offset - p.normal.dot(x) - t < -slack_band);
   }
   if (!certified && !deepest_vertex(local, slack_band, x, t)) return out;  // bounded = false
   double depth = std::numeric_limits<double>::infinity();

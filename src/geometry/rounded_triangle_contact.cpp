@@ -38,9 +38,9 @@ bool half_planes_of(const std::array<Vec2, 3>& t, std::vector<HalfPlane>& out) {
   return true;
 }
 
-bool inside(const std::vector<HalfPlane>& planes, const Vec2& x, double tolerance) {
+bool inside(const std::vector<HalfPlane>& planes, const Vec2& x) {
   for (const HalfPlane& h : planes) {
-    if (h.slack(x) < -tolerance) return false;
+    if (h.slack(x) < 0.0) return false;
   }
   return true;
 }
@@ -174,7 +174,7 @@ std::optional<RoundedTriangleContact> rounded_triangle_contact(const std::array<
   const std::vector<Vec2> overlap = clip_convex_polygon(pp, qq);
   if (overlap.empty()) return std::nullopt;
   Vec2 nearest = Vec2::Zero();
-  if (!inside(planes, nearest, 0.0)) {
+  if (!inside(planes, nearest)) {
     double best = std::numeric_limits<double>::infinity();
     for (std::size_t k = 0; k < overlap.size(); ++k) {
       const Vec2& from = overlap[k];
