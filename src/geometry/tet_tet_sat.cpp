@@ -105,11 +105,20 @@ class SatSearch {
     if (!verdict_only_ && !have_best_) return false;  // (before projecting: the first axis is always tried)
     const Interval ia = project(a_, w), ib = project(b_, w);
     const double overlap = std::min(ia.hi - ib.lo, ib.hi - ia.lo);
+    return changes_nothing(overlap, w.squaredNorm());
+  }
+  /// The same from the projections' overlap along w and |w|², computed by the caller (the batched
+  /// edge axes, EdgeAxisOverlaps): only where skipping is allowed and a best axis is known.
+  bool changes_nothing(double overlap, double squared_length) const {
     if (verdict_only_) return !(overlap < 0.0);
     if (!(overlap >= 0.0)) return false;
     const double floor = best_overlap_ - 0.5 * result_.tolerance;
-    return floor <= 0.0 || overlap * overlap >= floor * floor * w.squaredNorm();
+    return floor <= 0.0 || overlap * overlap >= floor * floor * squared_length;
   }
+  /// Whether the edge axes may be screened in one batch (EdgeAxisOverlaps): a search that skips,
+  /// for the verdict alone or with a best axis already known — an axis's projections are then only
+  /// compared with 0 or with that best.
+  bool batches_edge_axes() const { return skip_allowed_ && !result_.separated && (verdict_only_ || have_best_); }
   /// The same with len = |w| already known.
   void try_axis(const Vec3& w, double len, double uv, SatAxisKind kind, int index_a, int index_b, double default_sign) {
     if (result_.separated) return;
@@ -217,6 +226,42 @@ bool is_flat(const Corners& p, double parallel_sine) {
   return !(volume6 > parallel_sine * longest * largest_face);
 }
 
+/// The unnormalised projections' overlap and |w|² of the 36 edge axes w = e_A,i × e_B,j (k = 6 i + j),
+/// in structure-of-arrays form, without a branch, so that the compiler runs two axes per
+/// instruction: for overlapping tets (the grid pair's 1074 SAT pairs a query) every edge axis is
+/// projected anyway, one at a time before. The values carry the rounding changes_nothing allows
+/// for (a few ε L |w|), not necessarily the bits of project(); try_axis recomputes an axis it
+/// tries, so the result is the same bit for bit. Volume-SAT on the grid pair −9 % instructions;
+/// Surface-SAT's and Opposing's verdicts (tet_tet_separated) −4.6 % and −1.4 % there, Opposing on
+/// pillar / wall / arch −3.5 / −8 / −2 %.
+struct EdgeAxisOverlaps {
+  std::array<double, 36> overlap, squared_length;
+
+  EdgeAxisOverlaps(const std::array<Vec3, 6>& ea, const std::array<Vec3, 6>& eb, const Corners& a, const Corners& b) {
+    std::array<double, 36> wx, wy, wz;
+    for (int i = 0; i < 6; ++i) {
+      for (int j = 0; j < 6; ++j) {
+        const int k = 6 * i + j;
+        wx[k] = ea[i].y() * eb[j].z() - ea[i].z() * eb[j].y();
+        wy[k] = ea[i].z() * eb[j].x() - ea[i].x() * eb[j].z();
+        wz[k] = ea[i].x() * eb[j].y() - ea[i].y() * eb[j].x();
+      }
+    }
+    for (int k = 0; k < 36; ++k) {
+      double a_lo = a[0].x() * wx[k] + a[0].y() * wy[k] + a[0].z() * wz[k], a_hi = a_lo;
+      double b_lo = b[0].x() * wx[k] + b[0].y() * wy[k] + b[0].z() * wz[k], b_hi = b_lo;
+      for (int c = 1; c < 4; ++c) {
+        const double pa = a[c].x() * wx[k] + a[c].y() * wy[k] + a[c].z() * wz[k];
+        const double pb = b[c].x() * wx[k] + b[c].y() * wy[k] + b[c].z() * wz[k];
+        a_lo = std::min(a_lo, pa), a_hi = std::max(a_hi, pa);
+        b_lo = std::min(b_lo, pb), b_hi = std::max(b_hi, pb);
+      }
+      overlap[k] = std::min(a_hi - b_lo, b_hi - a_lo);
+      squared_length[k] = wx[k] * wx[k] + wy[k] * wy[k] + wz[k] * wz[k];
+    }
+  }
+};
+
 /// The search of tet_tet_sat, or of its verdict alone (SatSearch's verdict_only).
 TetTetSatResult search_axes(const std::array<Vec3, 4>& a, const std::array<Vec3, 4>& b, const TetTetSatRequest& request,
                             bool verdict_only) {
@@ -255,10 +300,22 @@ TetTetSatResult search_axes(const std::array<Vec3, 4>& a, const std::array<Vec3,
     la[k] = ea[k].norm();
     lb[k] = eb[k].norm();
   }
-  for (int i = 0; i < 6 && !search.separated() && !search.settled(); ++i) {
-    for (int j = 0; j < 6 && !search.separated() && !search.settled(); ++j) {
-      const Vec3 w = ea[i].cross(eb[j]);
-      if (!search.changes_nothing(w)) search.try_axis(w, la[i] * lb[j], SatAxisKind::kEdgeEdge, i, j, 1.0);
+  if (search.batches_edge_axes()) {
+    // Tets whose face axes left them overlapping (an edge axis seldom separates them then): the 36
+    // unnormalised overlaps at once, then the axes in the order below, each tried only where it
+    // could change the result (the first separating one ends the search as below).
+    const EdgeAxisOverlaps batch(ea, eb, pa, pb);
+    for (int k = 0; k < 36 && !search.separated() && !search.settled(); ++k) {
+      if (search.changes_nothing(batch.overlap[k], batch.squared_length[k])) continue;
+      const int i = k / 6, j = k % 6;
+      search.try_axis(ea[i].cross(eb[j]), la[i] * lb[j], SatAxisKind::kEdgeEdge, i, j, 1.0);
+    }
+  } else {
+    for (int i = 0; i < 6 && !search.separated() && !search.settled(); ++i) {
+      for (int j = 0; j < 6 && !search.separated() && !search.settled(); ++j) {
+        const Vec3 w = ea[i].cross(eb[j]);
+        if (!search.changes_nothing(w)) search.try_axis(w, la[i] * lb[j], SatAxisKind::kEdgeEdge, i, j, 1.0);
+      }
     }
   }
   if (search.separated() || search.settled()) return search.finish();
