@@ -188,10 +188,47 @@ TEST(InTriangleBand, InsideTheEdgesGrownByTheBandEitherForm) {
       EXPECT_EQ(in_triangle_band(plane, x, tol), inside) << "move " << k << ", point " << point.transpose();
       EXPECT_EQ(in_triangle_band(corner, plane.normal, x, tol), inside)
           << "move " << k << ", point " << point.transpose();
+      EXPECT_EQ(inside_triangle_edges_unbranched(x, plane.corner, plane.edges, tol), inside)
+          << "move " << k << ", point " << point.transpose();
     }
   }
   // A triangle without area contains nothing.
   EXPECT_FALSE(in_triangle_band(triangle_plane(Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(2, 0, 0)), Vec3(1, 0, 0), kTol));
+  const TriangleEdgeNormals no_edges =
+      triangle_edge_normals({Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(2, 0, 0)}, Vec3::Zero());
+  EXPECT_FALSE(
+      inside_triangle_edges_unbranched(Vec3(1, 0, 0), {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(2, 0, 0)}, no_edges, kTol));
+}
+
+// The unbranched form (every edge tested, the answers joined: edge–face crossings of the SAT
+// methods) answers as inside_triangle_edges does, point by point: random triangles (slivers
+// among them) and points near their edges at bands from 0 to 1e-3, and a non-finite point.
+TEST(InTriangleBand, UnbranchedFormAnswersAsTheBranchedOne) {
+  std::mt19937_64 rng(57);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  const auto random_point = [&] { return Vec3(unit(rng), unit(rng), unit(rng)); };
+  int inside = 0, outside = 0;
+  for (int k = 0; k < 20000; ++k) {
+    std::array<Vec3, 3> corner{random_point(), random_point(), random_point()};
+    if (k % 4 == 0) corner[2] = corner[0] + 0.5 * (corner[1] - corner[0]) + 1e-9 * random_point();  // a sliver
+    const TrianglePlane plane = triangle_plane(corner[0], corner[1], corner[2]);
+    if (!plane.valid) continue;
+    const double tol = k % 5 == 0 ? 0.0 : std::pow(10.0, -3.0 - (k % 9));
+    // Near an edge: a point of the edge moved by a few bands, in the plane and off it.
+    const std::size_t edge = static_cast<std::size_t>(k % 3);
+    const double along = 0.5 * (unit(rng) + 1.0);
+    const Vec3 x =
+        corner[edge] + along * (corner[(edge + 1) % 3] - corner[edge]) + 3.0 * tol * unit(rng) * random_point();
+    const bool want = inside_triangle_edges(x, plane.corner, plane.edges, tol);
+    ASSERT_EQ(inside_triangle_edges_unbranched(x, plane.corner, plane.edges, tol), want) << "k " << k;
+    (want ? inside : outside) += 1;
+  }
+  EXPECT_GT(inside, 2000);
+  EXPECT_GT(outside, 2000);
+  const TrianglePlane plane = triangle_plane(Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0));
+  const Vec3 nan_point(std::nan(""), 0.2, 0.0);
+  EXPECT_EQ(inside_triangle_edges_unbranched(nan_point, plane.corner, plane.edges, kTol),
+            inside_triangle_edges(nan_point, plane.corner, plane.edges, kTol));
 }
 
 TEST(PointInTetBand, TetThinnerThanTheBandIsFlatAndBounded) {

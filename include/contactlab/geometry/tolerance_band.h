@@ -130,6 +130,19 @@ inline bool inside_triangle_edges(const Vec3& x, const std::array<Vec3, 3>& corn
   return true;
 }
 
+/// inside_triangle_edges evaluated without a branch per edge (every edge's test made, the answers
+/// joined): the same operations, so the same answer, for callers that test many points whose
+/// answers the processor cannot predict (an edge's crossing of a face plane, in or out of the face).
+inline bool inside_triangle_edges_unbranched(const Vec3& x, const std::array<Vec3, 3>& corner,
+                                             const TriangleEdgeNormals& edges, double tol) {
+  bool inside = true;
+  for (std::size_t k = 0; k < 3; ++k) {
+    const double s = edges.out[k].dot(x - corner[k]);
+    inside &= (edges.length2[k] > 0.0) & !((s > 0.0) & (s * s > tol * tol * edges.length2[k]));
+  }
+  return inside;
+}
+
 /// A triangle's plane, for testing many segments against one triangle: the distances of shared end
 /// points are then computed once (segment_crosses_triangle_band below).
 struct TrianglePlane {

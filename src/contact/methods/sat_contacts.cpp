@@ -149,20 +149,32 @@ void TetPairFaces::edge_face_crossings(const Side& p, const Side& q, bool p_is_a
     const std::uint32_t above1 = above >> (4 * i1), below1 = below >> (4 * i1);
     crossing |= (((above0 & below1) | (below0 & above1)) & 0xFU) << (4 * e);
   }
-  // In (edge, face) order, as the loops over e and f would.
+  // With the band (geometry/tolerance_band.h): an edge crosses only from beyond the band on one
+  // side to beyond it on the other (the bits above), through the face grown by the band; an end
+  // point within the band of the plane is a vertex on the face, which vertices_inside reports.
+  // Each crossing is segment_crosses_triangle_band's point and in-band test (the same operations,
+  // so the same points and answers), evaluated without a branch on its answer and kept by
+  // advancing a count: three quarters of the crossings on the overlapping grid pair land outside
+  // the face, and which ones was a branch the processor mispredicted often. In (edge, face) order,
+  // as the loops over e and f would.
+  std::array<Vec3, 24> points;
+  std::array<std::uint8_t, 24> bits;
+  std::size_t kept = 0;
   for (; crossing != 0; crossing &= crossing - 1) {
     const auto bit = static_cast<std::size_t>(std::countr_zero(crossing));
     const std::size_t e = bit / 4, f = bit % 4;
     const auto i0 = static_cast<std::size_t>(kTetEdges[e][0]), i1 = static_cast<std::size_t>(kTetEdges[e][1]);
-    // With the band (geometry/tolerance_band.h): an edge crosses only from beyond the band on one
-    // side to beyond it on the other, through the face grown by the band; an end point within
-    // the band of the plane is a vertex on the face, which vertices_inside reports.
-    const std::optional<Vec3> x =
-        segment_crosses_triangle_band(p.x[i0], p.x[i1], distance[f][i0], distance[f][i1], planes[f], tol);
-    if (!x) continue;
+    const double d0 = distance[f][i0], d1 = distance[f][i1];
+    const Vec3 x = p.x[i0] + (d0 / (d0 - d1)) * (p.x[i1] - p.x[i0]);
+    points[kept] = x;
+    bits[kept] = static_cast<std::uint8_t>(bit);
+    kept += static_cast<std::size_t>(inside_triangle_edges_unbranched(x, planes[f].corner, planes[f].edges, tol));
+  }
+  for (std::size_t k = 0; k < kept; ++k) {
+    const std::size_t e = bits[k] / 4u, f = bits[k] % 4u;
     const FeatureRef fe = edge_feature(*p.body, p.tet, static_cast<int>(e));
     const FeatureRef ff = face_feature(*q.body, q.tet, static_cast<int>(f));
-    out.push_back(p_is_a ? LabelledPoint{*x, fe, ff} : LabelledPoint{*x, ff, fe});
+    out.push_back(p_is_a ? LabelledPoint{points[k], fe, ff} : LabelledPoint{points[k], ff, fe});
   }
 }
 
