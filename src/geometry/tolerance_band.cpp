@@ -65,7 +65,7 @@ std::optional<Vec3> segment_crosses_triangle_band(const Vec3& p0, const Vec3& p1
                                                   const TrianglePlane& plane, double tol) {
   if (!plane.valid) return std::nullopt;
   if (band_sign(d0, tol) * band_sign(d1, tol) >= 0) return std::nullopt;  // not strictly across
-  const Vec3 x = p0 + (d0 / (d0 - d1)) * (p1 - p0);
+  const Vec3 x = plane_crossing_point(p0, p1, d0, d1);
   if (!in_triangle_band(plane, x, tol)) return std::nullopt;
   return x;
 }

@@ -164,8 +164,7 @@ void TetPairFaces::edge_face_crossings(const Side& p, const Side& q, bool p_is_a
     const auto bit = static_cast<std::size_t>(std::countr_zero(crossing));
     const std::size_t e = bit / 4, f = bit % 4;
     const auto i0 = static_cast<std::size_t>(kTetEdges[e][0]), i1 = static_cast<std::size_t>(kTetEdges[e][1]);
-    const double d0 = distance[f][i0], d1 = distance[f][i1];
-    const Vec3 x = p.x[i0] + (d0 / (d0 - d1)) * (p.x[i1] - p.x[i0]);
+    const Vec3 x = plane_crossing_point(p.x[i0], p.x[i1], distance[f][i0], distance[f][i1]);
     points[kept] = x;
     bits[kept] = static_cast<std::uint8_t>(bit);
     kept += static_cast<std::size_t>(inside_triangle_edges_unbranched(x, planes[f].corner, planes[f].edges, tol));
