@@ -346,11 +346,12 @@ class OutputOrder {
   }
   bool operator()(std::size_t i, std::size_t j) const {
     const Contact &x = contacts_[i], &y = contacts_[j];
+    // The leading fields in one pass (<=>: one comparison each, where two tuple < made up to two),
+    // the cells on A only where they tie.
     const auto head = [](const Contact& c) {
       return std::tie(c.body_a, c.body_b, c.element_a, c.element_b, c.feature_a, c.feature_b);
     };
-    if (head(x) < head(y)) return true;
-    if (head(y) < head(x)) return false;
+    if (const auto order = head(x) <=> head(y); order != 0) return order < 0;
     return full_key(x, cell(i)) < full_key(y, cell(j));
   }
   /// Computes the cells of `indices` now (before a parallel sort).
