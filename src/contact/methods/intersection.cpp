@@ -232,10 +232,13 @@ TetSurfaceCorners tet_surface_corners(const MethodBody& body, Index tet) {
   for (int f = 0; f < 4; ++f) {
     const Index tri = body.surface_triangle(tet, f);
     if (tri == kInvalidIndex) continue;
-    Corners& x = out.x[static_cast<std::size_t>(out.count++)];
-    for (std::size_t c = 0; c < 3; ++c) x[c] = body.vertex(surface.triangles[tri][static_cast<int>(c)]);
-    for (std::size_t c = 0; c < 3; ++c) out.keys[static_cast<std::size_t>(out.count - 1)][c] = corner_key(x[c]);
-    out.tests[static_cast<std::size_t>(out.count - 1)] = face_tests(x);
+    const auto k = static_cast<std::size_t>(out.count++);
+    Corners& x = out.x[k];
+    for (std::size_t c = 0; c < 3; ++c) {
+      x[c] = body.vertex(surface.triangles[tri][static_cast<int>(c)]);
+      out.keys[k][c] = corner_key(x[c]);
+    }
+    out.tests[k] = face_tests(x);
   }
   return out;
 }
@@ -257,7 +260,8 @@ inline bool some_key_shared(const std::array<std::uint64_t, 3>& a, const std::ar
   const Corners& b = tet_b.x[j];
   // Bounding boxes farther apart than tol: no touch (face_tests' boxes, kept per tet: the same
   // extremes of the same corners). First, as it is the cheapest test: on the wall it ends 11 440 of
-  // the 24 500 pairs a query, the shared corner below 4 340 (that order cost 4 % more instructions).
+  // the 24 500 pairs a query, the shared corner below 4 340 (with the corner first, the wall's
+  // query took 4 % more instructions).
   const FaceTests& box_a = tet_a.tests[i];
   const FaceTests& box_b = tet_b.tests[j];
   bool apart = false;
