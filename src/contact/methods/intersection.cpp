@@ -58,6 +58,7 @@
 #include "contactlab/contact/methods/intersection.h"
 
 #include "contactlab/core/aabb.h"
+#include "contactlab/geometry/certainly_near_triangle.h"
 #include "contactlab/geometry/closest_point_point_triangle.h"
 #include "contactlab/geometry/closest_points_segment_segment.h"
 #include "contactlab/geometry/closest_points_triangle_triangle.h"
@@ -337,9 +338,10 @@ bool surface_face_boxes_touch(const SurfaceFaceBoxes& a, const SurfaceFaceBoxes&
   return false;
 }
 
-/// What the pitfall guard's face-plane pre-test needs of one tet alone: per face its unnormalised
-/// normal, the normal's length, the tet's and the face's extents along it; and the tet's largest
-/// |coordinate|. Computed once per tet and call (IntersectionTet), not once per guarded point.
+/// What the pitfall guard's tests need of one tet alone: per face its unnormalised normal, the
+/// normal's length, the tet's and the face's extents along it, and the face's NearTriangleProof;
+/// and the tet's largest |coordinate|. Computed once per tet and call (IntersectionTet), not once
+/// per guarded point.
 struct GuardPlanes {
   struct Plane {
     Vec3 axis;                ///< unnormalised normal of the face
@@ -348,9 +350,24 @@ struct GuardPlanes {
   };
   std::array<Plane, 4> plane;
   double scale;  ///< max |coordinate| of the tet's corners
+  /// The NearTriangleProof of face f's corners (kTetFaces order) of tet `t`, made at its first use
+  /// (guarded points on resting blocks lie on one face of a tet).
+  const NearTriangleProof& proof(std::size_t f, const std::array<Vec3, 4>& t) {
+    if (!(proved >> f & 1u)) {
+      const auto& face = kTetFaces[f];
+      proofs[f] = near_triangle_proof({t[static_cast<std::size_t>(face[0])], t[static_cast<std::size_t>(face[1])],
+                                       t[static_cast<std::size_t>(face[2])]},
+                                      plane[f].axis);
+      proved |= static_cast<std::uint8_t>(1u << f);
+    }
+    return proofs[f];
+  }
+  std::array<NearTriangleProof, 4> proofs;
+  std::uint8_t proved = 0;  ///< bit f: proofs[f] is made
 };
-GuardPlanes guard_planes(const std::array<Vec3, 4>& t) {
-  GuardPlanes out;
+/// Makes `out` the GuardPlanes of tet t, no proof made yet (in place: the proofs are a KiB).
+void guard_planes(const std::array<Vec3, 4>& t, GuardPlanes& out) {
+  out.proved = 0;
   out.scale = contact_detail::max_abs_coordinate(t);
   for (std::size_t f = 0; f < 4; ++f) {
     const auto& face = kTetFaces[f];
@@ -371,7 +388,6 @@ GuardPlanes guard_planes(const std::array<Vec3, 4>& t) {
       plane.face_hi = std::max(plane.face_hi, s);
     }
   }
-  return out;
 }
 
 /// p equals a corner of the tet whose corners by coordinate are `t` (==: −0 equals +0, NaN nothing;
@@ -393,6 +409,40 @@ inline bool at_a_corner(const Vec3& p, const contact_detail::TetCoordinates& t) 
 #endif
 }
 
+/// within_tet's last steps, for a point within the face planes' slabs and not a corner: within tol
+/// of a face that is not `far` from it, else in the closed tet (exactly). Kept out of line: most
+/// guarded points end before it, and the cheap steps inline better without it.
+[[gnu::noinline]] bool within_tet_near_faces(const Vec3& p, const std::array<Vec3, 4>& t, double tol, double scale,
+                                             GuardPlanes& guard, const std::array<bool, 4>& far_from_face,
+                                             const std::array<double, 4>& projection) {
+  // Within tol of a face: yes, whatever the exact test says. Checked first: the guarded points are
+  // mostly on the tet's boundary (blocks resting on blocks), where point_in_tet's orient3d values
+  // are exactly 0 and take its slowest, fully adaptive path.
+  if (tol > 0.0) {
+    for (std::size_t f = 0; f < 4; ++f) {
+      if (far_from_face[f]) continue;
+      // Certainly within tol of the face (NearTriangleProof, from the projection on its axis
+      // above): the exact distance is ≤ tol/√2, so closest_point_point_triangle's call is skipped.
+      // Its answer would be the same unless its rounding (≲ ε × the coordinates / the triangle's
+      // relative height) exceeded tol − tol/√2, which the proof's own conditions (angles' sines ≥
+      // 1e-3, coordinates within ~1e4 of the pair's length) leave only for far, thin triangles —
+      // where the proof's yes is the exact answer and the query's no was rounding. On the arch the
+      // proof answers all of the 1188 guarded face points a query (each query about 300
+      // instructions and several branches).
+      const GuardPlanes::Plane& plane = guard.plane[f];
+      const double plane_gap =
+          std::max(std::abs(projection[f] - plane.face_lo), std::abs(projection[f] - plane.face_hi));
+      if (certainly_near_triangle(guard.proof(f, t), p, plane.length, plane_gap, scale, tol)) return true;
+      const auto& face = kTetFaces[f];
+      const auto r =
+          closest_point_point_triangle(p, t[static_cast<std::size_t>(face[0])], t[static_cast<std::size_t>(face[1])],
+                                       t[static_cast<std::size_t>(face[2])]);
+      if (r.squared_distance <= tol * tol) return true;
+    }
+  }
+  return point_in_tet(p, t[0], t[1], t[2], t[3]).in_closure;
+}
+
 /// The pitfall guard's test: p lies in the closed tet t, or within tol of it. `planes()` gives
 /// guard_planes(t), asked for only when p is not a corner of t (most guarded points on resting
 /// blocks are).
@@ -405,9 +455,10 @@ bool within_tet(const Vec3& p, const std::array<Vec3, 4>& t, const contact_detai
   // Beyond tol outside a face plane: certainly not within (implies the answers below, cheaply).
   // separated_along_axis(n_f, {p}, t, tol, scale) with the tet's part precomputed: the same
   // operations on the same values, so the same answer.
-  const GuardPlanes& guard = planes();
+  GuardPlanes& guard = planes();
   const double scale = std::max(guard.scale, p.cwiseAbs().maxCoeff());
   std::array<bool, 4> far_from_face{};
+  std::array<double, 4> projection{};  // axis · p per face
   for (std::size_t f = 0; f < 4; ++f) {
     const GuardPlanes::Plane& plane = guard.plane[f];
     if (!(plane.length * scale > 1e-250) || !std::isfinite(plane.length)) continue;
@@ -421,21 +472,9 @@ bool within_tet(const Vec3& p, const std::array<Vec3, 4>& t, const contact_detai
     // than the margin. So its call can be skipped without changing the answer.
     const double margin = (tol * (1.0 + 1e-9) + 1e-5 * scale) * plane.length;
     far_from_face[f] = plane.face_lo - s > margin || s - plane.face_hi > margin;
+    projection[f] = s;
   }
-  // Within tol of a face: yes, whatever the exact test says. Checked first: the guarded points are
-  // mostly on the tet's boundary (blocks resting on blocks), where point_in_tet's orient3d values
-  // are exactly 0 and take its slowest, fully adaptive path.
-  if (tol > 0.0) {
-    for (std::size_t f = 0; f < 4; ++f) {
-      if (far_from_face[f]) continue;
-      const auto& face = kTetFaces[f];
-      const auto r =
-          closest_point_point_triangle(p, t[static_cast<std::size_t>(face[0])], t[static_cast<std::size_t>(face[1])],
-                                       t[static_cast<std::size_t>(face[2])]);
-      if (r.squared_distance <= tol * tol) return true;
-    }
-  }
-  return point_in_tet(p, t[0], t[1], t[2], t[3]).in_closure;
+  return within_tet_near_faces(p, t, tol, scale, guard, far_from_face, projection);
 }
 
 /// Parameters (s, t) of the closest points p0 + s d1, q0 + t d2 of two non-parallel lines
@@ -526,8 +565,8 @@ class IntersectionTet {
   /// The edges' outward normals of surface triangle k (after triangles()).
   const TriangleEdgeNormals& edge_normals(std::size_t k) const { return edge_normals_[k]; }
   /// guard_planes of the corners.
-  const GuardPlanes& guard() {
-    if (!has_guard_) guard_ = guard_planes(x_), has_guard_ = true;
+  GuardPlanes& guard() {
+    if (!has_guard_) guard_planes(x_, guard_), has_guard_ = true;
     return guard_;
   }
   /// The feature of a surface edge of this tet (edge_feature), by its local key.
@@ -647,8 +686,8 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
   const contact_detail::TetSurfaceTriangles& tris_b = tb_data.triangles(b, tet_b);
   const Vec3 centroid_hint = contact_detail::tet_centroid(xb) - contact_detail::tet_centroid(xa);
   SeenPairs seen;
-  const auto guard_a = [&]() -> const GuardPlanes& { return ta_data.guard(); };
-  const auto guard_b = [&]() -> const GuardPlanes& { return tb_data.guard(); };
+  const auto guard_a = [&]() -> GuardPlanes& { return ta_data.guard(); };
+  const auto guard_b = [&]() -> GuardPlanes& { return tb_data.guard(); };
 
   auto emit = [&](const Vec3& p, const Vec3& n, double gap, FeatureRef fa, FeatureRef fb) {
     sink.push_back(contact_detail::element_pair_contact(a, tet_a, b, tet_b, p, n, gap, fa, fb));
