@@ -6,7 +6,8 @@
 // band), so that the test would notice a proof that never answers.
 #include "contactlab/geometry/certainly_near_triangle.h"
 
-#include <gmpxx.h>
+#include "geometry/rational_vec.h"
+
 #include <gtest/gtest.h>
 
 #include <Eigen/Geometry>
@@ -20,17 +21,14 @@
 namespace contactlab {
 namespace {
 
-using Q = mpq_class;
-struct QVec {
-  Q x, y, z;
-};
-QVec exact(const Vec3& v) { return {Q(v.x()), Q(v.y()), Q(v.z())}; }
-QVec sub(const QVec& a, const QVec& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+using testing::cross;
+using testing::dot;
+using testing::exact;
+using testing::Q;
+using testing::QVec;
+using testing::sub;
+
 QVec add_scaled(const QVec& a, const Q& t, const QVec& d) { return {a.x + t * d.x, a.y + t * d.y, a.z + t * d.z}; }
-QVec cross(const QVec& a, const QVec& b) {
-  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
-Q dot(const QVec& a, const QVec& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 
 /// The exact squared distance from p to the closed segment [a, b].
 Q segment_distance2(const QVec& p, const QVec& a, const QVec& b) {

@@ -19,6 +19,7 @@
 #include "contactlab/geometry/tetrahedron_tables.h"
 
 #include "core/count_from_environment.h"
+#include "geometry/rational_vec.h"
 #include "geometry/tet_face_distance.h"
 
 #include <gmpxx.h>
@@ -39,18 +40,13 @@
 namespace contactlab {
 namespace {
 
-using Q = mpq_class;
-struct QVec {
-  Q x, y, z;
-};
-QVec exact(const Vec3& v) { return {Q(v.x()), Q(v.y()), Q(v.z())}; }
-QVec sub(const QVec& a, const QVec& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-QVec cross(const QVec& a, const QVec& b) {
-  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
-Q dot(const QVec& a, const QVec& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-bool operator==(const QVec& a, const QVec& b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
-Vec3 to_double(const QVec& v) { return {v.x.get_d(), v.y.get_d(), v.z.get_d()}; }
+using testing::cross;
+using testing::dot;
+using testing::exact;
+using testing::Q;
+using testing::QVec;
+using testing::sub;
+using testing::to_double;
 
 /// A plane n · x ≤ h in rationals, with the body (0 = A, 1 = B) and its index there.
 struct QPlane {
