@@ -21,12 +21,7 @@
 namespace contactlab {
 namespace {
 
-using testing::cross;
-using testing::dot;
-using testing::exact;
-using testing::Q;
-using testing::QVec;
-using testing::sub;
+using namespace testing;  // the rational vectors (rational_vec.h)
 
 QVec add_scaled(const QVec& a, const Q& t, const QVec& d) { return {a.x + t * d.x, a.y + t * d.y, a.z + t * d.z}; }
 

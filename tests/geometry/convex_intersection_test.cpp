@@ -40,13 +40,7 @@
 namespace contactlab {
 namespace {
 
-using testing::cross;
-using testing::dot;
-using testing::exact;
-using testing::Q;
-using testing::QVec;
-using testing::sub;
-using testing::to_double;
+using namespace testing;  // the rational vectors (rational_vec.h)
 
 /// A plane n · x ≤ h in rationals, with the body (0 = A, 1 = B) and its index there.
 struct QPlane {
