@@ -24,6 +24,7 @@
 #pragma once
 
 #include "contactlab/core/types.h"
+#include "contactlab/geometry/tolerance_band.h"
 
 #include <algorithm>
 #include <array>
@@ -48,13 +49,13 @@ struct NearTriangleProof {
 /// caller computed it (a tet's face plane).
 inline NearTriangleProof near_triangle_proof(const std::array<Vec3, 3>& c, const Vec3& normal) {
   NearTriangleProof t;
-  std::array<double, 3> length2{};
+  const TriangleEdgeNormals edges = triangle_edge_normals(c, normal);  // out_k and |out_k|²
+  std::array<double, 3> length2{};                                     // |c_{k+1} − c_k|²
   for (std::size_t k = 0; k < 3; ++k) {
-    const Vec3 u = c[(k + 1) % 3] - c[k];
-    length2[k] = u.squaredNorm();
-    t.out[k] = u.cross(normal);
+    length2[k] = (c[(k + 1) % 3] - c[k]).squaredNorm();
+    t.out[k] = edges.out[k];
     t.offset[k] = t.out[k].dot(c[k]);
-    t.out_length[k] = t.out[k].norm();
+    t.out_length[k] = std::sqrt(edges.length2[k]);
   }
   double most = 0.0;  // the largest |u|² |v|² over the corners' edge pairs
   for (std::size_t k = 0; k < 3; ++k) most = std::max(most, length2[k] * length2[(k + 2) % 3]);
