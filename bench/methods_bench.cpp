@@ -24,7 +24,8 @@
 // medians over the repetitions, the ratio median(ours) / median(FCL) (< 1: faster than FCL) and the
 // speed-up median(1 thread) / median(2 threads) per method, for cached and cold queries. Then, with
 // several thread counts, every row's cached query runs again back to back (worker threads awake, as
-// in the parallel ceiling's loop), and that speed-up is printed too ("b2b").
+// in the parallel ceiling's loop), alternating between the thread counts, and the median of the
+// per-repetition ratios is printed too ("b2b").
 //
 // Run:  build/<dir>/bench/methods_bench [--repetitions N] [--scenes a,b] [--methods a,b]
 //       [--threads 1,2] [--cells N] [--refined] [--dump DIR]
@@ -258,7 +259,7 @@ struct Row {
   const ContactMethod* method = nullptr;
   int threads = 1;
   std::vector<double> cached_ms, cold_ms;
-  std::vector<double> back_to_back_ms;  ///< cached queries in a row (only with several thread counts)
+  std::vector<double> back_to_back_ms;  ///< cached queries, each right after an untimed one (several thread counts)
   std::unique_ptr<ShapeCache> cache = std::make_unique<ShapeCache>();
   GenerateStatistics statistics;
   std::size_t contacts = 0;
@@ -309,16 +310,20 @@ void bench_scene(const std::string& name, const Scene& scene, const Options& opt
     }
   }
 
-  // Back to back: with several thread counts, each row's cached query again `repetitions` times in a
-  // row after one untimed call, so that the worker threads are awake, as in the parallel ceiling's
-  // loop. Interleaved with FCL and the other rows, a query with more threads first waits for an
-  // idle worker to wake up, which on a virtual machine costs about as much as a millisecond of
-  // work (docs/building.md): both speed-ups are printed.
+  // Back to back: with several thread counts, each method's cached query again, `repetitions` times,
+  // alternating between its rows: per repetition and row an untimed call and a timed one right
+  // after it, so that the worker threads are awake, as in the parallel ceiling's loop. Interleaved
+  // with FCL and the other rows, a query with more threads first waits for an idle worker to wake
+  // up, which on a virtual machine costs about as much as a millisecond of work (docs/building.md):
+  // both speed-ups are printed. The b2b speed-up is the median of the per-repetition ratios (one
+  // timed query on 1 thread, the next on more), as for the ceiling: timed as blocks of one row after
+  // another, a host whose speed drifted in between moved the ratio by up to ±0.4.
   if (options.threads.size() > 1) {
-    for (Row& row : rows) {
-      time_query(scene, row, row.cache.get(), nullptr);
-      for (int r = 0; r < options.repetitions; ++r)
+    for (int r = 0; r < options.repetitions; ++r) {
+      for (Row& row : rows) {
+        time_query(scene, row, row.cache.get(), nullptr);
         row.back_to_back_ms.push_back(time_query(scene, row, row.cache.get(), nullptr));
+      }
     }
   }
 
@@ -334,13 +339,13 @@ void bench_scene(const std::string& name, const Scene& scene, const Options& opt
   std::printf("%-18s %3d %9.3f %9s %8zu %8s %8s %8s %8s %8s %8s %8s\n", "FCL OBBRSS", 1, fcl_median, "-",
               fcl_result.contacts, "-", "-", "1.00", "-", "-", "-", "-");
   struct OneThread {
-    double cached, cold, back_to_back;
+    double cached, cold;
+    const std::vector<double>* back_to_back_ms;
   };
   std::map<const ContactMethod*, OneThread> one_thread;
   for (const Row& row : rows) {
     if (row.threads == 1) {
-      one_thread[row.method] = {bench::median(row.cached_ms), bench::median(row.cold_ms),
-                                row.back_to_back_ms.empty() ? 0.0 : bench::median(row.back_to_back_ms)};
+      one_thread[row.method] = {bench::median(row.cached_ms), bench::median(row.cold_ms), &row.back_to_back_ms};
     }
   }
   for (const Row& row : rows) {
@@ -350,9 +355,11 @@ void bench_scene(const std::string& name, const Scene& scene, const Options& opt
       const OneThread& one = one_thread[row.method];
       std::snprintf(speedup_cached, sizeof speedup_cached, "%.2f", one.cached / cached);
       std::snprintf(speedup_cold, sizeof speedup_cold, "%.2f", one.cold / cold);
-      if (!row.back_to_back_ms.empty() && one.back_to_back > 0.0) {
-        std::snprintf(speedup_back_to_back, sizeof speedup_back_to_back, "%.2f",
-                      one.back_to_back / bench::median(row.back_to_back_ms));
+      if (!row.back_to_back_ms.empty() && one.back_to_back_ms->size() == row.back_to_back_ms.size()) {
+        std::vector<double> ratios;  // repetition r's 1-thread query / its query on row.threads threads
+        for (std::size_t r = 0; r < row.back_to_back_ms.size(); ++r)
+          ratios.push_back((*one.back_to_back_ms)[r] / row.back_to_back_ms[r]);
+        std::snprintf(speedup_back_to_back, sizeof speedup_back_to_back, "%.2f", bench::median(ratios));
       }
     }
     // us/pair: the cached median per candidate tet pair, broad phase and merge included.
@@ -382,7 +389,8 @@ int run(int argc, char** argv) {
   std::printf(
       "cached: shape data reused (as FCL's BVHs); cold: built in the call. x FCL = median / FCL's "
       "median (< 1: faster); 1->2 x = median with 1 thread / with this many, queries interleaved with FCL "
-      "and the other rows; b2b 1->2: the same for cached queries back to back (worker threads awake)\n");
+      "and the other rows; b2b 1->2: median ratio of cached queries timed back to back, 1 thread then this many "
+      "(worker threads awake)\n");
   for (const std::string& name : options.scenes) {
     const Scene scene = name == "grid-pair" ? grid_pair_scene(options.cells)
                                             : make_builtin_scene(name, BuiltinSceneOptions{options.refined});
