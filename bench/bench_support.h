@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace contactlab::bench {
@@ -15,6 +16,16 @@ inline double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const std::size_t n = values.size();
   return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+/// The median of the ratios numerators[i] / denominators[i], over the common length: for times taken
+/// in pairs (one run of each side right after the other), so that a host whose speed drifts moves
+/// both sides of each ratio alike.
+inline double median_ratio(const std::vector<double>& numerators, const std::vector<double>& denominators) {
+  std::vector<double> ratios;
+  for (std::size_t i = 0; i < std::min(numerators.size(), denominators.size()); ++i)
+    ratios.push_back(numerators[i] / denominators[i]);
+  return median(std::move(ratios));
 }
 
 /// "a,b,,c" → {"a", "b", "c"}: a comma-separated option's items, empty ones dropped.

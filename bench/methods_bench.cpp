@@ -240,12 +240,12 @@ double parallel_ceiling(int threads) {
   };
   run_in(one);
   run_in(many);
-  std::vector<double> ratios;
+  std::vector<double> single_ms, many_ms;
   for (int r = 0; r < 9; ++r) {
-    const double single = run_in(one);
-    ratios.push_back(single / run_in(many));
+    single_ms.push_back(run_in(one));
+    many_ms.push_back(run_in(many));
   }
-  return bench::median(ratios);
+  return bench::median_ratio(single_ms, many_ms);
 }
 
 std::string load_average() {
@@ -317,7 +317,7 @@ void bench_scene(const std::string& name, const Scene& scene, const Options& opt
   // up, which on a virtual machine costs about as much as a millisecond of work (docs/building.md):
   // both speed-ups are printed. The b2b speed-up is the median of the per-repetition ratios (one
   // timed query on 1 thread, the next on more), as for the ceiling: timed as blocks of one row after
-  // another, a host whose speed drifted in between moved the ratio by up to ±0.4.
+  // another, the ratio moved with the host's speed between the blocks.
   if (options.threads.size() > 1) {
     for (int r = 0; r < options.repetitions; ++r) {
       for (Row& row : rows) {
@@ -356,10 +356,8 @@ void bench_scene(const std::string& name, const Scene& scene, const Options& opt
       std::snprintf(speedup_cached, sizeof speedup_cached, "%.2f", one.cached / cached);
       std::snprintf(speedup_cold, sizeof speedup_cold, "%.2f", one.cold / cold);
       if (!row.back_to_back_ms.empty() && one.back_to_back_ms->size() == row.back_to_back_ms.size()) {
-        std::vector<double> ratios;  // repetition r's 1-thread query / its query on row.threads threads
-        for (std::size_t r = 0; r < row.back_to_back_ms.size(); ++r)
-          ratios.push_back((*one.back_to_back_ms)[r] / row.back_to_back_ms[r]);
-        std::snprintf(speedup_back_to_back, sizeof speedup_back_to_back, "%.2f", bench::median(ratios));
+        std::snprintf(speedup_back_to_back, sizeof speedup_back_to_back, "%.2f",
+                      bench::median_ratio(*one.back_to_back_ms, row.back_to_back_ms));
       }
     }
     // us/pair: the cached median per candidate tet pair, broad phase and merge included.
