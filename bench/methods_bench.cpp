@@ -68,13 +68,14 @@ struct Options {
   std::vector<int> threads{1, 2};
   int cells = 12;
   bool refined = false;
+  bool stages = false;
   std::string dump;
 };
 
 [[noreturn]] void usage(const std::string& problem) {
   std::fprintf(stderr,
                "methods_bench: %s\nusage: methods_bench [--repetitions N] [--scenes a,b] [--methods a,b] "
-               "[--threads 1,2] [--cells N] [--refined] [--dump DIR]\n",
+               "[--threads 1,2] [--cells N] [--refined] [--stages] [--dump DIR]\n",
                problem.c_str());
   std::exit(2);
 }
@@ -109,6 +110,8 @@ Options parse_options(int argc, char** argv) {
       options.cells = positive_int(flag, value());
     } else if (flag == "--refined") {
       options.refined = true;
+    } else if (flag == "--stages") {
+      options.stages = true;
     } else if (flag == "--dump") {
       options.dump = value();
     } else {
@@ -278,6 +281,45 @@ double time_query(const Scene& scene, Row& row, ShapeCache* cache, ContactSet* o
   return milliseconds(stop - start);
 }
 
+// --stages: where a cached query's time goes, by the driver's stages (GenerateStageSeconds), for
+// each method at the first thread count: `repetitions` more cached queries with the stages timed,
+// after the timed rounds (so the table above is not slowed by the clock reads), and per stage the
+// median in ms. With more than one thread the per-body-pair stages are summed over the pairs
+// (thread time), so the columns may add up to more than the call.
+void print_stages(const Scene& scene, std::vector<Row>& rows, const Options& options, double fcl_median) {
+  const int threads = options.threads.front();
+  std::printf("\nwhere a cached query's time goes (%d thread%s, median ms per stage of %d queries; FCL %.3f ms):\n",
+              threads, threads == 1 ? "" : "s", options.repetitions, fcl_median);
+  std::printf("%-18s %8s %8s %8s %8s %8s %8s %8s %8s %8s\n", "method", "call", "posing", "checks", "bodies", "tetpairs",
+              "planes", "kernels", "merge", "output");
+  for (Row& row : rows) {
+    if (row.threads != threads) continue;
+    GenerateOptions generate;
+    generate.threads = row.threads;
+    generate.shape_cache = row.cache.get();
+    generate.time_stages = true;
+    std::vector<double> call, posing, checks, bodies, tet_pairs, planes, kernels, merge, output;
+    for (int r = 0; r < options.repetitions; ++r) {
+      GenerateStatistics statistics;
+      generate_contacts(scene, *row.method, generate, &statistics);
+      const GenerateStageSeconds& s = statistics.stages;
+      call.push_back(1e3 * statistics.seconds);
+      posing.push_back(1e3 * s.posing);
+      checks.push_back(1e3 * (s.checks + s.shape_data));  // (shape_data: 0 with the cache)
+      bodies.push_back(1e3 * s.bodies);
+      tet_pairs.push_back(1e3 * s.tet_pairs);
+      planes.push_back(1e3 * s.planes);
+      kernels.push_back(1e3 * s.kernels);
+      merge.push_back(1e3 * s.merge);
+      output.push_back(1e3 * s.output);
+    }
+    std::printf("%-18s %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f\n", row.method->name().c_str(),
+                bench::median(call), bench::median(posing), bench::median(checks), bench::median(bodies),
+                bench::median(tet_pairs), bench::median(planes), bench::median(kernels), bench::median(merge),
+                bench::median(output));
+  }
+}
+
 void bench_scene(const std::string& name, const Scene& scene, const Options& options,
                  const std::vector<const ContactMethod*>& methods) {
   FclScene fcl_scene = make_fcl_scene(scene);
@@ -367,6 +409,7 @@ void bench_scene(const std::string& name, const Scene& scene, const Options& opt
                 row.threads, cached, cold, row.contacts, row.statistics.element_pairs, per_pair, cached / fcl_median,
                 cold / fcl_median, speedup_cached, speedup_cold, speedup_back_to_back);
   }
+  if (options.stages) print_stages(scene, rows, options, fcl_median);
   std::fflush(stdout);
 }
 

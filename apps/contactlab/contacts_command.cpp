@@ -25,7 +25,7 @@ namespace {
 
 struct ContactsArgs {
   std::string scene, method, output, sparsify_text;
-  bool refined = false, csv = false;
+  bool refined = false, csv = false, stages = false;
   int threads = 0;
   std::optional<SparsifyOptions> sparsify;
 };
@@ -48,9 +48,20 @@ void run_contacts(const ContactsArgs& args) {
     GenerateStatistics stats;
     // --sparsify overrides the scene's own "sparsify".
     const std::optional<SparsifyOptions> sparsify = args.sparsify ? args.sparsify : scene.sparsify;
-    set = generate_contacts(scene, *method, {.settings = {}, .threads = args.threads, .sparsify = sparsify}, &stats);
+    set = generate_contacts(scene, *method,
+                            {.settings = {}, .threads = args.threads, .sparsify = sparsify, .time_stages = args.stages},
+                            &stats);
     fmt::print(stderr, "{} on {}: {} contacts from {} tet pairs of {} body pairs in {:.3f} ms\n", method->name(),
                scene.name, set.contacts.size(), stats.element_pairs, stats.body_pairs, stats.seconds * 1e3);
+    if (args.stages) {
+      const GenerateStageSeconds& s = stats.stages;
+      fmt::print(stderr,
+                 "stages (ms; tet pairs, kernels and merge summed over the body pairs): posing {:.3f}, checks {:.3f}, "
+                 "shape data {:.3f}, bodies {:.3f}, tet pairs {:.3f}, planes {:.3f}, kernels {:.3f}, merge {:.3f}, "
+                 "output {:.3f}\n",
+                 s.posing * 1e3, s.checks * 1e3, s.shape_data * 1e3, s.bodies * 1e3, s.tet_pairs * 1e3, s.planes * 1e3,
+                 s.kernels * 1e3, s.merge * 1e3, s.output * 1e3);
+    }
     if (sparsify) {
       fmt::print(stderr,
                  "sparsified: {} deleted ({} by area < minarea, {} by area < threshold × a topologically adjacent "
@@ -86,6 +97,8 @@ void add_contacts_command(CLI::App& app) {
   CLI::Option* output =
       cmd->add_option("-o,--output", args->output, "write the contacts JSON here (else it goes to stdout)");
   cmd->add_flag("--csv", args->csv, "print the contacts as CSV on stdout");
+  cmd->add_flag("--stages", args->stages,
+                "print where the call's time went, by the driver's stages (GenerateStageSeconds), on stderr");
   add_sparsify_option(cmd, args->sparsify_text);
   cmd->callback([args, output, cmd] {
     args->sparsify = sparsify_from_option(cmd, args->sparsify_text);

@@ -823,6 +823,27 @@ struct ChunkSinks {
 /// A body pair's candidate tet pairs, for the methods whose stages 4–6 run in one task.
 using CandidateScratch = ScratchVector<ElementPair>;
 
+/// Stretches of wall clock between laps, for GenerateStageSeconds: the clock is read only when on
+/// (GenerateOptions::time_stages), and an off clock's laps are 0.
+class StageClock {
+ public:
+  explicit StageClock(bool on) : on_(on) {
+    if (on_) last_ = std::chrono::steady_clock::now();
+  }
+  /// Seconds since the previous lap (or since the clock was made).
+  double lap() {
+    if (!on_) return 0.0;
+    const auto now = std::chrono::steady_clock::now();
+    const double seconds = std::chrono::duration<double>(now - last_).count();
+    last_ = now;
+    return seconds;
+  }
+
+ private:
+  bool on_;
+  std::chrono::steady_clock::time_point last_{};
+};
+
 /// What stages 4–6 produce for one body pair.
 struct PairWork {
   /// Kept from stage 4 to the kernels only for a method that reads planes (candidate_tet_planes
@@ -832,6 +853,7 @@ struct PairWork {
   std::size_t raw_contacts = 0;
   std::vector<Contact> contacts;  ///< merged and sorted (and sparsified when asked)
   SparsifyCounts sparsified;
+  double tet_pair_seconds = 0.0, kernel_seconds = 0.0, merge_seconds = 0.0;  ///< GenerateStageSeconds
 };
 
 /// The world planes of every tet that a candidate pair holds, per body (TetPlanesCache, views into
@@ -1022,10 +1044,13 @@ PosedBodies posed_bodies(const Scene& scene) {
 ContactSet generate_contacts(const Scene& scene, const ContactMethod& method, const GenerateOptions& options,
                              GenerateStatistics* statistics) {
   const auto start = std::chrono::steady_clock::now();
+  StageClock clock(options.time_stages && statistics != nullptr);
   PosedBodies bodies;
   run_with_threads(options.threads, [&] { bodies = posed_bodies(scene); });
+  const double posing = clock.lap();
   ContactSet set = generate_contacts(bodies, method, options, statistics);
   if (statistics) {
+    statistics->stages.posing = posing;
     statistics->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
   return set;
@@ -1050,9 +1075,13 @@ ContactSet generate_checked(const PosedBodies& input, std::vector<Aabb> boxes, c
   std::vector<PairWork> work;
   const ScratchLease<CandidatePlanes> candidate_planes;
   std::size_t shapes_built = 0;
+  const bool timed = options.time_stages && statistics != nullptr;
+  StageClock clock(timed);
+  GenerateStageSeconds stages;
 
   run_with_threads(options.threads, [&] {
     shapes = shape_data(bodies, options.shape_cache, owned_shapes, shapes_built);
+    stages.shape_data = clock.lap();
 
     // Stage 2: world boxes per body (given); a deformed body's BVH over its world vertices (the
     // cached one is over the rest geometry, ShapeCache).
@@ -1127,6 +1156,7 @@ ContactSet generate_checked(const PosedBodies& input, std::vector<Aabb> boxes, c
 
     // Stages 5–6 per body pair: the kernels (nested), the merge.
     const auto run_kernels = [&](std::size_t p, std::span<const ElementPair> tet_pairs) {
+      StageClock pair_clock(timed);
       PairWork& w = work[p];
       const BodyPair& pair = body_pairs[p];
       const MethodSettings pair_settings = settings_of_pair(settings, views[pair.a], views[pair.b]);
@@ -1174,6 +1204,7 @@ ContactSet generate_checked(const PosedBodies& input, std::vector<Aabb> boxes, c
       }
       w.tet_pair_count = tet_pairs.size();
       w.raw_contacts = raw.size();
+      w.kernel_seconds = pair_clock.lap();
       const double tolerance = pair_settings.absolute_tolerance();
       w.contacts =
           merge_duplicates(raw, tolerance, body_frame(views[pair.a], tolerance), method.merge_normal_tolerance());
@@ -1181,18 +1212,25 @@ ContactSet generate_checked(const PosedBodies& input, std::vector<Aabb> boxes, c
         w.contacts = sparsify_body_pair(w.contacts, views[pair.a].shape->tets, views[pair.b].shape->tets,
                                         *options.sparsify, pair_settings.length_scale, &w.sparsified);
       }
+      w.merge_seconds = pair_clock.lap();
     };
 
     work.resize(body_pairs.size());
+    stages.bodies = clock.lap();
     if (method.uses_tet_planes() || method.uses_face_planes()) {
       // The planes of every tet in some candidate pair are computed once per call, between the
       // stages (candidate_tet_planes), so every body pair's tet pairs are kept until then.
-      tbb::parallel_for(std::size_t{0}, body_pairs.size(),
-                        [&](std::size_t p) { find_tet_pairs(p, work[p].tet_pairs); });
+      tbb::parallel_for(std::size_t{0}, body_pairs.size(), [&](std::size_t p) {
+        StageClock pair_clock(timed);
+        find_tet_pairs(p, work[p].tet_pairs);
+        work[p].tet_pair_seconds = pair_clock.lap();
+      });
+      clock.lap();  // (the walks' time is the sum of the pairs')
       candidate_tet_planes(body_pairs, work, views, method.uses_face_planes(), *candidate_planes);
       for (std::size_t b = 0; b < body_count; ++b) {
         if (!candidate_planes->caches[b].planes.empty()) views[b].planes_cache = &candidate_planes->caches[b];
       }
+      stages.planes = clock.lap();
       tbb::parallel_for(std::size_t{0}, body_pairs.size(), [&](std::size_t p) {
         run_kernels(p, work[p].tet_pairs);
         work[p].tet_pairs = {};
@@ -1203,12 +1241,15 @@ ContactSet generate_checked(const PosedBodies& input, std::vector<Aabb> boxes, c
       // another, and a second parallel section over the body pairs cost the wall's cheap methods
       // a tenth of their two-thread time.
       tbb::parallel_for(std::size_t{0}, body_pairs.size(), [&](std::size_t p) {
+        StageClock pair_clock(timed);
         const ScratchLease<CandidateScratch> tet_pairs;
         find_tet_pairs(p, tet_pairs->items);
+        work[p].tet_pair_seconds = pair_clock.lap();
         run_kernels(p, tet_pairs->items);
       });
     }
   });
+  clock.lap();  // (stages 4–6: the pairs' sums)
 
   ContactSet set;
   set.method = method.name();
@@ -1244,12 +1285,20 @@ ContactSet generate_checked(const PosedBodies& input, std::vector<Aabb> boxes, c
     set.contacts.reserve(total);
     for (const PairWork& w : work) set.contacts.insert(set.contacts.end(), w.contacts.begin(), w.contacts.end());
   }
+  for (const PairWork& w : work) {
+    stages.tet_pairs += w.tet_pair_seconds;
+    stages.kernels += w.kernel_seconds;
+    stages.merge += w.merge_seconds;
+  }
+  std::vector<PairWork>().swap(work);  // (freed here rather than on return: part of the output's time)
+  stages.output = clock.lap();
   if (statistics) {
     statistics->body_pairs = body_pairs.size();
     statistics->element_pairs = tet_pair_count;
     statistics->raw_contacts = raw_count;
     statistics->shapes_built = shapes_built;
     statistics->sparsified = sparsified;
+    statistics->stages = stages;
   }
   return set;
 }
@@ -1259,6 +1308,7 @@ ContactSet generate_checked(const PosedBodies& input, std::vector<Aabb> boxes, c
 ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& method, const GenerateOptions& options,
                              GenerateStatistics* statistics) {
   const auto start = std::chrono::steady_clock::now();
+  StageClock clock(options.time_stages && statistics != nullptr);
   std::vector<Aabb> boxes = checked_body_boxes(input);
   if (options.sparsify) validate(*options.sparsify);
   ContactSet set;
@@ -1268,10 +1318,15 @@ ContactSet generate_contacts(const PosedBodies& input, const ContactMethod& meth
       moved = moved_to(input, *origin);
       boxes = body_boxes(moved.bodies);
     });
+    const double checks = clock.lap();
     set = generate_checked(moved, std::move(boxes), method, options, statistics);
+    clock.lap();
     for (Contact& c : set.contacts) c.position += *origin;
+    if (statistics) statistics->stages.checks = checks, statistics->stages.output += clock.lap();
   } else {
+    const double checks = clock.lap();
     set = generate_checked(input, std::move(boxes), method, options, statistics);
+    if (statistics) statistics->stages.checks = checks;
   }
   if (statistics) {
     statistics->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

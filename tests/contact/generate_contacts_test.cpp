@@ -22,6 +22,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <limits>
 #include <map>
 #include <mutex>
@@ -465,6 +466,61 @@ std::size_t distinct_shapes(const Scene& scene) {
 // Every registered method gives the same contacts, bit for bit, serially, on 2 and 4 threads, and
 // with shape data from a cache (filled by an earlier call) instead of built in the call. The wall
 // (213 body pairs) with two of the methods only, to keep the test short.
+/// PairProbe whose kernel takes at least `kKernelWait` per tet pair (it waits on the clock), with or
+/// without the tet planes stage.
+constexpr std::chrono::microseconds kKernelWait{20};
+class SlowPairProbe : public PairProbe {
+ public:
+  explicit SlowPairProbe(bool planes) : planes_(planes) {}
+  bool uses_tet_planes() const override { return planes_; }
+  void generate(const MethodBody& a, Index ta, const MethodBody& b, Index tb, const MethodSettings& s,
+                std::vector<Contact>& sink) const override {
+    const auto until = std::chrono::steady_clock::now() + kKernelWait;
+    PairProbe::generate(a, ta, b, tb, s, sink);
+    while (std::chrono::steady_clock::now() < until) {}
+  }
+
+ private:
+  bool planes_;
+};
+
+// GenerateOptions::time_stages: on one thread the stages are disjoint stretches of the call, so they
+// add up to at most its seconds, and the kernels' share is at least the waits the probe makes (one
+// per candidate tet pair, counted by the statistics) — misattributed or double-counted time fails
+// one of the two. Off, or without statistics, nothing is timed; either way the contacts are the same.
+TEST(GenerateContacts, StageTimesAddUpToTheCallAndHoldTheKernels) {
+  const Scene scene = make_builtin_scene("pillar");
+  for (const bool planes : {true, false}) {
+    SCOPED_TRACE(planes ? "with the planes stage" : "without the planes stage");
+    const SlowPairProbe probe(planes);
+    GenerateStatistics timed, untimed;
+    const ContactSet with =
+        generate_contacts(scene, probe, {.settings = {}, .threads = 1, .time_stages = true}, &timed);
+    const ContactSet without = generate_contacts(scene, probe, {.settings = {}, .threads = 1}, &untimed);
+    const GenerateStageSeconds& s = timed.stages;
+    const double wait = std::chrono::duration<double>(kKernelWait).count();
+    ASSERT_GT(timed.element_pairs, 100u);
+    EXPECT_GE(s.kernels, wait * static_cast<double>(timed.element_pairs));
+    EXPECT_LE(s.total(), timed.seconds);
+    for (const double stage : {s.posing, s.checks, s.shape_data, s.bodies, s.tet_pairs, s.planes, s.merge, s.output}) {
+      EXPECT_GE(stage, 0.0);
+    }
+    EXPECT_GT(s.posing, 0.0);
+    EXPECT_GT(s.tet_pairs, 0.0);
+    EXPECT_GT(s.merge, 0.0);
+    EXPECT_EQ(s.planes > 0.0, planes);
+    EXPECT_EQ(untimed.stages.total(), 0.0);
+    ASSERT_EQ(with.contacts.size(), without.contacts.size());
+    for (std::size_t i = 0; i < with.contacts.size(); ++i) {
+      EXPECT_EQ(with.contacts[i].position, without.contacts[i].position);
+    }
+    // Two threads: the per-pair stages are thread time, still holding every wait.
+    GenerateStatistics two;
+    generate_contacts(scene, probe, {.settings = {}, .threads = 2, .time_stages = true}, &two);
+    EXPECT_GE(two.stages.kernels, wait * static_cast<double>(two.element_pairs));
+  }
+}
+
 TEST(GenerateContacts, SameContactsWhateverTheThreadsAndTheShapeCache) {
   for (const char* name : {"pillar", "arch", "wall"}) {
     const Scene scene = make_builtin_scene(name);

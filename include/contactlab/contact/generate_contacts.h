@@ -74,6 +74,10 @@ struct GenerateOptions {
   /// Solfec's contact sparsification after the merge, per body pair (sparsify_contacts.h); unset:
   /// none. Its settings go into ContactSet::parameters (sparsify_*). InputError when invalid.
   std::optional<SparsifyOptions> sparsify = std::nullopt;
+  /// Measure where the call's time goes, into GenerateStatistics::stages (when statistics are
+  /// asked for). Off by default: it reads the clock a few times per body pair (a wall query, 213
+  /// body pairs, about a thousand reads).
+  bool time_stages = false;
 };
 
 /// The data the driver derives from each shape alone: the features of build_shape_features and a
@@ -108,6 +112,26 @@ class ShapeCache {
   std::unique_ptr<Impl> impl_;
 };
 
+/// Where a call's time went, by the driver's stages (docs/design.md "The driver"), in seconds:
+/// measured when GenerateOptions::time_stages is set, zero otherwise. The stages that run once per
+/// body pair (tet_pairs, kernels, merge) are summed over the body pairs, so with more than one
+/// thread they can add up to more than the call's wall clock; the others are wall clock. On one
+/// thread the stages are disjoint stretches of the call, so their sum is at most its `seconds`
+/// (the rest: the tasks' bookkeeping between them).
+struct GenerateStageSeconds {
+  double posing = 0.0;      ///< the scene form's world vertices (posed_bodies); 0 for PosedBodies
+  double checks = 0.0;      ///< the input checks and body boxes (and moving a far scene to its origin)
+  double shape_data = 0.0;  ///< stage 1: features and surface-tet BVH of the shapes not in the cache
+  double bodies = 0.0;      ///< stages 2–3: deformed bodies' BVHs, the body pairs, the bodies' views
+  double tet_pairs = 0.0;   ///< stage 4: the BVH tandem walks (summed over body pairs)
+  double planes = 0.0;      ///< the candidate tets' planes (methods that read them; wall clock)
+  double kernels = 0.0;     ///< stage 5: the method's kernel on the tet pairs (summed over body pairs)
+  double merge = 0.0;       ///< stage 6: merge, order and sparsification (summed over body pairs)
+  double output = 0.0;      ///< the body pairs' contacts gathered into the ContactSet
+  /// The sum of the fields.
+  double total() const { return posing + checks + shape_data + bodies + tet_pairs + planes + kernels + merge + output; }
+};
+
 struct GenerateStatistics {
   std::size_t body_pairs = 0;     ///< candidate body pairs
   std::size_t element_pairs = 0;  ///< candidate tet pairs handed to the kernel
@@ -115,6 +139,7 @@ struct GenerateStatistics {
   std::size_t shapes_built = 0;   ///< distinct shapes whose data this call built (not from the cache)
   SparsifyCounts sparsified{};    ///< contacts the sparsification deleted, by rule
   double seconds = 0.0;           ///< wall clock of posing (scene form) + broad phase + kernels + post-processing
+  GenerateStageSeconds stages{};  ///< by stage, when GenerateOptions::time_stages is set
 };
 
 /// Contacts of every touching or overlapping pair of the given bodies (fixed–fixed pairs skipped).
