@@ -286,37 +286,33 @@ double time_query(const Scene& scene, Row& row, ShapeCache* cache, ContactSet* o
 // after the timed rounds (so the table above is not slowed by the clock reads), and per stage the
 // median in ms. With more than one thread the per-body-pair stages are summed over the pairs
 // (thread time), so the columns may add up to more than the call.
-void print_stages(const Scene& scene, std::vector<Row>& rows, const Options& options, double fcl_median) {
+void print_stages(const Scene& scene, const std::vector<Row>& rows, const Options& options, double fcl_median) {
   const int threads = options.threads.front();
   std::printf("\nwhere a cached query's time goes (%d thread%s, median ms per stage of %d queries; FCL %.3f ms):\n",
               threads, threads == 1 ? "" : "s", options.repetitions, fcl_median);
   std::printf("%-18s %8s %8s %8s %8s %8s %8s %8s %8s %8s\n", "method", "call", "posing", "checks", "bodies", "tetpairs",
               "planes", "kernels", "merge", "output");
-  for (Row& row : rows) {
+  for (const Row& row : rows) {
     if (row.threads != threads) continue;
     GenerateOptions generate;
     generate.threads = row.threads;
     generate.shape_cache = row.cache.get();
     generate.time_stages = true;
-    std::vector<double> call, posing, checks, bodies, tet_pairs, planes, kernels, merge, output;
-    for (int r = 0; r < options.repetitions; ++r) {
-      GenerateStatistics statistics;
-      generate_contacts(scene, *row.method, generate, &statistics);
-      const GenerateStageSeconds& s = statistics.stages;
-      call.push_back(1e3 * statistics.seconds);
-      posing.push_back(1e3 * s.posing);
-      checks.push_back(1e3 * (s.checks + s.shape_data));  // (shape_data: 0 with the cache)
-      bodies.push_back(1e3 * s.bodies);
-      tet_pairs.push_back(1e3 * s.tet_pairs);
-      planes.push_back(1e3 * s.planes);
-      kernels.push_back(1e3 * s.kernels);
-      merge.push_back(1e3 * s.merge);
-      output.push_back(1e3 * s.output);
-    }
+    std::vector<GenerateStatistics> runs(static_cast<std::size_t>(options.repetitions));
+    for (GenerateStatistics& statistics : runs) generate_contacts(scene, *row.method, generate, &statistics);
+    // The median over the runs of one figure, in ms.
+    const auto median_ms = [&](double (*seconds)(const GenerateStatistics&)) {
+      std::vector<double> ms;
+      for (const GenerateStatistics& statistics : runs) ms.push_back(1e3 * seconds(statistics));
+      return bench::median(std::move(ms));
+    };
+    using S = const GenerateStatistics&;
     std::printf("%-18s %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f\n", row.method->name().c_str(),
-                bench::median(call), bench::median(posing), bench::median(checks), bench::median(bodies),
-                bench::median(tet_pairs), bench::median(planes), bench::median(kernels), bench::median(merge),
-                bench::median(output));
+                median_ms([](S s) { return s.seconds; }), median_ms([](S s) { return s.stages.posing; }),
+                median_ms([](S s) { return s.stages.checks + s.stages.shape_data; }),  // (shape data: 0 when cached)
+                median_ms([](S s) { return s.stages.bodies; }), median_ms([](S s) { return s.stages.tet_pairs; }),
+                median_ms([](S s) { return s.stages.planes; }), median_ms([](S s) { return s.stages.kernels; }),
+                median_ms([](S s) { return s.stages.merge; }), median_ms([](S s) { return s.stages.output; }));
   }
 }
 

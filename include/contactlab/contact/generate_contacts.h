@@ -112,7 +112,7 @@ class ShapeCache {
   std::unique_ptr<Impl> impl_;
 };
 
-/// Where a call's time went, by the driver's stages (docs/design.md "The driver"), in seconds:
+/// Where a call's time went, by the driver's stages (docs/design.md "Data flow"), in seconds:
 /// measured when GenerateOptions::time_stages is set, zero otherwise. The stages that run once per
 /// body pair (tet_pairs, kernels, merge) are summed over the body pairs, so with more than one
 /// thread they can add up to more than the call's wall clock; the others are wall clock. On one
