@@ -519,6 +519,15 @@ EdgePairParameters edge_pair_parameters(const Edge& edge_a, const Edge& edge_b, 
   return {true, std::clamp(s, 0.0, 1.0), std::clamp(t, 0.0, 1.0)};  // within the slack: onto the segments
 }
 
+/// The segment `e` lies more than `margin` outside the box [lo, hi] along some axis.
+inline bool segment_outside_box(const SurfaceEdge& e, const Vec3& lo, const Vec3& hi, double margin) {
+  bool apart = false;
+  for (int k = 0; k < 3; ++k) {
+    apart |= (std::min(e.x0[k], e.x1[k]) - hi[k] > margin) | (lo[k] - std::max(e.x0[k], e.x1[k]) > margin);
+  }
+  return apart;
+}
+
 /// What the method derives from one tet alone, each part at its first use and kept for the whole
 /// driver call (call_tet_cache.h): a brick of the wall lies in about a dozen candidate pairs per
 /// query, and its guard planes, surface triangles and edges were a seventh of the wall's time when
@@ -530,6 +539,9 @@ class IntersectionTet {
   void reset(const MethodBody& body, Index tet) {
     x_ = body.tet(tet);
     coordinates_ = contact_detail::tet_coordinates(x_);
+    lo_ = x_[0].cwiseMin(x_[1]).cwiseMin(x_[2].cwiseMin(x_[3]));
+    hi_ = x_[0].cwiseMax(x_[1]).cwiseMax(x_[2].cwiseMax(x_[3]));
+    scale_ = std::max(lo_.cwiseAbs().maxCoeff(), hi_.cwiseAbs().maxCoeff());
     boxes_ = surface_face_boxes(body, tet, x_);
     has_corners_ = has_triangles_ = has_guard_ = false;
     edge_features_.fill(std::nullopt);
@@ -538,6 +550,10 @@ class IntersectionTet {
   /// The corners by coordinate (for orient_axis_between_tets).
   const contact_detail::TetCoordinates& coordinates() const { return coordinates_; }
   const SurfaceFaceBoxes& boxes() const { return boxes_; }
+  /// The corners' bounding box and largest |coordinate|.
+  const Vec3& lo() const { return lo_; }
+  const Vec3& hi() const { return hi_; }
+  double scale() const { return scale_; }
   /// The corners of the surface triangles (tet_surface_corners).
   const TetSurfaceCorners& surface_corners(const MethodBody& body, Index tet) {
     if (!has_corners_) surface_corners_ = tet_surface_corners(body, tet), has_corners_ = true;
@@ -578,6 +594,8 @@ class IntersectionTet {
 
  private:
   std::array<Vec3, 4> x_;
+  Vec3 lo_, hi_;
+  double scale_ = 0.0;
   contact_detail::TetCoordinates coordinates_;
   SurfaceFaceBoxes boxes_;
   bool has_corners_ = false, has_triangles_ = false, has_guard_ = false;
@@ -685,6 +703,15 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
   const contact_detail::TetSurfaceTriangles& tris_a = ta_data.triangles(a, tet_a);
   const contact_detail::TetSurfaceTriangles& tris_b = tb_data.triangles(b, tet_b);
   const Vec3 centroid_hint = contact_detail::tet_centroid(xb) - contact_detail::tet_centroid(xa);
+  // An (E,E) contact needs the pitfall guard's yes: the point on A's edge within tol of tet_b, the
+  // one on B's edge within tol of tet_a. An edge whose box lies beyond tol + 2e-5 scale outside
+  // the other tet's box along an axis cannot give it (within_tet says no for a point that far:
+  // not a corner, not in the closed tet, and its floating-point distances from the faces, whose
+  // rounding is below 1e-6 scale, stay above tol; the point on the edge is within a few ε scale of
+  // the edge's box), so its edge pairs are skipped before their parameters, memo and guard: on
+  // the pillar 1856 of the 5552 edge pairs a query (arch 1967 of 6473, wall 16 798 of 58 513),
+  // −3.0 / −1.8 / −1.4 % of the query's instructions (stop 63), the same contacts.
+  const double guard_margin = tol * (1.0 + 1e-9) + 2e-5 * std::max(ta_data.scale(), tb_data.scale());
   SeenPairs seen;
   const auto guard_a = [&]() -> GuardPlanes& { return ta_data.guard(); };
   const auto guard_b = [&]() -> GuardPlanes& { return tb_data.guard(); };
@@ -741,10 +768,17 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
       }
 
       // (E,E).
+      std::array<bool, 3> b_edge_outside{};
+      for (std::size_t j = 0; j < 3; ++j) {
+        b_edge_outside[j] = segment_outside_box(tb_data.edge(static_cast<std::size_t>(ib), j).edge, ta_data.lo(),
+                                                ta_data.hi(), guard_margin);
+      }
       for (std::size_t i = 0; i < 3; ++i) {
         const Edge& edge_a = ta_data.edge(static_cast<std::size_t>(ia), i);
         const SurfaceEdge& ea = edge_a.edge;
+        if (segment_outside_box(ea, tb_data.lo(), tb_data.hi(), guard_margin)) continue;
         for (std::size_t j = 0; j < 3; ++j) {
+          if (b_edge_outside[j]) continue;
           const Edge& edge_b = tb_data.edge(static_cast<std::size_t>(ib), j);
           const SurfaceEdge& eb = edge_b.edge;
           if (SeenPairs::test_and_set(seen.edge_edge, static_cast<std::size_t>(16 * ea.key + eb.key))) continue;
