@@ -613,30 +613,29 @@ using TetCache = contact_detail::CallTetCache<IntersectionTet>;
 void fill_tet(IntersectionTet& entry, const MethodBody& body, Index tet) { entry.reset(body, tet); }
 
 /// The (V,F) contacts a body pair's runs have emitted on this thread, by feature pair, with the tet
-/// pair that emitted each and its normal ((E,E) pairs: EdgePairMemo). The merge takes contacts with
-/// equal positions and normals (bit for bit) as copies of one contact and keeps the copy first in
-/// output order — the least tet pair. A feature pair's position does not depend on the tet pair it
-/// is found from: (V,F) is at V, (E,E) at the closest points of the two edges, both computed from
-/// the features alone (canonical edges). So a feature pair found again from a greater tet pair,
-/// with the same normal as an emitted copy, would be dropped by the merge: it is not emitted (nor,
-/// for (E,E), guarded). The merged contacts stay the same bit for bit (on the pillar most of the
-/// 3692 raw contacts were such copies: a vertex lies in several surface triangles, an edge in two,
-/// each of another tet).
+/// pair that emitted each ((E,E) pairs: EdgePairMemo). The merge takes contacts with equal
+/// positions and normals (bit for bit) as copies of one contact and keeps the copy first in output
+/// order — the least tet pair. A (V,F) contact's position and normal do not depend on the tet pair
+/// it is found from: it lies at V, and its normal is ∓ the unit normal of the face, computed from
+/// the face's corners alone (tet_surface_triangles; a boundary face belongs to one tet). So a
+/// feature pair found again from a greater tet pair would be dropped by the merge: it is not
+/// emitted. The merged contacts stay the same bit for bit (on the pillar most of the 3692 raw
+/// contacts were such copies: a vertex lies in several surface triangles, an edge in two, each of
+/// another tet). (The normal was kept in each entry as well until stop 63: 48-byte slots in
+/// place of 24, for a comparison that could not fail.)
 class EmittedFeaturePairs {
  public:
   /// Starts a run of body pair (a, b) in driver call `call` (BodyPairTable::start_run): what
   /// earlier runs of the same body pair and call on this thread emitted is kept — their tet pairs,
   /// from other chunks of the pair, may be copies' too.
   void start_run(Index a, Index b, std::uint64_t call) { table_.start_run(a, b, call); }
-  /// Whether feature pair `key` was emitted (since start_run forgot) with this normal from a tet
-  /// pair before (a, b).
-  bool emitted_before(std::uint64_t key, Index a, Index b, const Vec3& normal) const {
+  /// Whether feature pair `key` was emitted (since start_run forgot) from a tet pair before (a, b).
+  bool emitted_before(std::uint64_t key, Index a, Index b) const {
     const Emitted* e = table_.find(key);
-    return e != nullptr && std::pair(e->a, e->b) < std::pair(a, b) && equal_points(e->normal, normal);
+    return e != nullptr && std::pair(e->a, e->b) < std::pair(a, b);
   }
-  /// Records that feature pair `key` was emitted from (a, b) with this normal (replacing what an
-  /// earlier copy left).
-  void record(std::uint64_t key, Index a, Index b, const Vec3& normal) { table_[key] = Emitted{a, b, normal}; }
+  /// Records that feature pair `key` was emitted from (a, b) (replacing what an earlier copy left).
+  void record(std::uint64_t key, Index a, Index b) { table_[key] = Emitted{a, b}; }
   /// The key of vertex v of A against triangle f of B (kind 0), of triangle f of A against vertex
   /// v of B (1).
   static std::uint64_t key(int kind, Index first, Index second) {
@@ -647,7 +646,6 @@ class EmittedFeaturePairs {
  private:
   struct Emitted {
     Index a = kInvalidIndex, b = kInvalidIndex;
-    Vec3 normal = Vec3::Zero();
   };
   contact_detail::BodyPairTable<Emitted> table_;
 };
@@ -722,15 +720,13 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
   auto emit = [&](const Vec3& p, const Vec3& n, double gap, FeatureRef fa, FeatureRef fb) {
     sink.push_back(contact_detail::element_pair_contact(a, tet_a, b, tet_b, p, n, gap, fa, fb));
   };
-  // Feature pair `key` with normal n already emitted from an earlier tet pair (EmittedFeaturePairs).
-  const auto a_copy = [&](std::uint64_t key, const Vec3& n) {
-    return emitted && emitted->emitted_before(key, tet_a, tet_b, n);
-  };
+  // Feature pair `key` already emitted from an earlier tet pair (EmittedFeaturePairs).
+  const auto a_copy = [&](std::uint64_t key) { return emitted && emitted->emitted_before(key, tet_a, tet_b); };
   // emit, remembering the feature pair.
   const auto emit_recorded = [&](std::uint64_t key, const Vec3& p, const Vec3& n, double gap, FeatureRef fa,
                                  FeatureRef fb) {
     emit(p, n, gap, fa, fb);
-    if (emitted) emitted->record(key, tet_a, tet_b, n);
+    if (emitted) emitted->record(key, tet_a, tet_b);
   };
 
   for (int ia = 0; ia < tris_a.count; ++ia) {
@@ -751,7 +747,7 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
                 inside_triangle_edges(ta.x[c], tb.x, tb_data.edge_normals(static_cast<std::size_t>(ib)), tol)) {
               const Vec3 normal = -tb.normal;
               const std::uint64_t pair_key = EmittedFeaturePairs::key(0, ta.vertex[c], tb.triangle);
-              if (!a_copy(pair_key, normal)) emit_recorded(pair_key, ta.x[c], normal, s, fa, fb);
+              if (!a_copy(pair_key)) emit_recorded(pair_key, ta.x[c], normal, s, fa, fb);
             }
           }
         }
@@ -764,7 +760,7 @@ void evaluate(const MethodBody& a, Index tet_a, IntersectionTet& ta_data, const 
             if (std::abs(s) <= tol &&
                 inside_triangle_edges(tb.x[c], ta.x, ta_data.edge_normals(static_cast<std::size_t>(ia)), tol)) {
               const std::uint64_t pair_key = EmittedFeaturePairs::key(1, ta.triangle, tb.vertex[c]);
-              if (!a_copy(pair_key, ta.normal)) emit_recorded(pair_key, tb.x[c], ta.normal, s, fa, fb);
+              if (!a_copy(pair_key)) emit_recorded(pair_key, tb.x[c], ta.normal, s, fa, fb);
             }
           }
         }
