@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <optional>
 #include <string>
 #include <utility>
@@ -128,10 +129,11 @@ class WorldBoxes {
     return box.inflated(0.5 * margin);
   }
 
-  /// Conservative world box of node `n` grown by margin/2: contains the candidate box of every
-  /// element below (rounding towards the same side is monotone, so the inflation keeps that).
+  /// Conservative world box of node `n` grown by margin/2 and the vertices' displacement: contains
+  /// the candidate box of every element below (rounding towards the same side is monotone, so the
+  /// inflation keeps that; a displaced vertex lies within vertex_displacement of its posed place).
   static Aabb world_node_box(const PosedBody& body, Index n, double margin) {
-    return conservative_world_box(body.bvh->nodes[n].box, body.pose).inflated(0.5 * margin);
+    return conservative_world_box(body.bvh->nodes[n].box, body.pose).inflated(0.5 * margin + body.vertex_displacement);
   }
 
   /// Node `n`: set for the root and for the children of expanded nodes — every node the walk
@@ -175,6 +177,16 @@ void check_body(const PosedBody& body, const char* which) {
     broadphase_detail::throw_input_error(
         kSource, std::string("body ") + which + ": " + std::to_string(body.world_vertices.size()) +
                      " world vertices, expected none or the mesh's " + std::to_string(body.elements.vertices.size()));
+  }
+  if (!(body.vertex_displacement >= 0.0 && std::isfinite(body.vertex_displacement))) {
+    broadphase_detail::throw_input_error(kSource, std::string("body ") + which + ": vertex_displacement " +
+                                                      std::to_string(body.vertex_displacement) +
+                                                      ", expected a finite value >= 0");
+  }
+  if (body.vertex_displacement > 0.0 && body.world_vertices.empty()) {
+    broadphase_detail::throw_input_error(
+        kSource,
+        std::string("body ") + which + ": vertex_displacement without world_vertices (the displaced positions)");
   }
   broadphase_detail::check_pose(body.pose, kSource);
 }

@@ -131,6 +131,59 @@ TEST(CandidateElementPairs, EqualsBruteForceOnRandomScenes) {
   EXPECT_LT(total_pairs, pair_tests / 4);
 }
 
+// Displaced vertices (PosedBody::vertex_displacement, as the contact driver passes a method's moved
+// vertices, ContactMethod::candidate_vertices): the pairs are those of the displaced elements' boxes,
+// by brute force over the displaced positions as a mesh of their own — the node boxes, boxes of the
+// undisplaced elements, grown by the displacement, must still hold every displaced element. Each
+// vertex moves by up to the stated displacement per axis, some by exactly that much.
+TEST(CandidateElementPairs, DisplacedVerticesGiveThePairsOfTheDisplacedBoxes) {
+  std::mt19937 rng(20261201);
+  const std::vector<double> margins{0.0, 1e-3, 0.05, 0.3};
+  const std::vector<double> displacements{0.0, 1e-9, 0.02, 0.2};
+  long long total_pairs = 0, differing = 0;
+  for (int s = 0; s < 200; ++s) {
+    const RandomBody body_a = random_body(rng);
+    const RandomBody body_b = random_body(rng);
+    const MeshElements a = body_a.elements();
+    const MeshElements b = body_b.elements();
+    Transform pose_a, pose_b;
+    random_poses(a, b, rng, pose_a, pose_b);
+    const double margin = margins[static_cast<std::size_t>(s) % margins.size()];
+    const double d = displacements[static_cast<std::size_t>(s / 4) % displacements.size()];
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    std::uniform_int_distribution<int> corner(0, 7);
+    const auto displaced = [&](const MeshElements& m, const Transform& pose) {
+      std::vector<Vec3> out;
+      for (const Vec3& v : m.vertices) {
+        // A random move within the box of half-side d, or one of the box's corners.
+        const int c = corner(rng);
+        const Vec3 step =
+            c < 4 ? Vec3(u(rng), u(rng), u(rng)) : Vec3(c & 1 ? 1.0 : -1.0, c & 2 ? 1.0 : -1.0, c == 7 ? 1.0 : -1.0);
+        out.push_back(pose.apply(v) + d * step);
+      }
+      return out;
+    };
+    const std::vector<Vec3> world_a = displaced(a, pose_a), world_b = displaced(b, pose_b);
+    const Bvh bvh_a = build_bvh(a);
+    const Bvh bvh_b = build_bvh(b);
+    PosedBody posed_a{&bvh_a, a, pose_a, world_a}, posed_b{&bvh_b, b, pose_b, world_b};
+    // (d·step is rounded, and so is its sum with the posed vertex: a hair more.)
+    posed_a.vertex_displacement = posed_b.vertex_displacement = d * (1.0 + 1e-12) + 1e-13;
+    const auto got = candidate_element_pairs(posed_a, posed_b, margin);
+    MeshElements moved_a = a, moved_b = b;
+    moved_a.vertices = world_a;
+    moved_b.vertices = world_b;
+    const auto want = brute_force_element_pairs(moved_a, Transform::identity(), moved_b, Transform::identity(), margin);
+    ASSERT_EQ(got, want) << "scene " << s << " margin " << margin << " displacement " << d;
+    expect_sorted_unique(got);
+    total_pairs += static_cast<long long>(got.size());
+    differing += got != brute_force_element_pairs(a, pose_a, b, pose_b, margin) ? 1 : 0;
+  }
+  // The displacements must matter: in most scenes with one, the pairs differ from the undisplaced.
+  EXPECT_GT(total_pairs, 5000);
+  EXPECT_GT(differing, 60);
+}
+
 // Small trees are searched pair by pair, larger ones walked (candidate_element_pairs.cpp,
 // kAllPairsAtMost: about a thousand element pairs): both must give brute force's pairs. Grid
 // bodies whose element counts multiply to well below and well above that, turned and overlapping.
@@ -432,6 +485,16 @@ TEST(CandidateElementPairs, RejectsBadArguments) {
   const std::vector<Vec3> too_few(mesh.vertices.begin(), mesh.vertices.end() - 1);
   const PosedBody short_world{&bvh, mesh_elements(mesh), Transform::identity(), too_few};
   EXPECT_THROW(candidate_element_pairs(body, short_world, 0.0), InputError);
+  // A displacement must be finite, >= 0, and come with the displaced positions.
+  const std::vector<Vec3> world(mesh.vertices.begin(), mesh.vertices.end());
+  for (const double d : {-1e-3, std::nan(""), std::numeric_limits<double>::infinity()}) {
+    PosedBody displaced{&bvh, mesh_elements(mesh), Transform::identity(), world};
+    displaced.vertex_displacement = d;
+    EXPECT_THROW(candidate_element_pairs(body, displaced, 0.0), InputError) << d;
+  }
+  PosedBody no_positions = body;
+  no_positions.vertex_displacement = 0.1;
+  EXPECT_THROW(candidate_element_pairs(no_positions, body, 0.0), InputError);
   EXPECT_THROW(brute_force_element_pairs(mesh_elements(mesh), Transform::identity(), mesh_elements(mesh),
                                          Transform::identity(), -0.5),
                InputError);

@@ -46,6 +46,13 @@ struct PosedBody {
   /// has them). The element boxes are then taken from these instead of transforming the corners
   /// again — the same boxes bit for bit when they are what the name says.
   std::span<const Vec3> world_vertices = {};
+  /// How far, per axis, `world_vertices` may lie from pose.apply of the vertices (≥ 0, finite): 0
+  /// when they are what the name says. A caller whose elements are the body's moved (a contact
+  /// method that works on the body eroded, ContactMethod::candidate_vertices) hands in the moved
+  /// positions and the most any moved: the element boxes are then theirs, and every node box of
+  /// the tree, a box of the unmoved elements, is grown by this much more, so that it still holds
+  /// the boxes below it and the walk misses no pair.
+  double vertex_displacement = 0.0;
 };
 
 /// All candidate pairs (see the file comment), sorted by (a, b), no duplicates. Empty if either

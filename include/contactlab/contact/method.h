@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -236,6 +237,24 @@ class ContactMethod {
   /// lie on one) in place of the tets' boxes: the same contacts from fewer pairs where a tet reaches
   /// far beyond its boundary faces. False by default.
   virtual bool surface_candidates() const { return false; }
+  /// Where a surface_candidates method's kernel finds a body's faces when it moves the body's
+  /// vertices first (Closest points erodes the body by ε): the moved world position of every
+  /// vertex of `body` — for the body pair whose settings are `settings` — and how to search them.
+  struct CandidateVertices {
+    double displacement = 0.0;  ///< ≥ how far, per axis, any position lies from the body's vertex
+    double margin = 0.0;        ///< distance within which moved boundary faces' boxes are candidates
+  };
+  /// Fills `positions` (one per vertex of the body's tet mesh) and says how far they moved and the
+  /// margin for their faces' boxes; the driver then takes the candidate pairs by the moved faces'
+  /// boxes within the larger of the two bodies' margins — fewer pairs than the body's own faces
+  /// within candidate_margin, which must hold them all — and still uses candidate_margin for the
+  /// body pairs. The method must give no contact for a tet pair whose moved faces' boxes are
+  /// farther apart than that margin. nullopt (the default): the body's own vertices.
+  virtual std::optional<CandidateVertices> candidate_vertices(const MethodBody& /*body*/,
+                                                              const MethodSettings& /*settings*/,
+                                                              std::vector<Vec3>& /*positions*/) const {
+    return std::nullopt;
+  }
   /// Whether every contact carries an area (Contact::has_area): a pressure law (penalty stepping's
   /// per-area law, dynamics/penalty_forces.h) needs it. False by default.
   virtual bool reports_areas() const { return false; }
