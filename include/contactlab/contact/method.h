@@ -245,10 +245,11 @@ class ContactMethod {
     double margin = 0.0;        ///< distance within which moved boundary faces' boxes are candidates
   };
   /// Fills `positions` (one per vertex of the body's tet mesh) and says how far they moved and the
-  /// margin for their faces' boxes; the driver then takes the candidate pairs by the moved faces'
-  /// boxes within the larger of the two bodies' margins — fewer pairs than the body's own faces
-  /// within candidate_margin, which must hold them all — and still uses candidate_margin for the
-  /// body pairs. The method must give no contact for a tet pair whose moved faces' boxes are
+  /// margin for their faces' boxes; the driver then takes the candidate pairs of a body pair with
+  /// many surface tets (thousands of tet pairs to search) by the moved faces' boxes within the
+  /// larger of the two bodies' margins — fewer pairs than the body's own faces within
+  /// candidate_margin, which must hold them all — and still uses candidate_margin for the body
+  /// pairs and for small body pairs' tet pairs. The method must give no contact for a tet pair whose moved faces' boxes are
   /// farther apart than that margin. nullopt (the default): the body's own vertices.
   virtual std::optional<CandidateVertices> candidate_vertices(const MethodBody& /*body*/,
                                                               const MethodSettings& /*settings*/,
