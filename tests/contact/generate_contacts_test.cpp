@@ -777,12 +777,19 @@ TEST(GenerateContacts, SurfaceCandidateMethodsGiveTheContactsOfWholeTetBoxes) {
         EXPECT_LT(by_faces.element_pairs, by_own_faces.element_pairs) << what;
       }
     }
-    for (const char* name : {"pillar", "crack-spike", "arch"}) {
-      const Scene scene = make_builtin_scene(name);
+    for (const std::string name : {"pillar", "crack-spike", "arch", "overlapping grids"}) {
+      const Scene scene = name == "overlapping grids" ? overlapping_grids(6) : make_builtin_scene(name);
       PosedBodies deformed = posed_bodies(scene);
       for (ContactBody& body : deformed.bodies) body.rigid_pose.reset();
       const std::string what = method->name() + " on deformed " + name;
-      expect_same_contacts(generate_contacts(deformed, whole, {}), generate_contacts(deformed, *method, {}), what);
+      GenerateStatistics by_faces, by_own_faces;
+      const ContactSet want = generate_contacts(deformed, whole, {});
+      expect_same_contacts(want, generate_contacts(deformed, *method, {}, &by_faces), what);
+      // (The deformed bodies' trees are built from their world vertices in the call.)
+      expect_same_contacts(want, generate_contacts(deformed, own_faces, {}, &by_own_faces), what + " (own faces)");
+      if (moves_vertices && name == "overlapping grids") {
+        EXPECT_LT(by_faces.element_pairs, by_own_faces.element_pairs) << what;
+      }
     }
   }
 }
