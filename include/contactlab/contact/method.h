@@ -249,8 +249,9 @@ class ContactMethod {
   /// many surface tets (thousands of tet pairs to search) by the moved faces' boxes within the
   /// larger of the two bodies' margins — fewer pairs than the body's own faces within
   /// candidate_margin, which must hold them all — and still uses candidate_margin for the body
-  /// pairs and for small body pairs' tet pairs. The method must give no contact for a tet pair whose moved faces' boxes are
-  /// farther apart than that margin. nullopt (the default): the body's own vertices.
+  /// pairs and for small body pairs' tet pairs. The method must give no contact for a tet pair
+  /// whose moved faces' boxes are farther apart than that margin. nullopt (the default): the
+  /// body's own vertices.
   virtual std::optional<CandidateVertices> candidate_vertices(const MethodBody& /*body*/,
                                                               const MethodSettings& /*settings*/,
                                                               std::vector<Vec3>& /*positions*/) const {
