@@ -76,6 +76,20 @@ void random_poses(const MeshElements& a, const MeshElements& b, std::mt19937& rn
   pose_b.translation = target - pose_b.rotation * box_b.center();
 }
 
+/// Two random bodies (random_body) posed to overlap partially (random_poses). Not copyable: the
+/// elements view the bodies' meshes.
+struct RandomPair {
+  explicit RandomPair(std::mt19937& rng)
+      : body_a(random_body(rng)), body_b(random_body(rng)), a(body_a.elements()), b(body_b.elements()) {
+    random_poses(a, b, rng, pose_a, pose_b);
+  }
+  RandomPair(const RandomPair&) = delete;
+  RandomPair& operator=(const RandomPair&) = delete;
+  RandomBody body_a, body_b;
+  MeshElements a, b;
+  Transform pose_a, pose_b;
+};
+
 void expect_sorted_unique(const std::vector<ElementPair>& pairs) {
   EXPECT_TRUE(std::adjacent_find(pairs.begin(), pairs.end(), [](const auto& x, const auto& y) { return !(x < y); }) ==
               pairs.end());
@@ -93,12 +107,8 @@ TEST(CandidateElementPairs, EqualsBruteForceOnRandomScenes) {
   int scenes = 0;
   long long nonempty = 0, total_pairs = 0, pair_tests = 0;
   for (int s = 0; s < 300; ++s) {
-    const RandomBody body_a = random_body(rng);
-    const RandomBody body_b = random_body(rng);
-    const MeshElements a = body_a.elements();
-    const MeshElements b = body_b.elements();
-    Transform pose_a, pose_b;
-    random_poses(a, b, rng, pose_a, pose_b);
+    const RandomPair pair(rng);
+    const auto& [body_a, body_b, a, b, pose_a, pose_b] = pair;
     const double margin = margins[s % margins.size()];
     const Bvh bvh_a = build_bvh(a);
     const Bvh bvh_b = build_bvh(b);
@@ -142,12 +152,8 @@ TEST(CandidateElementPairs, DisplacedVerticesGiveThePairsOfTheDisplacedBoxes) {
   const std::vector<double> displacements{0.0, 1e-9, 0.02, 0.2};
   long long total_pairs = 0, differing = 0;
   for (int s = 0; s < 200; ++s) {
-    const RandomBody body_a = random_body(rng);
-    const RandomBody body_b = random_body(rng);
-    const MeshElements a = body_a.elements();
-    const MeshElements b = body_b.elements();
-    Transform pose_a, pose_b;
-    random_poses(a, b, rng, pose_a, pose_b);
+    const RandomPair pair(rng);
+    const auto& [body_a, body_b, a, b, pose_a, pose_b] = pair;
     const double margin = margins[static_cast<std::size_t>(s) % margins.size()];
     const double d = displacements[static_cast<std::size_t>(s / 4) % displacements.size()];
     std::uniform_real_distribution<double> u(-1.0, 1.0);
@@ -390,12 +396,8 @@ TEST(BruteForceElementPairs, AgreesWithIndependentBoxesUpToRounding) {
   std::mt19937 rng(5);
   long long checked = 0;
   for (int s = 0; s < 30; ++s) {
-    const RandomBody body_a = random_body(rng);
-    const RandomBody body_b = random_body(rng);
-    const MeshElements a = body_a.elements();
-    const MeshElements b = body_b.elements();
-    Transform pose_a, pose_b;
-    random_poses(a, b, rng, pose_a, pose_b);
+    const RandomPair pair(rng);
+    const auto& [body_a, body_b, a, b, pose_a, pose_b] = pair;
     const double margin = 0.01 * (s % 4);
     const auto pairs = brute_force_element_pairs(a, pose_a, b, pose_b, margin);
     auto box = [&](const MeshElements& m, const Transform& t, Index e) {
