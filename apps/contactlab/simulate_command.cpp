@@ -11,6 +11,7 @@
 // Ctrl-C stops after the step under way: the run is written as far as it got, marked incomplete,
 // and the exit status is 130. A second Ctrl-C kills at once (the default action is restored).
 #include "commands.h"
+#include "interrupt.h"
 #include "option_checks.h"
 #include "progress.h"
 
@@ -26,7 +27,6 @@
 #include <fmt/core.h>
 
 #include <chrono>
-#include <csignal>
 #include <filesystem>
 #include <limits>
 #include <memory>
@@ -57,13 +57,6 @@ struct SimulateArgs {
   std::string sparsify_text;
   std::optional<SparsifyOptions> sparsify;
 };
-
-volatile std::sig_atomic_t g_interrupted = 0;
-
-extern "C" void on_interrupt(int) {
-  g_interrupted = 1;
-  std::signal(SIGINT, SIG_DFL);
-}
 
 std::string method_names() {
   std::string names;
@@ -118,14 +111,13 @@ void run_simulate(const SimulateArgs& args, bool write_run) {
   RigidSimulation sim(scene, *method, settings);
   SimulationRunWriter writer(scene, sim.bodies(), {method->name(), args.steps, settings});
 
-  g_interrupted = 0;
-  std::signal(SIGINT, on_interrupt);
+  InterruptScope interrupt;
   Progress progress;
   const auto start = std::chrono::steady_clock::now();
   const double e0 = sim.kinetic_energy() + sim.potential_energy();
   const std::vector<RigidBody> initial = sim.bodies();
   int done = 0;
-  for (; done < args.steps && !g_interrupted; ++done) {
+  for (; done < args.steps && !InterruptScope::requested(); ++done) {
     std::vector<RigidBody> before;
     if (write_run) before = sim.bodies();
     const StepReport report = sim.step();
@@ -150,7 +142,7 @@ void run_simulate(const SimulateArgs& args, bool write_run) {
                                 energy - e0));
     }
   }
-  std::signal(SIGINT, SIG_DFL);
+  interrupt.restore();
   progress.finish();
   const bool complete = done == args.steps;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

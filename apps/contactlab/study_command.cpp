@@ -32,6 +32,7 @@
 //              DIR/tables.txt, DIR/points.csv, DIR/study.json. --quick: k = 3…5, 2 poses.
 // Progress on stderr; Ctrl-C stops every run, writes nothing and exits 130.
 #include "commands.h"
+#include "interrupt.h"
 #include "option_checks.h"
 #include "progress.h"
 
@@ -53,7 +54,6 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
-#include <csignal>
 #include <cstdint>
 #include <filesystem>
 #include <limits>
@@ -80,13 +80,6 @@ struct StudyArgs {
 
 constexpr int kQuickSteps = 5;
 constexpr int kQuickIterations = 20;
-
-volatile std::sig_atomic_t g_interrupted = 0;
-
-extern "C" void on_study_interrupt(int) {
-  g_interrupted = 1;
-  std::signal(SIGINT, SIG_DFL);
-}
 
 /// The paper's values, with the notes of the structures saying what ours are here: the contacts at
 /// step `at` of our simulation (the paper's are at its step 3).
@@ -191,17 +184,10 @@ std::vector<DynamicStudyResult> run_requests(std::vector<DynamicStudyRequest> re
     shown = done / step;
     progress.line(fmt::format("{}: {}/{} steps ({:.0f} %)", label, done, total, 100.0 * done / total));
   };
-  g_interrupted = 0;
-  requests.front().stop = [] { return g_interrupted != 0; };
-  std::signal(SIGINT, on_study_interrupt);
-  std::vector<DynamicStudyResult> results;
-  try {
-    results = run_dynamic_studies(requests);
-  } catch (...) {
-    std::signal(SIGINT, SIG_DFL);
-    throw;
-  }
-  std::signal(SIGINT, SIG_DFL);
+  requests.front().stop = [] { return InterruptScope::requested(); };
+  InterruptScope interrupt;
+  std::vector<DynamicStudyResult> results = run_dynamic_studies(requests);
+  interrupt.restore();
   progress.finish();
   std::size_t runs = 0;
   bool complete = true;
@@ -380,20 +366,12 @@ void report_single_study(const StudyArgs& args, const DynamicStudyResult& result
 /// long it ran.
 template <class Request, class Run>
 auto run_interruptible(Request& request, const Run& run, double& seconds) {
-  g_interrupted = 0;
-  request.stop = [] { return g_interrupted != 0; };
+  request.stop = [] { return InterruptScope::requested(); };
   request.progress = [](const std::string& what) { fmt::print(stderr, "{}\n", what); };
-  std::signal(SIGINT, on_study_interrupt);
+  InterruptScope interrupt;
   const auto start = std::chrono::steady_clock::now();
-  auto result = [&] {
-    try {
-      return run(request);
-    } catch (...) {
-      std::signal(SIGINT, SIG_DFL);
-      throw;
-    }
-  }();
-  std::signal(SIGINT, SIG_DFL);
+  auto result = run(request);
+  interrupt.restore();
   seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (result.stopped) {
     fmt::print(stderr, "interrupted: nothing written\n");

@@ -16,7 +16,7 @@
 namespace contactlab {
 namespace {
 
-constexpr const char* kSource = "candidate_element_pairs";
+constexpr const char* kElementPairsSource = "candidate_element_pairs";
 
 using NodePair = std::pair<Index, Index>;
 
@@ -167,28 +167,31 @@ inline bool boxes_overlap(const Aabb& x, const Aabb& y) {
 }
 
 void check_body(const PosedBody& body, const char* which) {
-  if (body.bvh == nullptr) broadphase_detail::throw_input_error(kSource, std::string("body ") + which + ": no BVH");
+  if (body.bvh == nullptr)
+    broadphase_detail::throw_input_error(kElementPairsSource, std::string("body ") + which + ": no BVH");
   if (body.bvh->source_element_count != body.elements.element_count()) {
-    broadphase_detail::throw_input_error(
-        kSource, std::string("body ") + which + ": BVH built for " + std::to_string(body.bvh->source_element_count) +
-                     " elements, mesh has " + std::to_string(body.elements.element_count()));
+    broadphase_detail::throw_input_error(kElementPairsSource, std::string("body ") + which + ": BVH built for " +
+                                                                  std::to_string(body.bvh->source_element_count) +
+                                                                  " elements, mesh has " +
+                                                                  std::to_string(body.elements.element_count()));
   }
   if (!body.world_vertices.empty() && body.world_vertices.size() != body.elements.vertices.size()) {
-    broadphase_detail::throw_input_error(
-        kSource, std::string("body ") + which + ": " + std::to_string(body.world_vertices.size()) +
-                     " world vertices, expected none or the mesh's " + std::to_string(body.elements.vertices.size()));
+    broadphase_detail::throw_input_error(kElementPairsSource, std::string("body ") + which + ": " +
+                                                                  std::to_string(body.world_vertices.size()) +
+                                                                  " world vertices, expected none or the mesh's " +
+                                                                  std::to_string(body.elements.vertices.size()));
   }
   if (!(body.vertex_displacement >= 0.0 && std::isfinite(body.vertex_displacement))) {
-    broadphase_detail::throw_input_error(kSource, std::string("body ") + which + ": vertex_displacement " +
-                                                      std::to_string(body.vertex_displacement) +
-                                                      ", expected a finite value >= 0");
+    broadphase_detail::throw_input_error(kElementPairsSource, std::string("body ") + which + ": vertex_displacement " +
+                                                                  std::to_string(body.vertex_displacement) +
+                                                                  ", expected a finite value >= 0");
   }
   if (body.vertex_displacement > 0.0 && body.world_vertices.empty()) {
     broadphase_detail::throw_input_error(
-        kSource,
+        kElementPairsSource,
         std::string("body ") + which + ": vertex_displacement without world_vertices (the displaced positions)");
   }
-  broadphase_detail::check_pose(body.pose, kSource);
+  broadphase_detail::check_pose(body.pose, kElementPairsSource);
 }
 
 // Sorts by (a, b): a counting sort on b, then a stable one on a (least significant key first),
@@ -280,7 +283,7 @@ std::vector<ElementPair> candidate_element_pairs(const PosedBody& a, const Posed
 }
 
 void candidate_element_pairs(const PosedBody& a, const PosedBody& b, double margin, std::vector<ElementPair>& out) {
-  broadphase_detail::check_margin(margin, kSource);
+  broadphase_detail::check_margin(margin, kElementPairsSource);
   check_body(a, "A");
   check_body(b, "B");
   out.clear();

@@ -13,8 +13,6 @@ namespace {
 
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
-double cross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
-
 /// An arc of the circle: the directions at angles [start, start + width], start in [0, 2π).
 struct Arc {
   double start = 0.0;
@@ -140,7 +138,7 @@ std::optional<Triangle2> make_triangle(const Triangle3& t, const Vec3& origin, c
     out.p[static_cast<std::size_t>(i)] = Vec2(d.dot(u), d.dot(v));
   }
   if (!out.p[0].allFinite() || !out.p[1].allFinite() || !out.p[2].allFinite()) return std::nullopt;
-  double area2 = cross(out.p[1] - out.p[0], out.p[2] - out.p[0]);
+  double area2 = cross2d(out.p[1] - out.p[0], out.p[2] - out.p[0]);
   if (area2 < 0.0) {
     std::swap(out.p[1], out.p[2]);
     area2 = -area2;
@@ -172,7 +170,7 @@ void add_angular_set(const Triangle2& t, const Vec2& x, double tol, AngularSet& 
   std::array<bool, 3> on{};
   int count = 0;
   for (std::size_t i = 0; i < 3; ++i) {
-    const double inward = cross(t.unit_edge[i], x - t.p[i]);  // > 0 inside (counter-clockwise)
+    const double inward = cross2d(t.unit_edge[i], x - t.p[i]);  // > 0 inside (counter-clockwise)
     if (inward < -tol) return;
     on[i] = inward <= tol;
     count += on[i] ? 1 : 0;
@@ -235,7 +233,7 @@ GrownBox grown_box(std::span<const Triangle2> region, double tol) {
       longest = std::max(longest, e), perimeter += e;
       box.min = box.min.cwiseMin(t.p[i]), box.max = box.max.cwiseMax(t.p[i]);
     }
-    const double area2 = std::abs(cross(t.p[1] - t.p[0], t.p[2] - t.p[0]));
+    const double area2 = std::abs(cross2d(t.p[1] - t.p[0], t.p[2] - t.p[0]));
     // r = area2 / perimeter; margin tol · longest / r, twice over for the rounding of it all.
     margin = std::max(margin, 2.0 * tol * longest * perimeter / area2 + tol);
   }
@@ -289,13 +287,13 @@ struct Scratch {
 /// the band of their ends).
 std::optional<Vec2> crossing(const Edge2& e, const Edge2& f) {
   const Vec2 r = e.to - e.from, s = f.to - f.from;
-  const double rs = cross(r, s);
+  const double rs = cross2d(r, s);
   // Lengths and band fractions once per edge (Edge2), not once per pair: the same values.
   const double lr = e.length, ls = f.length;
   // Parallel (sine below 1e-12) or zero-length: the end points are candidates already.
   if (!(std::abs(rs) > 1e-12 * lr * ls)) return std::nullopt;
   const Vec2 q = f.from - e.from;
-  const double t = cross(q, s) / rs, w = cross(q, r) / rs;
+  const double t = cross2d(q, s) / rs, w = cross2d(q, r) / rs;
   if (t < -e.slack || t > 1.0 + e.slack || w < -f.slack || w > 1.0 + f.slack) return std::nullopt;
   return e.from + t * r;
 }

@@ -7,13 +7,11 @@
 namespace contactlab {
 namespace {
 
-double cross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
-
 /// The signed area of disc(0, r) ∩ triangle(0, a, b).
 double wedge_in_disc(const Vec2& a, const Vec2& b, double r) {
   const double r2 = r * r;
   const auto piece = [&](const Vec2& p, const Vec2& q, bool inside) {
-    return inside ? 0.5 * cross(p, q) : 0.5 * r2 * std::atan2(cross(p, q), p.dot(q));
+    return inside ? 0.5 * cross2d(p, q) : 0.5 * r2 * std::atan2(cross2d(p, q), p.dot(q));
   };
   // |a + t d|² = r²: t² |d|² + 2 t a·d + |a|² − r² = 0.
   const Vec2 d = b - a;

@@ -39,6 +39,14 @@ int orient2d_sign(const Vec2& a, const Vec2& b, const Vec2& c) {
   return (v > 0) - (v < 0);
 }
 
+bool exactly_collinear(const Vec3& a, const Vec3& b, const Vec3& c) {
+  for (int drop = 0; drop < 3; ++drop) {
+    const int i = (drop + 1) % 3, j = (drop + 2) % 3;
+    if (orient2d_sign(Vec2(a[i], a[j]), Vec2(b[i], b[j]), Vec2(c[i], c[j])) != 0) return false;
+  }
+  return true;
+}
+
 int signed_volume_sign(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d) {
   // Shewchuk's orient3d(a,b,c,d) = (a−d)·((b−d)×(c−d)), which is −(b−a)·((c−a)×(d−a)).
   double v = orient3d(a, b, c, d);

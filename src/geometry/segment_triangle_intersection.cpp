@@ -108,12 +108,12 @@ SegmentTriangleIntersection hit_at(const Vec3& p0, const Vec3& p1, double t, boo
 // The parameters t ∈ [0, 1] for which u0 + t (u1 − u0) lies in the 2-D triangle x (counter-
 // clockwise after multiplying orientations by `sign`): clipping against the three edge half-planes
 // (Cyrus & Beck 1978), orient2d(x_i, x_i+1, u(t)) being affine in t. Floating point.
-struct Interval {
+struct ParameterInterval {
   double lo;
   double hi;
 };
-Interval clip_to_triangle(const Vec2& u0, const Vec2& u1, const std::array<Vec2, 3>& x, double sign) {
-  Interval t{0.0, 1.0};
+ParameterInterval clip_to_triangle(const Vec2& u0, const Vec2& u1, const std::array<Vec2, 3>& x, double sign) {
+  ParameterInterval t{0.0, 1.0};
   for (int i = 0; i < 3; ++i) {
     const double f0 = sign * orient2d(x[i], x[(i + 1) % 3], u0);
     const double f1 = sign * orient2d(x[i], x[(i + 1) % 3], u1);
@@ -147,7 +147,7 @@ SegmentTriangleIntersection coplanar_with_triangle(const Vec3& p0, const Vec3& p
   }
   // Witness: the middle of the part inside. The decision above is exact, so if rounding empties
   // the clipped interval its middle is still within rounding of the single common point.
-  const Interval inside_part = clip_to_triangle(u0, u1, x, sign);
+  const ParameterInterval inside_part = clip_to_triangle(u0, u1, x, sign);
   return hit_at(p0, p1, 0.5 * (inside_part.lo + inside_part.hi), true);
 }
 
@@ -185,7 +185,7 @@ SegmentTriangleIntersection segment_triangle_intersection(const Vec3& p0, const 
       const Projection projection = best_projection(a, b, c);
       if (projection.axis >= 0) {
         const int k = projection.axis;
-        const Interval inside_part = clip_to_triangle(
+        const ParameterInterval inside_part = clip_to_triangle(
             drop_axis(p0, k), drop_axis(p1, k), {drop_axis(a, k), drop_axis(b, k), drop_axis(c, k)}, projection.sign);
         t = std::clamp(t, std::min(inside_part.lo, inside_part.hi), std::max(inside_part.lo, inside_part.hi));
       }

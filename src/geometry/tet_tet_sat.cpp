@@ -19,12 +19,12 @@ constexpr double kSmallestSkippingBand = 1e-12;
 
 using Corners = std::array<Vec3, 4>;
 
-struct Interval {
+struct ProjectionInterval {
   double lo, hi;
 };
 
-Interval project(const Corners& p, const Vec3& n) {
-  Interval r{n.dot(p[0]), n.dot(p[0])};
+ProjectionInterval project(const Corners& p, const Vec3& n) {
+  ProjectionInterval r{n.dot(p[0]), n.dot(p[0])};
   for (int i = 1; i < 4; ++i) {
     const double x = n.dot(p[i]);
     r.lo = std::min(r.lo, x);
@@ -103,7 +103,7 @@ class SatSearch {
   bool changes_nothing(const Vec3& w) const {
     if (!skip_allowed_ || result_.separated) return false;
     if (!verdict_only_ && !have_best_) return false;  // (before projecting: the first axis is always tried)
-    const Interval ia = project(a_, w), ib = project(b_, w);
+    const ProjectionInterval ia = project(a_, w), ib = project(b_, w);
     const double overlap = std::min(ia.hi - ib.lo, ib.hi - ia.lo);
     return changes_nothing(overlap, w.squaredNorm());
   }
@@ -127,7 +127,7 @@ class SatSearch {
     const Vec3 n = w / len;
     // Direction rounding ≈ ε |u||v| / |u×v| rad, times the extent L of the projected points.
     const double tol = result_.tolerance + 8.0 * kEpsilon * (uv / len) * result_.length_scale;
-    const Interval ia = project(a_, n), ib = project(b_, n);
+    const ProjectionInterval ia = project(a_, n), ib = project(b_, n);
     const double plus = ia.hi - ib.lo;   // translation of B along +n that separates
     const double minus = ib.hi - ia.lo;  // translation of B along −n that separates
     const double overlap = std::min(plus, minus);

@@ -9,7 +9,7 @@
 namespace contactlab {
 namespace {
 
-constexpr const char* kSource = "build_surface_map";
+constexpr const char* kSurfaceMapSource = "build_surface_map";
 
 /// A tet face keyed by its sorted vertex triple; sorting these groups coincident faces together
 /// and orders groups deterministically (by vertices, then by tet and local face).
@@ -42,11 +42,12 @@ void check_tets(const TetMesh& mesh) {
     const Tet& tet = mesh.tets[t];
     for (int i = 0; i < 4; ++i) {
       if (tet[i] < 0 || tet[i] >= n) {
-        throw GeometryError(kSource, 0, fmt::format("tet {} has vertex index {} out of range [0, {})", t, tet[i], n));
+        throw GeometryError(kSurfaceMapSource, 0,
+                            fmt::format("tet {} has vertex index {} out of range [0, {})", t, tet[i], n));
       }
       for (int j = 0; j < i; ++j) {
         if (tet[i] == tet[j]) {
-          throw GeometryError(kSource, 0, fmt::format("tet {} repeats vertex index {}", t, tet[i]));
+          throw GeometryError(kSurfaceMapSource, 0, fmt::format("tet {} repeats vertex index {}", t, tet[i]));
         }
       }
     }
@@ -80,7 +81,7 @@ SurfaceMap build_surface_map(const TetMesh& mesh) {
       const FaceRecord& a = records[begin];
       const FaceRecord& b = records[begin + 1];
       if (permutation_parity(mesh.face(a.tet, a.face)) == permutation_parity(mesh.face(b.tet, b.face))) {
-        throw GeometryError(kSource, 0,
+        throw GeometryError(kSurfaceMapSource, 0,
                             fmt::format("face ({}, {}, {}) is shared by tets {} and {} with the same orientation "
                                         "(overlapping or inverted tets)",
                                         key[0], key[1], key[2], a.tet, b.tet));
@@ -90,7 +91,7 @@ SurfaceMap build_surface_map(const TetMesh& mesh) {
       for (std::size_t i = begin; i < end; ++i) {
         tets += (i == begin ? "" : ", ") + std::to_string(records[i].tet);
       }
-      throw GeometryError(kSource, 0,
+      throw GeometryError(kSurfaceMapSource, 0,
                           fmt::format("face ({}, {}, {}) is shared by {} tets ({}); a face may be "
                                       "shared by at most two (non-manifold tet mesh)",
                                       key[0], key[1], key[2], size, tets));

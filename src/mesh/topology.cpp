@@ -11,17 +11,7 @@
 namespace contactlab {
 namespace {
 
-constexpr const char* kSource = "build_topology";
-
-/// Exact test: are a, b, c collinear? Three points in 3-D are collinear iff their projections onto
-/// the three coordinate planes are all collinear (each orient2d is exact).
-bool exactly_collinear(const Vec3& a, const Vec3& b, const Vec3& c) {
-  for (int drop = 0; drop < 3; ++drop) {
-    const int i = (drop + 1) % 3, j = (drop + 2) % 3;
-    if (orient2d_sign(Vec2(a[i], a[j]), Vec2(b[i], b[j]), Vec2(c[i], c[j])) != 0) return false;
-  }
-  return true;
-}
+constexpr const char* kTopologySource = "build_topology";
 
 /// One occurrence of an edge in a triangle, keyed by the sorted vertex pair.
 struct EdgeRecord {
@@ -47,12 +37,12 @@ void check_input(const TriMesh& mesh, const TopologyOptions& options) {
     const Triangle& tri = mesh.triangles[t];
     for (int i = 0; i < 3; ++i) {
       if (tri[i] < 0 || tri[i] >= n) {
-        throw GeometryError(kSource, 0,
+        throw GeometryError(kTopologySource, 0,
                             fmt::format("triangle {} has vertex index {} out of range [0, {})", t, tri[i], n));
       }
     }
     if (tri[0] == tri[1] || tri[1] == tri[2] || tri[0] == tri[2]) {
-      throw GeometryError(kSource, 0,
+      throw GeometryError(kTopologySource, 0,
                           fmt::format("triangle {} ({}, {}, {}) repeats a vertex index", t, tri[0], tri[1], tri[2]));
     }
   }

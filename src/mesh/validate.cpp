@@ -62,16 +62,6 @@ bool check_indices(const std::array<Index, N>& element, Index element_index, con
   return true;
 }
 
-// Exact collinearity in 3-D: the cross product (b−a)×(c−a) vanishes iff the orientations of the
-// projections on the three coordinate planes all vanish (its components are those determinants).
-bool exactly_collinear(const Vec3& a, const Vec3& b, const Vec3& c) {
-  for (int drop = 0; drop < 3; ++drop) {
-    const int i = (drop + 1) % 3, j = (drop + 2) % 3;
-    if (orient2d_sign(Vec2(a[i], a[j]), Vec2(b[i], b[j]), Vec2(c[i], c[j])) != 0) return false;
-  }
-  return true;
-}
-
 struct HalfEdge {
   Index lo, hi;    // sorted vertex pair
   Index triangle;  // owner

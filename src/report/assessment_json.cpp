@@ -13,17 +13,19 @@ namespace {
 using json::element_path;
 using json::Json;
 
-const char* const kSource = "assessment JSON";
+const char* const kAssessmentJsonSource = "assessment JSON";
 
-double finite(double value, const std::string& path) { return json::finite_for_writing(value, kSource, path); }
+double assessment_finite(double value, const std::string& path) {
+  return json::finite_for_writing(value, kAssessmentJsonSource, path);
+}
 
 Json result_json(const CaseResult& r, bool peer, const std::string& path) {
-  Json out = report_detail::measures_json(r.measures, kSource, path);
+  Json out = report_detail::measures_json(r.measures, kAssessmentJsonSource, path);
   out["method"] = r.method;
   out["peer"] = peer;
   out["case"] = r.case_name;
   out["fundamental"] = r.fundamental;
-  out["seconds"] = finite(r.seconds, path + ".seconds");
+  out["seconds"] = assessment_finite(r.seconds, path + ".seconds");
   return out;
 }
 
@@ -41,14 +43,14 @@ std::string assessment_json(const SuiteResult& result) {
   root["peers"] = std::move(peers);
   root["cases"] = result.cases;
   root["refined"] = result.refined;
-  root["seconds"] = finite(result.seconds, "seconds");
+  root["seconds"] = assessment_finite(result.seconds, "seconds");
   Json results = Json::array();
   for (std::size_t i = 0; i < result.results.size(); ++i) {
     const bool peer = !result.cases.empty() && result.is_peer(i / result.cases.size());  // method-major
     results.push_back(result_json(result.results[i], peer, element_path("results", i)));
   }
   root["results"] = std::move(results);
-  return json::pretty_json(root, kSource);
+  return json::pretty_json(root, kAssessmentJsonSource);
 }
 
 }  // namespace contactlab

@@ -18,9 +18,11 @@ namespace {
 using json::Json;
 using report_detail::TextTable;
 
-const char* const kSource = "study JSON";
+const char* const kStudyJsonSource = "study JSON";
 
-double finite(double value, const std::string& path) { return json::finite_for_writing(value, kSource, path); }
+double study_finite(double value, const std::string& path) {
+  return json::finite_for_writing(value, kStudyJsonSource, path);
+}
 
 std::string fixed(double value, int digits) { return fmt::format("{:.{}f}", value, digits); }
 
@@ -100,18 +102,18 @@ Json study_fields(const DynamicStudyResult& result, const std::string& study, co
   root["methods"] = result.methods;
   root["cases"] = result.cases;
   root["steps"] = result.steps_requested;
-  root["time_step"] = finite(result.simulation.time_step, field("time_step"));
+  root["time_step"] = study_finite(result.simulation.time_step, field("time_step"));
   root["solver"] = {{"name", solver_record_name(result.simulation.solver_kind)},
                     {"max_iterations", result.simulation.solver.max_iterations},
-                    {"tolerance", finite(result.simulation.solver.tolerance, field("solver.tolerance"))}};
-  root["touching_band"] = finite(result.simulation.contacts.settings.tolerance.relative, field("touching_band"));
+                    {"tolerance", study_finite(result.simulation.solver.tolerance, field("solver.tolerance"))}};
+  root["touching_band"] = study_finite(result.simulation.contacts.settings.tolerance.relative, field("touching_band"));
   root["refined"] = result.refined;
-  root["perturbation"] = {{"displacement", finite(result.perturbation, field("perturbation.displacement"))},
+  root["perturbation"] = {{"displacement", study_finite(result.perturbation, field("perturbation.displacement"))},
                           {"seed", result.perturbation_seed}};
   root["quality_step"] = result.quality_step;
   root["complete"] = result.complete;
   root["standing_fraction"] = kStandingFraction;
-  root["seconds"] = finite(result.seconds, field("seconds"));
+  root["seconds"] = study_finite(result.seconds, field("seconds"));
   Json runs = Json::array();
   for (std::size_t r = 0; r < result.runs.size(); ++r) {
     const DynamicRun& run = result.runs[r];
@@ -121,31 +123,31 @@ Json study_fields(const DynamicStudyResult& result, const std::string& study, co
     j["method"] = run.method;
     j["case"] = run.case_name;
     j["steps"] = run.steps;
-    j["length_scale"] = finite(run.length_scale, path + ".length_scale");
-    j["counts"] = {{"mean", finite(s.mean, path + ".counts.mean")},
+    j["length_scale"] = study_finite(run.length_scale, path + ".length_scale");
+    j["counts"] = {{"mean", study_finite(s.mean, path + ".counts.mean")},
                    {"min", s.min},
                    {"max", s.max},
-                   {"deviation", finite(s.deviation, path + ".counts.deviation")}};
-    j["largest_displacement"] = finite(run.motion.displacement, path + ".largest_displacement");
+                   {"deviation", study_finite(s.deviation, path + ".counts.deviation")}};
+    j["largest_displacement"] = study_finite(run.motion.displacement, path + ".largest_displacement");
     j["displaced_body"] =
         run.motion.displaced_body == kInvalidIndex ? Json(nullptr) : Json(run.body_names[run.motion.displaced_body]);
-    j["largest_rotation"] = finite(run.motion.rotation, path + ".largest_rotation");
+    j["largest_rotation"] = study_finite(run.motion.rotation, path + ".largest_rotation");
     j["rotated_body"] =
         run.motion.rotated_body == kInvalidIndex ? Json(nullptr) : Json(run.body_names[run.motion.rotated_body]);
     j["standing"] = run.standing();
     j["bodies_moved"] = run.bodies_moved;
     j["movable_bodies"] = run.movable_bodies;
-    j["contact_seconds"] = finite(run.contact_seconds, path + ".contact_seconds");
-    j["solver_seconds"] = finite(run.solver_seconds, path + ".solver_seconds");
+    j["contact_seconds"] = study_finite(run.contact_seconds, path + ".contact_seconds");
+    j["solver_seconds"] = study_finite(run.solver_seconds, path + ".solver_seconds");
     j["contact_counts"] = run.contact_counts;
     Json displacement = Json::array();
     for (std::size_t k = 0; k < run.largest_displacement.size(); ++k) {
-      displacement.push_back(finite(run.largest_displacement[k], json::element_path(path + ".displacement", k)));
+      displacement.push_back(study_finite(run.largest_displacement[k], json::element_path(path + ".displacement", k)));
     }
     j["displacement"] = std::move(displacement);
-    j["step_measures"] = run.step_measures
-                             ? report_detail::measures_json(*run.step_measures, kSource, path + ".step_measures")
-                             : Json(nullptr);
+    j["step_measures"] =
+        run.step_measures ? report_detail::measures_json(*run.step_measures, kStudyJsonSource, path + ".step_measures")
+                          : Json(nullptr);
     runs.push_back(std::move(j));
   }
   root["runs"] = std::move(runs);
@@ -158,7 +160,7 @@ std::string dynamic_study_json(const DynamicStudyResult& result, const std::stri
   Json root = study_fields(result, study, "");
   root["format"] = kStudyFormatName;
   root["version"] = kStudyFormatVersion;
-  return json::pretty_json(root, kSource);
+  return json::pretty_json(root, kStudyJsonSource);
 }
 
 std::string variants_json(const std::vector<StudyVariant>& variants, const std::string& study) {
@@ -176,7 +178,7 @@ std::string variants_json(const std::vector<StudyVariant>& variants, const std::
     list.push_back({{"label", variants[v].label}, {"results", std::move(results)}});
   }
   root["variants"] = std::move(list);
-  return json::pretty_json(root, kSource);
+  return json::pretty_json(root, kStudyJsonSource);
 }
 
 }  // namespace contactlab

@@ -10,7 +10,7 @@
 namespace contactlab {
 namespace {
 
-constexpr const char* kSource = "boxed_lcp";
+constexpr const char* kBoxedLcpSource = "boxed_lcp";
 
 /// One row's natural-map step, A_ii (x − clamp(x − w / A_ii, lo, hi)), in velocity units.
 double row_residual(double a_ii, double x, double w, double lo, double hi) {
@@ -18,7 +18,7 @@ double row_residual(double a_ii, double x, double w, double lo, double hi) {
 }
 
 void validate_request(const BoxedLcpRequest& request, std::size_t contact_count) {
-  solver_detail::validate_sweeps(kSource, request.max_iterations, request.tolerance, request.merit_interval,
+  solver_detail::validate_sweeps(kBoxedLcpSource, request.max_iterations, request.tolerance, request.merit_interval,
                                  request.initial_impulses, contact_count);
 }
 
@@ -100,7 +100,7 @@ class BoxedSolve {
 
 void validate_general(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, const Eigen::VectorXd& lo,
                       const Eigen::VectorXd& hi) {
-  const auto fail = [](const std::string& what) { throw InputError(kSource, 0, what); };
+  const auto fail = [](const std::string& what) { throw InputError(kBoxedLcpSource, 0, what); };
   const Eigen::Index n = A.rows();
   if (A.cols() != n) fail("A: expected a square matrix");
   if (b.size() != n || lo.size() != n || hi.size() != n) fail("b, lo, hi: expected " + std::to_string(n) + " entries");
@@ -116,7 +116,7 @@ void validate_general(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, const 
 }  // namespace
 
 ContactSolution solve_boxed_lcp(const ContactProblem& problem, const BoxedLcpRequest& request) {
-  validate_contact_problem(problem, kSource);
+  validate_contact_problem(problem, kBoxedLcpSource);
   validate_request(request, problem.contacts.size());
   BoxedSolve solve(problem);
   if (!request.initial_impulses.empty()) solve.start_from(request.initial_impulses);
@@ -141,7 +141,7 @@ double boxed_lcp_residual(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, co
 BoxedLcpResult solve_boxed_pgs(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, const Eigen::VectorXd& lo,
                                const Eigen::VectorXd& hi, int max_iterations, double tolerance) {
   validate_general(A, b, lo, hi);
-  if (max_iterations < 0) throw InputError(kSource, 0, "max_iterations: expected >= 0");
+  if (max_iterations < 0) throw InputError(kBoxedLcpSource, 0, "max_iterations: expected >= 0");
   BoxedLcpResult result;
   const Eigen::Index n = A.rows();
   result.x = Eigen::VectorXd::Zero(n).cwiseMax(lo).cwiseMin(hi);

@@ -12,7 +12,7 @@
 namespace contactlab {
 namespace {
 
-constexpr const char* kSource = "lemke";
+constexpr const char* kLemkeSource = "lemke";
 /// Ratios (and lexicographic entries) within this relative distance of the minimum are ties.
 constexpr double kTieTolerance = 1e-11;
 /// Entries of q below this times its largest magnitude are round-off (see solve()).
@@ -236,20 +236,21 @@ void LemkeSolver::refine(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen
 
 LemkeResult solve_lemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const LemkeRequest& request) {
   if (M.rows() != M.cols()) {
-    throw InputError(kSource, 0,
+    throw InputError(kLemkeSource, 0,
                      "M: expected a square matrix, got " + std::to_string(M.rows()) + "x" + std::to_string(M.cols()));
   }
   if (M.rows() != q.size()) {
     throw InputError(
-        kSource, 0, "q: expected " + std::to_string(M.rows()) + " entries (M's size), got " + std::to_string(q.size()));
+        kLemkeSource, 0,
+        "q: expected " + std::to_string(M.rows()) + " entries (M's size), got " + std::to_string(q.size()));
   }
-  if (!M.allFinite()) throw InputError(kSource, 0, "M: expected finite entries");
-  if (!q.allFinite()) throw InputError(kSource, 0, "q: expected finite entries");
+  if (!M.allFinite()) throw InputError(kLemkeSource, 0, "M: expected finite entries");
+  if (!q.allFinite()) throw InputError(kLemkeSource, 0, "q: expected finite entries");
   if (request.max_pivots < 0) {
-    throw InputError(kSource, 0, "max_pivots: expected >= 0, got " + std::to_string(request.max_pivots));
+    throw InputError(kLemkeSource, 0, "max_pivots: expected >= 0, got " + std::to_string(request.max_pivots));
   }
   if (!(request.pivot_tolerance >= 0 && request.pivot_tolerance < 1)) {
-    throw InputError(kSource, 0, "pivot_tolerance: expected a number in [0, 1)");
+    throw InputError(kLemkeSource, 0, "pivot_tolerance: expected a number in [0, 1)");
   }
   LemkeSolver solver(request);
   LemkeResult result;

@@ -11,7 +11,7 @@
 namespace contactlab {
 namespace {
 
-constexpr const char* kSource = "pgs_prox";
+constexpr const char* kPgsProxSource = "pgs_prox";
 /// ν's growth after an accepted check, and the merit's growth that counts as divergence
 /// (pgs_prox.h "r-factors").
 constexpr double kGrowth = 1.25;
@@ -123,9 +123,9 @@ class PgsProx {
 };
 
 void validate_request(const PgsProxRequest& request, std::size_t contact_count) {
-  solver_detail::validate_sweeps(kSource, request.max_iterations, request.tolerance, request.merit_interval,
+  solver_detail::validate_sweeps(kPgsProxSource, request.max_iterations, request.tolerance, request.merit_interval,
                                  request.initial_impulses, contact_count);
-  const auto fail = [](const std::string& what) { throw InputError(kSource, 0, what); };
+  const auto fail = [](const std::string& what) { throw InputError(kPgsProxSource, 0, what); };
   if (request.max_merit_interval < 1) {
     fail("max_merit_interval: expected >= 1, got " + std::to_string(request.max_merit_interval));
   }
@@ -137,7 +137,7 @@ void validate_request(const PgsProxRequest& request, std::size_t contact_count) 
 }  // namespace
 
 ContactSolution solve_pgs_prox(const ContactProblem& problem, const PgsProxRequest& request) {
-  validate_contact_problem(problem, kSource);
+  validate_contact_problem(problem, kPgsProxSource);
   validate_request(request, problem.contacts.size());
 
   PgsProx solver(problem, request);

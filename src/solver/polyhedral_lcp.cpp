@@ -11,7 +11,7 @@
 namespace contactlab {
 namespace {
 
-constexpr const char* kSource = "polyhedral_lcp";
+constexpr const char* kPolyhedralLcpSource = "polyhedral_lcp";
 
 /// The directions' cosines and sines, θ_j = 2π j / K.
 struct Directions {
@@ -56,9 +56,9 @@ void add_coupling(Eigen::Ref<Eigen::MatrixXd> block, int k, double friction) {
 }
 
 void validate_request(const PolyhedralLcpRequest& request, std::size_t contact_count) {
-  solver_detail::validate_sweeps(kSource, request.max_iterations, request.tolerance, request.merit_interval,
-                                 request.initial_impulses, contact_count);
-  const auto fail = [](const std::string& what) { throw InputError(kSource, 0, what); };
+  solver_detail::validate_sweeps(kPolyhedralLcpSource, request.max_iterations, request.tolerance,
+                                 request.merit_interval, request.initial_impulses, contact_count);
+  const auto fail = [](const std::string& what) { throw InputError(kPolyhedralLcpSource, 0, what); };
   if (request.friction_directions < 3 || request.friction_directions > 360) {
     fail("friction_directions: expected 3 to 360, got " + std::to_string(request.friction_directions));
   }
@@ -248,7 +248,7 @@ Vec3 polyhedral_impulse(const Eigen::Ref<const Eigen::VectorXd>& x, int friction
 }
 
 PolyhedralLcp polyhedral_lcp(const ContactProblem& problem, int friction_directions) {
-  validate_contact_problem(problem, kSource);
+  validate_contact_problem(problem, kPolyhedralLcpSource);
   PolyhedralLcpRequest check;
   check.friction_directions = friction_directions;
   validate_request(check, problem.contacts.size());
@@ -289,7 +289,7 @@ PolyhedralLcp polyhedral_lcp(const ContactProblem& problem, int friction_directi
 }
 
 ContactSolution solve_polyhedral_lcp(const ContactProblem& problem, const PolyhedralLcpRequest& request) {
-  validate_contact_problem(problem, kSource);
+  validate_contact_problem(problem, kPolyhedralLcpSource);
   validate_request(request, problem.contacts.size());
   PolyhedralSolve solve(problem, request);
   ContactSolution result;
@@ -297,7 +297,7 @@ ContactSolution solve_polyhedral_lcp(const ContactProblem& problem, const Polyhe
   if (request.method == PolyhedralLcpMethod::lemke) {
     const auto variables = static_cast<long long>(problem.contacts.size()) * (request.friction_directions + 2);
     if (variables > request.max_lemke_variables) {
-      throw InputError(kSource, 0,
+      throw InputError(kPolyhedralLcpSource, 0,
                        "method lemke: the LCP has " + std::to_string(variables) +
                            " variables, more than max_lemke_variables (" + std::to_string(request.max_lemke_variables) +
                            "): its dense tableau would not fit; use block_gauss_seidel");

@@ -64,7 +64,7 @@
 namespace contactlab {
 namespace {
 
-constexpr const char* kSource = "find_planar_interfaces";
+constexpr const char* kPlanarInterfacesSource = "find_planar_interfaces";
 
 /// What the search needs of one distinct shape (shapes are shared by bodies).
 /// One body's posed surface: what stages 3–6 read of it.
@@ -249,12 +249,12 @@ std::optional<ContactInterface> make_interface(Index a, Index b, const PlaneGrou
 
 void check_options(const PlanarInterfaceOptions& options) {
   if (!std::isfinite(options.tolerance.relative) || options.tolerance.relative < 0.0) {
-    throw InputError(kSource, 0,
+    throw InputError(kPlanarInterfacesSource, 0,
                      "tolerance.relative must be finite and >= 0, got " + std::to_string(options.tolerance.relative));
   }
   if (!std::isfinite(options.angle_tolerance) || options.angle_tolerance < 0.0) {
     throw InputError(
-        kSource, 0,
+        kPlanarInterfacesSource, 0,
         "angle_tolerance must be finite and >= 0 (radians), got " + std::to_string(options.angle_tolerance));
   }
 }

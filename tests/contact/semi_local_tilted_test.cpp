@@ -84,7 +84,7 @@ void expect_corner_contacts(const Scene& scene, const Vec3& up, const Vec3& orig
 
 TEST(SemiLocalTilted, CornersCarryTheirOwnGaps) {
   for (const Case& c : kCases) {
-    SCOPED_TRACE(testing::Message() << "angle " << c.angle << " height " << c.height);
+    SCOPED_TRACE(::testing::Message() << "angle " << c.angle << " height " << c.height);
     expect_corner_contacts(tilted_box(c.angle, c.axis, c.height), Vec3::UnitY(), Vec3::Zero(), 1.0);
   }
 }
@@ -98,8 +98,8 @@ TEST(SemiLocalTilted, SameUnderRandomSimilarityTransforms) {
       q.normalize();
       const Transform motion{q.toRotationMatrix(), Vec3(unit(rng), unit(rng), unit(rng)) * 100.0};
       const double scale = std::pow(10.0, exponent(rng));
-      SCOPED_TRACE(testing::Message() << "angle " << c.angle << " height " << c.height << " trial " << trial
-                                      << " scale " << scale);
+      SCOPED_TRACE(::testing::Message() << "angle " << c.angle << " height " << c.height << " trial " << trial
+                                        << " scale " << scale);
       const Scene moved = transformed(tilted_box(c.angle, c.axis, c.height), motion, scale);
       expect_corner_contacts(moved, motion.rotation * Vec3::UnitY(), motion.apply(Vec3::Zero()), scale);
     }

@@ -21,7 +21,7 @@
 namespace contactlab {
 namespace {
 
-class SemiLocalStanding : public testing::TestWithParam<std::string> {};
+class SemiLocalStanding : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(SemiLocalStanding, StandsWithinOneMillimetreAndKeepsItsMinimalContactCount) {
   const Scene scene = load_scene(GetParam());
@@ -51,8 +51,8 @@ TEST_P(SemiLocalStanding, StandsWithinOneMillimetreAndKeepsItsMinimalContactCoun
   EXPECT_LT(motion.displacement, 1e-3) << GetParam();
 }
 
-INSTANTIATE_TEST_SUITE_P(PaperStructures, SemiLocalStanding, testing::Values("pillar", "arch", "wall"),
-                         [](const testing::TestParamInfo<std::string>& info) { return info.param; });
+INSTANTIATE_TEST_SUITE_P(PaperStructures, SemiLocalStanding, ::testing::Values("pillar", "arch", "wall"),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 }  // namespace
 }  // namespace contactlab

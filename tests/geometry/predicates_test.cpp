@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 
 namespace contactlab {
@@ -39,6 +40,29 @@ TEST(Predicates, ExactOnCoplanarPointsWithLargeOffsets) {
       EXPECT_EQ(s, expected);
     }
   }
+}
+
+// Points on the line p(t) = o + t d with dyadic o, d, t are exactly representable and exactly
+// collinear; moving one coordinate of the last point by one unit in the last place makes them not.
+TEST(Predicates, ExactlyCollinearDecidesByTheLastBit) {
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<int> u(-1000, 1000);
+  for (int i = 0; i < 2000; ++i) {
+    const Vec3 o(u(rng) * 0.25 + 4096.0, u(rng) * 0.25, u(rng) * 0.25 - 4096.0);
+    const Vec3 d(u(rng) * 0.125, u(rng) * 0.125, u(rng) * 0.125);
+    const Vec3 a = o + u(rng) * 0.5 * d, b = o + u(rng) * 0.5 * d, c = o + u(rng) * 0.5 * d;
+    EXPECT_TRUE(exactly_collinear(a, b, c));
+    if (a == b || d.isZero()) continue;  // any third point is collinear with a repeated one
+    for (int axis = 0; axis < 3; ++axis) {
+      Vec3 off = c;
+      off[axis] = std::nextafter(off[axis], 1e300);
+      // Off the line unless the line runs along this axis (its other two coordinates are fixed).
+      const bool along_axis = d[(axis + 1) % 3] == 0.0 && d[(axis + 2) % 3] == 0.0;
+      EXPECT_EQ(exactly_collinear(a, b, off), along_axis);
+    }
+  }
+  EXPECT_TRUE(exactly_collinear(Vec3(1, 2, 3), Vec3(1, 2, 3), Vec3(-7, 0.5, 9)));
+  EXPECT_FALSE(exactly_collinear(Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1e-300, 0)));
 }
 
 }  // namespace

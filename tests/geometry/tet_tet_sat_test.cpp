@@ -411,8 +411,8 @@ TEST(TetTetSat, ConstructedTouchingAndNearTouching) {
 // similarity transform (scale 1e-3…1e3, translation up to 100 × the size), and with bands of 1e-9
 // (the default), 1e-6, 1e-13 and 0, given relative to L or as a length.
 // Every field of two results equal, bit for bit.
-testing::AssertionResult same_result(const TetTetSatResult& x, const TetTetSatResult& y) {
-  const auto differ = [](const char* field) { return testing::AssertionFailure() << field << " differs"; };
+::testing::AssertionResult same_result(const TetTetSatResult& x, const TetTetSatResult& y) {
+  const auto differ = [](const char* field) { return ::testing::AssertionFailure() << field << " differs"; };
   if (x.separated != y.separated) return differ("separated");
   if (x.touching != y.touching) return differ("touching");
   if (x.kind != y.kind) return differ("kind");
@@ -420,7 +420,7 @@ testing::AssertionResult same_result(const TetTetSatResult& x, const TetTetSatRe
   if (x.axis != y.axis) return differ("axis");
   if (x.depth != y.depth) return differ("depth");
   if (x.separation != y.separation) return differ("separation");
-  return testing::AssertionSuccess();
+  return ::testing::AssertionSuccess();
 }
 
 TEST(TetTetSat, ShortcutsAgreeWithTheFullSearch) {

@@ -65,7 +65,7 @@ TEST(PointInTetBand, LocationsFromTheFacePlanes) {
   ASSERT_EQ(kTetEdges[0][0], 0);
   ASSERT_EQ(kTetEdges[0][1], 1);
   for (const Probe& probe : probes()) {
-    SCOPED_TRACE(testing::Message() << probe.p.transpose());
+    SCOPED_TRACE(::testing::Message() << probe.p.transpose());
     const PointInTetResult r = point_in_tet_band(probe.p, kTet, kTol);
     EXPECT_EQ(r.location, probe.location);
     EXPECT_EQ(r.feature, probe.feature);

@@ -17,6 +17,11 @@ using Vec4 = Eigen::Vector4d;
 using Mat3 = Eigen::Matrix3d;
 using Quat = Eigen::Quaterniond;
 
+/// The 2-D cross product a × b = a.x b.y − a.y b.x: the z of (a, 0) × (b, 0), twice the signed area
+/// of the triangle (0, a, b) — positive when b lies counter-clockwise of a. Rounded, not exact
+/// (geometry/predicates.h decides signs exactly).
+inline double cross2d(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
+
 /// Index of a vertex, edge, triangle or tetrahedron within one mesh.
 using Index = std::int32_t;
 inline constexpr Index kInvalidIndex = -1;

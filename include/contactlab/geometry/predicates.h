@@ -26,4 +26,8 @@ int signed_volume_sign(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& 
 /// Sign in {−1, 0, +1} of orient2d.
 int orient2d_sign(const Vec2& a, const Vec2& b, const Vec2& c);
 
+/// Exactly collinear in 3-D: (b−a)×(c−a) vanishes iff its three components — the orientations of
+/// the projections on the three coordinate planes — all vanish, each decided by orient2d exactly.
+bool exactly_collinear(const Vec3& a, const Vec3& b, const Vec3& c);
+
 }  // namespace contactlab

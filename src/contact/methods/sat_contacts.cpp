@@ -19,7 +19,7 @@
 namespace contactlab::contact_detail {
 namespace {
 
-FeatureRef edge_feature(const MethodBody& body, Index tet, int edge) {
+FeatureRef tet_edge_feature(const MethodBody& body, Index tet, int edge) {
   const Index e = body.features->tet_surface_edges[static_cast<std::size_t>(tet)][static_cast<std::size_t>(edge)];
   return e != kInvalidIndex ? FeatureRef{FeatureType::kEdge, e} : FeatureRef{FeatureType::kTet, tet};
 }
@@ -171,7 +171,7 @@ void TetPairFaces::edge_face_crossings(const Side& p, const Side& q, bool p_is_a
   }
   for (std::size_t k = 0; k < kept; ++k) {
     const std::size_t e = bits[k] / 4u, f = bits[k] % 4u;
-    const FeatureRef fe = edge_feature(*p.body, p.tet, static_cast<int>(e));
+    const FeatureRef fe = tet_edge_feature(*p.body, p.tet, static_cast<int>(e));
     const FeatureRef ff = face_feature(*q.body, q.tet, static_cast<int>(f));
     out.push_back(p_is_a ? LabelledPoint{points[k], fe, ff} : LabelledPoint{points[k], ff, fe});
   }

@@ -138,7 +138,7 @@ constexpr Variant kVariants[] = {{"coarse", false, false, 5.0},
                                  {"perturbed", false, false, 5.0, 1e-3, 20261130},
                                  {"tilted", false, false, 5.0, 1e-5, 39608}};
 
-class FrameIndependence : public testing::TestWithParam<std::tuple<int, std::string>> {};
+class FrameIndependence : public ::testing::TestWithParam<std::tuple<int, std::string>> {};
 
 TEST_P(FrameIndependence, EveryMethodScoresTheSameInEveryFrame) {
   const Variant& variant = kVariants[std::get<0>(GetParam())];
@@ -200,7 +200,7 @@ std::vector<std::string> case_names() {
   return names;
 }
 
-std::string test_name(const testing::TestParamInfo<FrameIndependence::ParamType>& info) {
+std::string test_name(const ::testing::TestParamInfo<FrameIndependence::ParamType>& info) {
   std::string name = std::string(kVariants[std::get<0>(info.param)].name) + "_" + std::get<1>(info.param);
   for (char& c : name) {
     if (c == '-') c = '_';
@@ -209,7 +209,7 @@ std::string test_name(const testing::TestParamInfo<FrameIndependence::ParamType>
 }
 
 INSTANTIATE_TEST_SUITE_P(Suite, FrameIndependence,
-                         testing::Combine(testing::Values(0, 1, 2, 3, 4, 5), testing::ValuesIn(case_names())),
+                         ::testing::Combine(::testing::Values(0, 1, 2, 3, 4, 5), ::testing::ValuesIn(case_names())),
                          test_name);
 
 }  // namespace
