@@ -1,7 +1,8 @@
 // Ctrl-C during a long run (simulate, study): the first SIGINT only raises a flag that the run
 // polls (its request's `stop`, or the step loop), so it stops cleanly between steps and the command
-// writes nothing partial; the handler then restores the default action, so a second Ctrl-C kills at
-// once. One flag for the whole program: SIGINT has one handler.
+// decides what to write (simulate: the run so far, marked incomplete; study: nothing); the handler
+// then restores the default action, so a second Ctrl-C kills at once. One flag for the whole
+// program: SIGINT has one handler.
 #pragma once
 
 namespace contactlab::cli {
