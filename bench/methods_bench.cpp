@@ -28,7 +28,8 @@
 // per-repetition ratios is printed too ("b2b").
 //
 // Run:  build/<dir>/bench/methods_bench [--repetitions N] [--scenes a,b] [--methods a,b]
-//       [--threads 1,2] [--cells N] [--refined] [--dump DIR]
+//       [--threads 1,2] [--cells N] [--refined] [--stages] [--no-cold] [--dump DIR]
+// --no-cold times cached queries only (cold columns print nan): for a profile of the per-query work.
 // --dump DIR writes each method's contacts (1 thread) as DIR/<scene>-<method>.json, to check that
 // an optimisation keeps the output byte-identical.
 #include <fcl/fcl.h>
@@ -69,13 +70,14 @@ struct Options {
   int cells = 12;
   bool refined = false;
   bool stages = false;
+  bool cold = true;  ///< --no-cold: time cached queries only (a profile of them is then not swamped by shape builds)
   std::string dump;
 };
 
 [[noreturn]] void usage(const std::string& problem) {
   std::fprintf(stderr,
                "methods_bench: %s\nusage: methods_bench [--repetitions N] [--scenes a,b] [--methods a,b] "
-               "[--threads 1,2] [--cells N] [--refined] [--stages] [--dump DIR]\n",
+               "[--threads 1,2] [--cells N] [--refined] [--stages] [--no-cold] [--dump DIR]\n",
                problem.c_str());
   std::exit(2);
 }
@@ -112,6 +114,8 @@ Options parse_options(int argc, char** argv) {
       options.refined = true;
     } else if (flag == "--stages") {
       options.stages = true;
+    } else if (flag == "--no-cold") {
+      options.cold = false;
     } else if (flag == "--dump") {
       options.dump = value();
     } else {
@@ -284,14 +288,14 @@ double time_query(const Scene& scene, Row& row, ShapeCache* cache, ContactSet* o
 // --stages: where a cached query's time goes, by the driver's stages (GenerateStageSeconds), for
 // each method at the first thread count: `repetitions` more cached queries with the stages timed,
 // after the timed rounds (so the table above is not slowed by the clock reads), and per stage the
-// median in ms. With more than one thread the per-body-pair stages are summed over the pairs
+// median in ms; "raw": the contacts the kernels reported, before the merge. With more than one thread the per-body-pair stages are summed over the pairs
 // (thread time), so the columns may add up to more than the call.
 void print_stages(const Scene& scene, const std::vector<Row>& rows, const Options& options, double fcl_median) {
   const int threads = options.threads.front();
   std::printf("\nwhere a cached query's time goes (%d thread%s, median ms per stage of %d queries; FCL %.3f ms):\n",
               threads, threads == 1 ? "" : "s", options.repetitions, fcl_median);
-  std::printf("%-18s %8s %8s %8s %8s %8s %8s %8s %8s %8s\n", "method", "call", "posing", "checks", "bodies", "tetpairs",
-              "planes", "kernels", "merge", "output");
+  std::printf("%-18s %8s %8s %8s %8s %8s %8s %8s %8s %8s %8s\n", "method", "call", "posing", "checks", "bodies",
+              "tetpairs", "planes", "kernels", "merge", "output", "raw");
   for (const Row& row : rows) {
     if (row.threads != threads) continue;
     GenerateOptions generate;
@@ -307,12 +311,13 @@ void print_stages(const Scene& scene, const std::vector<Row>& rows, const Option
       return bench::median(std::move(ms));
     };
     using S = const GenerateStatistics&;
-    std::printf("%-18s %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f\n", row.method->name().c_str(),
+    std::printf("%-18s %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8zu\n", row.method->name().c_str(),
                 median_ms([](S s) { return s.seconds; }), median_ms([](S s) { return s.stages.posing; }),
                 median_ms([](S s) { return s.stages.checks + s.stages.shape_data; }),  // (shape data: 0 when cached)
                 median_ms([](S s) { return s.stages.bodies; }), median_ms([](S s) { return s.stages.tet_pairs; }),
                 median_ms([](S s) { return s.stages.planes; }), median_ms([](S s) { return s.stages.kernels; }),
-                median_ms([](S s) { return s.stages.merge; }), median_ms([](S s) { return s.stages.output; }));
+                median_ms([](S s) { return s.stages.merge; }), median_ms([](S s) { return s.stages.output; }),
+                runs.front().raw_contacts);
   }
 }
 
@@ -338,10 +343,10 @@ void bench_scene(const std::string& name, const Scene& scene, const Options& opt
     for (Row& row : rows) {
       ContactSet set;
       const bool dump = round == 0 && !options.dump.empty() && row.threads == options.threads.front();
-      const double cold = time_query(scene, row, nullptr, dump ? &set : nullptr);
+      const double cold = options.cold || dump ? time_query(scene, row, nullptr, dump ? &set : nullptr) : 0.0;
       const double cached = time_query(scene, row, row.cache.get(), nullptr);  // round 0 fills the cache
       if (round > 0) {
-        row.cold_ms.push_back(cold);
+        if (options.cold) row.cold_ms.push_back(cold);
         row.cached_ms.push_back(cached);
       }
       if (dump) write_contacts_json(options.dump + "/" + name + "-" + row.method->name() + ".json", set, scene);
