@@ -288,8 +288,9 @@ double time_query(const Scene& scene, Row& row, ShapeCache* cache, ContactSet* o
 // --stages: where a cached query's time goes, by the driver's stages (GenerateStageSeconds), for
 // each method at the first thread count: `repetitions` more cached queries with the stages timed,
 // after the timed rounds (so the table above is not slowed by the clock reads), and per stage the
-// median in ms; "raw": the contacts the kernels reported, before the merge. With more than one thread the per-body-pair stages are summed over the pairs
-// (thread time), so the columns may add up to more than the call.
+// median in ms; "raw": the contacts the kernels reported, before the merge. With more than one
+// thread the per-body-pair stages are summed over the pairs (thread time), so the columns may add
+// up to more than the call.
 void print_stages(const Scene& scene, const std::vector<Row>& rows, const Options& options, double fcl_median) {
   const int threads = options.threads.front();
   std::printf("\nwhere a cached query's time goes (%d thread%s, median ms per stage of %d queries; FCL %.3f ms):\n",
