@@ -9,6 +9,7 @@
 #include <cmath>
 #include <iostream>
 #include <limits>
+#include <map>
 #include <random>
 #include <vector>
 
@@ -279,9 +280,8 @@ TEST(CandidateElementPairs, ParallelWalkEqualsBruteForceWhateverTheThreadCount) 
   }
 }
 
-// A small body on the corner of a large one (thousands of elements, a few dozen pairs): the pairs
-// are sorted by runs of equal a rather than by a count per element of B when B is the large one,
-// by counts otherwise; both must give brute force's sorted list.
+// A small body on the corner of a large one (thousands of elements, a few dozen pairs), either
+// body as A: the result must be brute force's sorted list.
 TEST(CandidateElementPairs, SmallBodyOnALargeOneEitherWayRound) {
   std::mt19937 rng(11);
   const TetMesh small = grid_tet_mesh(2, 2, 2, Vec3::Constant(0.1), Vec3::Zero(), 0.2, &rng);
@@ -298,6 +298,27 @@ TEST(CandidateElementPairs, SmallBodyOnALargeOneEitherWayRound) {
     EXPECT_EQ(candidate_element_pairs({&bvh_s, s, pose_s}, {&bvh_l, l, pose_l}, margin), want);
     EXPECT_EQ(swapped(candidate_element_pairs({&bvh_l, l, pose_l}, {&bvh_s, s, pose_s}, margin)), want);
   }
+}
+
+// Large elements over many small ones: each element of A meets dozens of B's, so the runs of equal
+// a are longer than the insertion sort takes (sorted_pairs sorts those with std::sort); either
+// way round, the result must be brute force's sorted list.
+TEST(CandidateElementPairs, LongRunsOfOneElementAreSortedAsBruteForce) {
+  std::mt19937 rng(5);
+  const TetMesh coarse = grid_tet_mesh(2, 2, 2, Vec3::Constant(0.5), Vec3::Zero(), 0.2, &rng);
+  const TetMesh fine = grid_tet_mesh(8, 8, 8, Vec3::Constant(0.1), Vec3::Zero(), 0.2, &rng);
+  const MeshElements c = mesh_elements(coarse), f = mesh_elements(fine);
+  const Bvh bvh_c = build_bvh(c), bvh_f = build_bvh(f);
+  const Transform pose_c = Transform::from_axis_angle(Vec3(1, 0.3, 0.2), 0.4, Vec3(0.1, 0.05, 0.0));
+  const Transform pose_f = Transform::identity();
+  const auto want = brute_force_element_pairs(c, pose_c, f, pose_f, 0.01);
+  std::map<Index, int> run;
+  for (const ElementPair& p : want) ++run[p.a];
+  int longest = 0;
+  for (const auto& [a, length] : run) longest = std::max(longest, length);
+  ASSERT_GT(longest, 64);  // runs beyond the insertion sort's reach
+  EXPECT_EQ(candidate_element_pairs({&bvh_c, c, pose_c}, {&bvh_f, f, pose_f}, 0.01), want);
+  EXPECT_EQ(swapped(candidate_element_pairs({&bvh_f, f, pose_f}, {&bvh_c, c, pose_c}, 0.01)), want);
 }
 
 TEST(CandidateElementPairs, SubsetTreesEqualBruteForceOnSubsets) {
