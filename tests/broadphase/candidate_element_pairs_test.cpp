@@ -300,9 +300,9 @@ TEST(CandidateElementPairs, SmallBodyOnALargeOneEitherWayRound) {
   }
 }
 
-// Large elements over many small ones: each element of A meets dozens of B's, so the runs of equal
-// a are longer than the insertion sort takes (sorted_pairs sorts those with std::sort); either
-// way round, the result must be brute force's sorted list.
+// Large elements over many small ones: each element of A meets dozens of B's (long runs of equal
+// a, or of equal b the other way round), hundreds of pairs in all (sorted_pairs' radix sort);
+// either way round, the result must be brute force's sorted list.
 TEST(CandidateElementPairs, LongRunsOfOneElementAreSortedAsBruteForce) {
   std::mt19937 rng(5);
   const TetMesh coarse = grid_tet_mesh(2, 2, 2, Vec3::Constant(0.5), Vec3::Zero(), 0.2, &rng);
@@ -316,7 +316,8 @@ TEST(CandidateElementPairs, LongRunsOfOneElementAreSortedAsBruteForce) {
   for (const ElementPair& p : want) ++run[p.a];
   int longest = 0;
   for (const auto& [a, length] : run) longest = std::max(longest, length);
-  ASSERT_GT(longest, 64);  // runs beyond the insertion sort's reach
+  ASSERT_GT(longest, 64);
+  ASSERT_GT(want.size(), 1000u);
   EXPECT_EQ(candidate_element_pairs({&bvh_c, c, pose_c}, {&bvh_f, f, pose_f}, 0.01), want);
   EXPECT_EQ(swapped(candidate_element_pairs({&bvh_f, f, pose_f}, {&bvh_c, c, pose_c}, 0.01)), want);
 }
