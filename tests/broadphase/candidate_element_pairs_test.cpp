@@ -301,8 +301,8 @@ TEST(CandidateElementPairs, SmallBodyOnALargeOneEitherWayRound) {
 }
 
 // Large elements over many small ones: each element of A meets dozens of B's (long runs of equal
-// a, or of equal b the other way round), hundreds of pairs in all (sorted_pairs' radix sort);
-// either way round, the result must be brute force's sorted list.
+// a, or of equal b the other way round), over a thousand pairs in all; either way round, the
+// result must be brute force's sorted list.
 TEST(CandidateElementPairs, LongRunsOfOneElementAreSortedAsBruteForce) {
   std::mt19937 rng(5);
   const TetMesh coarse = grid_tet_mesh(2, 2, 2, Vec3::Constant(0.5), Vec3::Zero(), 0.2, &rng);
