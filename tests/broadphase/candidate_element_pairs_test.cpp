@@ -280,8 +280,9 @@ TEST(CandidateElementPairs, ParallelWalkEqualsBruteForceWhateverTheThreadCount) 
   }
 }
 
-// A small body on the corner of a large one (thousands of elements, a few dozen pairs), either
-// body as A: the result must be brute force's sorted list.
+// A small body on the corner of a large one (thousands of elements, a few dozen pairs): the pairs
+// are sorted by runs of equal a rather than by a count per element of B when B is the large one,
+// by counts otherwise; both must give brute force's sorted list.
 TEST(CandidateElementPairs, SmallBodyOnALargeOneEitherWayRound) {
   std::mt19937 rng(11);
   const TetMesh small = grid_tet_mesh(2, 2, 2, Vec3::Constant(0.1), Vec3::Zero(), 0.2, &rng);
