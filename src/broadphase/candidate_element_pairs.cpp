@@ -2,6 +2,7 @@
 
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_invoke.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <array>
@@ -215,7 +216,19 @@ struct WalkStorage {
   std::vector<ElementPair> found, by_b;
   std::vector<NodePair> frontier, next;
   std::vector<Index> counts;
-  void trim() { release_if_large(found, by_b, frontier, next, counts); }
+  /// The pairs found below each frontier node pair (its own list: the subtrees run in parallel).
+  std::vector<std::vector<ElementPair>> found_below;
+  void trim() {
+    release_if_large(found, by_b, frontier, next, counts);
+    for (std::vector<ElementPair>& list : found_below) release_if_large(list);
+  }
+};
+
+/// The depth-first stack of one subtree's walk, lent by the thread: a subtree's stack (and the
+/// lists above) allocated anew took a tenth of the overlapping grid pair's walk.
+struct WalkStack {
+  std::vector<NodePair> items;
+  void trim() { release_if_large(items); }
 };
 
 /// `found` sorted by (a, b), into `pairs`.
@@ -377,17 +390,29 @@ void candidate_element_pairs(const PosedBody& a, const PosedBody& b, double marg
     }
     frontier.swap(next);
   }
-  if (!frontier.empty()) {
-    std::vector<std::vector<ElementPair>> found(frontier.size());
+  // Depth-first below `from`, into `found`.
+  const auto walk_below = [&](NodePair from, std::vector<ElementPair>& found) {
+    const ScratchLease<WalkStack> lent;
+    std::vector<NodePair>& stack = lent->items;
+    stack.assign(1, from);
+    while (!stack.empty()) {
+      const NodePair node_pair = stack.back();
+      stack.pop_back();
+      step(node_pair, found, [&](NodePair child) { stack.push_back(child); });
+    }
+  };
+  if (tbb::this_task_arena::max_concurrency() == 1) {
+    // One thread: the subtrees in frontier order straight into `pairs`, which is what the parallel
+    // branch's lists concatenate to, without its tasks.
+    for (const NodePair& node_pair : frontier) walk_below(node_pair, pairs);
+  } else if (!frontier.empty()) {
+    std::vector<std::vector<ElementPair>>& found = walk->found_below;
+    if (found.size() < frontier.size()) found.resize(frontier.size());
     tbb::parallel_for(std::size_t{0}, frontier.size(), [&](std::size_t i) {
-      std::vector<NodePair> stack{frontier[i]};
-      while (!stack.empty()) {
-        const NodePair node_pair = stack.back();
-        stack.pop_back();
-        step(node_pair, found[i], [&](NodePair child) { stack.push_back(child); });
-      }
+      found[i].clear();
+      walk_below(frontier[i], found[i]);
     });
-    for (const auto& list : found) pairs.insert(pairs.end(), list.begin(), list.end());
+    for (std::size_t i = 0; i < frontier.size(); ++i) pairs.insert(pairs.end(), found[i].begin(), found[i].end());
   }
   sorted_pairs(*walk, a.elements.element_count(), b.elements.element_count(), out);
 }

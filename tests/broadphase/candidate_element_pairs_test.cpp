@@ -258,7 +258,8 @@ TEST(CandidateElementPairs, WritingIntoAGivenVectorReplacesWhatItHeld) {
 }
 
 // Big enough trees that the walk splits into many node pairs and runs them on several threads:
-// the result must equal brute force, sorted, whatever the number of threads.
+// the result must equal brute force, sorted, whatever the number of threads (on one the subtrees
+// are walked in order without tasks; the later calls reuse the thread's lists and stacks).
 TEST(CandidateElementPairs, ParallelWalkEqualsBruteForceWhateverTheThreadCount) {
   std::mt19937 rng(7);
   const Vec3 h = Vec3::Constant(1.0 / 6.0);
