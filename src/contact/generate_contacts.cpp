@@ -1223,7 +1223,7 @@ ContactSet generate_checked(const PosedBodies& input, std::vector<Aabb> boxes, c
       // thread the chunks would run one after another: the pair runs as one run straight into the
       // sink instead (ContactMethod::generate_run allows any run of the sorted pairs), without the
       // chunks' tasks and the gathering copy of every raw contact, whose cache lines, written into
-      // memory that other work has evicted, were a fifth of the write misses of a cached pillar
+      // memory that other work has evicted, were a tenth of the write misses of a cached pillar
       // query of Intersection after 32 MB of other work (callgrind).
       const ScratchLease<RawSink> sink;
       std::vector<Contact>& raw = sink->items;
